@@ -1,0 +1,159 @@
+//! The judged ranking of one query: what every measure is computed from.
+//!
+//! A run's documents for a query, once ordered by the chosen
+//! [`crate::TieBreak`] and cut at the chosen depth, are looked up in the
+//! qrels. Following trec_eval (`form_res_rels.c`), each retrieved document is
+//! one of three things:
+//! - [`Rel::Judged`]`(g)` with `g >= 0`: in the qrels with grade `g`;
+//! - [`Rel::Unjudged`]: in the qrels with a negative grade, i.e. in the pool
+//!   but never judged (judged but never relevant, gain 0);
+//! - [`Rel::NotInPool`]: absent from the qrels.
+//!
+//! A document is relevant when it is judged with `g >= relevance_level`
+//! (trec_eval's `-l`, default 1).
+
+use std::collections::BTreeMap;
+
+/// Relevance of one retrieved document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rel {
+    /// Absent from the qrels (trec_eval's `RELVALUE_NONPOOL`, printed `-` in relstring).
+    NotInPool,
+    /// In the qrels with a negative grade (trec_eval's `RELVALUE_UNJUDGED`, `.` in relstring).
+    Unjudged,
+    /// Judged with this non-negative grade.
+    Judged(i64),
+}
+
+impl Rel {
+    /// The grade if judged, else `None`.
+    pub fn grade(self) -> Option<i64> {
+        match self {
+            Rel::Judged(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// The ordered relevance values of one query's retrieved documents, with the
+/// counts of judged documents at each grade (retrieved or not).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JudgedRanking {
+    /// Relevance of the document at rank `i + 1`.
+    pub ranked: Vec<Rel>,
+    /// Number of judged documents (retrieved or not) at each grade `>= 0`.
+    pub level_counts: BTreeMap<i64, usize>,
+    /// Grade from which a document counts as relevant (trec_eval `-l`).
+    pub relevance_level: i64,
+}
+
+impl JudgedRanking {
+    /// Builds a ranking from retrieved relevance values and all judged grades
+    /// of the query (the grades of retrieved judged documents must be among
+    /// them). Negative grades in `judged_grades` are ignored, as trec_eval
+    /// ignores them when counting levels.
+    pub fn new(
+        ranked: Vec<Rel>,
+        judged_grades: impl IntoIterator<Item = i64>,
+        relevance_level: i64,
+    ) -> Self {
+        let mut level_counts = BTreeMap::new();
+        for g in judged_grades {
+            if g >= 0 {
+                *level_counts.entry(g).or_insert(0) += 1;
+            }
+        }
+        JudgedRanking {
+            ranked,
+            level_counts,
+            relevance_level,
+        }
+    }
+
+    /// Number of retrieved documents (after the depth cut).
+    pub fn num_ret(&self) -> usize {
+        self.ranked.len()
+    }
+
+    /// `R`: number of judged documents with grade `>= relevance_level`.
+    pub fn num_rel(&self) -> usize {
+        self.level_counts
+            .range(self.relevance_level.max(0)..)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// Number of judged documents below the relevance level (judged non-relevant).
+    pub fn num_nonrel(&self) -> usize {
+        self.level_counts
+            .range(..self.relevance_level.max(0))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// Whether the document at 0-based position `i` is relevant.
+    pub fn is_rel(&self, i: usize) -> bool {
+        matches!(self.ranked.get(i), Some(Rel::Judged(g)) if *g >= self.relevance_level)
+    }
+
+    /// Iterator of relevance flags in rank order.
+    pub fn rel_flags(&self) -> impl Iterator<Item = bool> + '_ {
+        (0..self.ranked.len()).map(|i| self.is_rel(i))
+    }
+
+    /// Number of relevant documents among the first `k` retrieved.
+    pub fn rel_in_top(&self, k: usize) -> usize {
+        self.rel_flags().take(k).filter(|&r| r).count()
+    }
+
+    /// Number of relevant retrieved documents.
+    pub fn num_rel_ret(&self) -> usize {
+        self.rel_in_top(self.ranked.len())
+    }
+
+    /// Largest judged grade of the query, if any document is judged.
+    pub fn max_grade(&self) -> Option<i64> {
+        self.level_counts.keys().next_back().copied()
+    }
+
+    /// All judged grades, highest first (the ideal ordering's grades).
+    pub fn ideal_grades(&self) -> Vec<i64> {
+        let mut out = Vec::with_capacity(self.level_counts.values().sum());
+        for (&g, &n) in self.level_counts.iter().rev() {
+            out.extend(std::iter::repeat_n(g, n));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_follow_the_relevance_level() {
+        let r = JudgedRanking::new(
+            vec![
+                Rel::Judged(2),
+                Rel::NotInPool,
+                Rel::Judged(0),
+                Rel::Unjudged,
+                Rel::Judged(1),
+            ],
+            [2, 0, 1, 1, 0, -1],
+            1,
+        );
+        assert_eq!(r.num_ret(), 5);
+        assert_eq!(r.num_rel(), 3);
+        assert_eq!(r.num_nonrel(), 2);
+        assert_eq!(r.num_rel_ret(), 2);
+        assert_eq!(r.rel_in_top(2), 1);
+        assert_eq!(r.ideal_grades(), vec![2, 1, 1, 0, 0]);
+        let l2 = JudgedRanking {
+            relevance_level: 2,
+            ..r
+        };
+        assert_eq!(l2.num_rel(), 1);
+        assert_eq!(l2.num_rel_ret(), 1);
+    }
+}

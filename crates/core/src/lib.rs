@@ -1,0 +1,28 @@
+//! Ranklab's metrics core: parsers with located errors, named conventions
+//! and information-retrieval measures, with no I/O and no web dependencies.
+//!
+//! ```
+//! use ranklab_core::{evaluate_quick, parse_quick, Metric};
+//!
+//! // Article 004's MAP example: three queries, grades in rank order,
+//! // relevant documents that were not retrieved after `|`.
+//! let input = parse_quick("example", "q1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R");
+//! assert!(input.errors.is_empty());
+//! let ap: Metric = "AP".parse().unwrap();
+//! let table = evaluate_quick(&input, &[ap], 1);
+//! assert_eq!(format!("{:.4}", table.systems[0].means[0]), "0.7073");
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod judged;
+pub mod measures;
+mod quick;
+mod table;
+
+pub use error::ParseError;
+pub use judged::{JudgedRanking, Rel};
+pub use measures::{Metric, MetricNameError};
+pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
+pub use table::{evaluate_quick, mean, QueryRow, ResultTable, SystemResults};

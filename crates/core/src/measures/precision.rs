@@ -1,0 +1,93 @@
+//! Precision family: P@k, R-precision, set precision, relative precision.
+//!
+//! Definitions follow trec_eval 10 (`m_P.c`, `m_Rprec.c`, `m_Rprec_mult.c`,
+//! `m_set_P.c`, `m_rel_P.c`, `m_set_rel_P.c`); "relevant" means judged with a
+//! grade at or above the relevance level.
+
+use crate::judged::JudgedRanking;
+
+/// P@k = |relevant in the top k| / k.
+///
+/// Fewer than k retrieved documents: the missing ranks count as
+/// non-relevant (the division is still by k), as in trec_eval, ir_measures
+/// and ranx. `k = 0` gives 0.
+pub fn precision_at(r: &JudgedRanking, k: usize) -> f64 {
+    if k == 0 {
+        return 0.0;
+    }
+    r.rel_in_top(k) as f64 / k as f64
+}
+
+/// R-precision: P@R with R the number of relevant documents; 0 when R = 0.
+pub fn r_precision(r: &JudgedRanking) -> f64 {
+    precision_at(r, r.num_rel())
+}
+
+/// Precision at a multiple m of R (trec_eval `Rprec_mult_m`): P@c with
+/// c = floor(m * R + 0.9), trec_eval's rounding; 0 when c = 0.
+pub fn r_precision_mult(r: &JudgedRanking, multiple: f64) -> f64 {
+    let c = (multiple * r.num_rel() as f64 + 0.9) as usize;
+    precision_at(r, c)
+}
+
+/// Set precision: relevant retrieved / retrieved (0 if nothing retrieved).
+pub fn set_precision(r: &JudgedRanking) -> f64 {
+    ratio(r.num_rel_ret(), r.num_ret())
+}
+
+/// Relative precision at k (trec_eval `relative_P_k`): relevant in the top k
+/// divided by min(k, R), the best possible count; 0 when R = 0.
+pub fn relative_precision_at(r: &JudgedRanking, k: usize) -> f64 {
+    ratio(r.rel_in_top(k), k.min(r.num_rel()))
+}
+
+/// Set relative precision: relevant retrieved / min(retrieved, R).
+pub fn set_relative_precision(r: &JudgedRanking) -> f64 {
+    ratio(r.num_rel_ret(), r.num_ret().min(r.num_rel()))
+}
+
+/// `a / b` with 0 for an empty denominator.
+pub(crate) fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measures::test_support::binary;
+
+    #[test]
+    fn seed_001_precision_at_5_is_three_fifths() {
+        // Article 001: 3 relevant in the top 5, 4 relevant overall.
+        let r = binary(&[1, 0, 1, 1, 0], 4);
+        assert_eq!(precision_at(&r, 5), 0.6);
+    }
+
+    #[test]
+    fn seed_001_p_at_10_does_not_see_where_the_relevant_are() {
+        let top = binary(&[1, 1, 0, 0, 0, 0, 0, 0, 0, 0], 2);
+        let bottom = binary(&[0, 0, 0, 0, 0, 0, 0, 0, 1, 1], 2);
+        assert_eq!(precision_at(&top, 10), 0.2);
+        assert_eq!(precision_at(&bottom, 10), 0.2);
+    }
+
+    #[test]
+    fn short_lists_divide_by_k_and_edges_are_zero() {
+        let r = binary(&[1, 1], 3);
+        assert_eq!(precision_at(&r, 10), 0.2);
+        assert_eq!(precision_at(&r, 0), 0.0);
+        assert_eq!(r_precision(&r), 2.0 / 3.0);
+        assert_eq!(r_precision(&binary(&[0, 0], 0)), 0.0);
+        assert_eq!(set_precision(&binary(&[], 2)), 0.0);
+        assert_eq!(relative_precision_at(&r, 10), 2.0 / 3.0);
+        assert_eq!(relative_precision_at(&r, 1), 1.0);
+        assert_eq!(set_relative_precision(&r), 1.0);
+        // R = 3: multiples 0.2 -> c = floor(0.6 + 0.9) = 1; 2.0 -> c = 6.
+        assert_eq!(r_precision_mult(&r, 0.2), 1.0);
+        assert_eq!(r_precision_mult(&r, 2.0), 2.0 / 6.0);
+    }
+}

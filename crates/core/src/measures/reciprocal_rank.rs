@@ -1,0 +1,48 @@
+//! Reciprocal-rank family: RR (MRR when averaged), RR@k, first relevant
+//! position (FRP), and related rank statistics.
+//!
+//! RR follows trec_eval (`m_recip_rank.c`): 1 / rank of the first relevant
+//! document, 0 if none is retrieved.
+
+use crate::judged::JudgedRanking;
+
+/// 1-based rank of the first relevant document within the top `k`
+/// (`None` = all retrieved), if any.
+pub fn first_relevant_rank(r: &JudgedRanking, k: Option<usize>) -> Option<usize> {
+    let depth = k.unwrap_or(usize::MAX);
+    r.rel_flags().take(depth).position(|x| x).map(|i| i + 1)
+}
+
+/// RR@k = 1 / rank of the first relevant document in the top k, 0 if there
+/// is none (`k = None`: the whole list, trec_eval's `recip_rank`).
+pub fn reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
+    first_relevant_rank(r, k).map_or(0.0, |rank| 1.0 / rank as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measures::test_support::{binary, first_relevant_at};
+
+    #[test]
+    fn seed_000_mrr_of_systems_a_and_b() {
+        let mean = |ranks: &[usize]| {
+            ranks
+                .iter()
+                .map(|&k| reciprocal_rank(&first_relevant_at(k), None))
+                .sum::<f64>()
+                / ranks.len() as f64
+        };
+        assert!((mean(&[2, 3, 2, 3]) - 5.0 / 12.0).abs() < 1e-15);
+        assert!((mean(&[1, 10, 1, 15]) - 13.0 / 24.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn seed_002_rr_and_cutoffs() {
+        assert!((reciprocal_rank(&first_relevant_at(9), None) - 1.0 / 9.0).abs() < 1e-15);
+        assert_eq!(reciprocal_rank(&first_relevant_at(10), None), 0.1);
+        assert_eq!(reciprocal_rank(&first_relevant_at(10), Some(5)), 0.0);
+        assert_eq!(reciprocal_rank(&binary(&[0, 0], 1), None), 0.0);
+        assert_eq!(reciprocal_rank(&first_relevant_at(2), None), 0.5);
+    }
+}

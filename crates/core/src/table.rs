@@ -1,0 +1,98 @@
+//! Per-query tables and their aggregates for the quick format.
+//!
+//! Data flows one way: parsed systems -> judged rankings -> one row of
+//! measure values per query -> means over queries.
+
+use crate::measures::Metric;
+use crate::quick::QuickInput;
+
+/// Values of one query for every requested measure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryRow {
+    /// Query id.
+    pub query: String,
+    /// One value per measure, in the table's measure order.
+    pub values: Vec<f64>,
+}
+
+/// One system's per-query rows and means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SystemResults {
+    /// System name.
+    pub name: String,
+    /// Rows in input order.
+    pub rows: Vec<QueryRow>,
+    /// Arithmetic mean over the rows of each measure (0 with no rows).
+    pub means: Vec<f64>,
+}
+
+/// Results of several systems over the same list of measures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultTable {
+    /// Measures, in column order.
+    pub metrics: Vec<Metric>,
+    /// Systems, in input order.
+    pub systems: Vec<SystemResults>,
+}
+
+/// Evaluates every query of every system in `input`.
+pub fn evaluate_quick(input: &QuickInput, metrics: &[Metric], relevance_level: i64) -> ResultTable {
+    let systems = input
+        .systems
+        .iter()
+        .map(|s| {
+            let rows: Vec<QueryRow> = s
+                .queries
+                .iter()
+                .map(|q| {
+                    let judged = q.judged(relevance_level);
+                    QueryRow {
+                        query: q.id.clone(),
+                        values: metrics.iter().map(|m| m.compute(&judged)).collect(),
+                    }
+                })
+                .collect();
+            let means = (0..metrics.len())
+                .map(|j| mean(rows.iter().map(|r| r.values[j])))
+                .collect();
+            SystemResults {
+                name: s.name.clone(),
+                rows,
+                means,
+            }
+        })
+        .collect();
+    ResultTable {
+        metrics: metrics.to_vec(),
+        systems,
+    }
+}
+
+/// Arithmetic mean, 0 for an empty sequence.
+pub fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 {
+        0.0
+    } else {
+        sum / n as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quick::parse_quick;
+
+    #[test]
+    fn seed_004_map_through_the_quick_format() {
+        let input = parse_quick(
+            "quick",
+            "[A]\nq1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R",
+        );
+        assert!(input.errors.is_empty());
+        let t = evaluate_quick(&input, &["AP".parse().unwrap(), "RR".parse().unwrap()], 1);
+        assert!((t.systems[0].means[0] - 0.7072751322751323).abs() < 1e-15);
+        assert!((t.systems[0].means[1] - 5.0 / 6.0).abs() < 1e-15);
+        assert_eq!(t.systems[0].rows.len(), 3);
+    }
+}

@@ -1,0 +1,7 @@
+//! One component per file.
+
+pub mod cutoff_field;
+pub mod error_list;
+pub mod query_tables;
+pub mod quick_input;
+pub mod results_table;

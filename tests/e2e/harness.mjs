@@ -1,0 +1,69 @@
+// Shared harness of the browser tests: a static server for dist/ on
+// 127.0.0.1, Debian's Chromium through playwright-core, and a guard that
+// records every request leaving 127.0.0.1.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export const DIST = join(ROOT, 'dist');
+export const SHOTS = join(ROOT, 'target', 'e2e');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves `dir` on 127.0.0.1 at a free port. */
+export async function serve(dir = DIST) {
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(dir, path));
+      if (!file.startsWith(dir)) throw new Error('outside');
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launches Debian's Chromium headless, with no background networking. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Records requests to any host but 127.0.0.1 (and page errors) on `page`. */
+export function watch(page) {
+  const foreign = [];
+  const errors = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['data:', 'blob:'].includes(u.protocol) && u.hostname !== '127.0.0.1') foreign.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { foreign, errors };
+}
+
+/** The text of the results cell for a system and measure. */
+export function cell(page, system, measure) {
+  return page.locator(`[data-testid="results"] td[data-system="${system}"][data-measure="${measure}"]`);
+}
