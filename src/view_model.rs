@@ -2,7 +2,7 @@
 //! render this; they never compute a metric.
 
 use ranklab_core::measures::average_precision::ApNormalization;
-use ranklab_core::measures::ndcg::Gains;
+use ranklab_core::measures::ndcg::{Discount, Gains};
 use ranklab_core::{evaluate_quick, parse_quick, Metric, ParseError, ResultTable};
 
 use crate::state::AppState;
@@ -30,6 +30,7 @@ pub fn shell_metrics(k: usize) -> Vec<Metric> {
         Metric::NDCG {
             k: Some(k),
             gains: Gains::linear(),
+            discount: Discount::LOG2,
         },
         Metric::P { k },
         Metric::R { k },

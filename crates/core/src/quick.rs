@@ -67,6 +67,22 @@ pub struct QuickInput {
     pub errors: Vec<ParseError>,
 }
 
+impl QuickInput {
+    /// Largest grade written anywhere in the input, if any.
+    pub fn max_grade(&self) -> Option<i64> {
+        self.systems
+            .iter()
+            .flat_map(|s| &s.queries)
+            .flat_map(|q| {
+                q.retrieved
+                    .iter()
+                    .filter_map(|r| r.grade())
+                    .chain(q.unretrieved.iter().copied())
+            })
+            .max()
+    }
+}
+
 /// Largest count accepted in `TOKEN*COUNT` (keeps a typo from allocating gigabytes).
 pub const MAX_REPEAT: usize = 100_000;
 

@@ -3,7 +3,7 @@
 //! Data flows one way: parsed systems -> judged rankings -> one row of
 //! measure values per query -> means over queries.
 
-use crate::measures::Metric;
+use crate::measures::{EvalContext, Metric};
 use crate::quick::QuickInput;
 
 /// Values of one query for every requested measure.
@@ -36,7 +36,14 @@ pub struct ResultTable {
 }
 
 /// Evaluates every query of every system in `input`.
+///
+/// ERR's and graded RBP's maximum grade is the largest grade written
+/// anywhere in the input (at least 1).
 pub fn evaluate_quick(input: &QuickInput, metrics: &[Metric], relevance_level: i64) -> ResultTable {
+    let ctx = EvalContext {
+        max_grade: input.max_grade().unwrap_or(1).max(1),
+        ..EvalContext::default()
+    };
     let systems = input
         .systems
         .iter()
@@ -48,7 +55,7 @@ pub fn evaluate_quick(input: &QuickInput, metrics: &[Metric], relevance_level: i
                     let judged = q.judged(relevance_level);
                     QueryRow {
                         query: q.id.clone(),
-                        values: metrics.iter().map(|m| m.compute(&judged)).collect(),
+                        values: metrics.iter().map(|m| m.compute(&judged, &ctx)).collect(),
                     }
                 })
                 .collect();

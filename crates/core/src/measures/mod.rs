@@ -1,208 +1,251 @@
-//! Measures: one module per family, and [`Metric`], the single-valued
-//! measure with its parameters that names round-trip through.
+//! Measures: one module per family, and [`Metric`], a single-valued measure
+//! with its parameters, whose names round-trip through `Display`/`FromStr`.
 //!
 //! Each family module holds plain total functions from a
 //! [`JudgedRanking`] to `f64`; their doc comments give the formula, the
-//! definition followed and the edge cases.
+//! definition followed and the edge cases. [`trec_names`] reads trec_eval's
+//! measure syntax (`map`, `P.5,10`, `all_trec`).
 
 pub mod average_precision;
+pub mod bpref;
+pub mod err;
+pub mod gain_g;
+pub mod interpolated;
+mod names;
 pub mod ndcg;
 pub mod precision;
+pub mod rank_statistics;
+pub mod rbp;
 pub mod recall;
 pub mod reciprocal_rank;
+pub mod set_based;
 #[cfg(test)]
 pub(crate) mod test_support;
+pub mod trec_names;
 
-use std::fmt;
+pub use names::MetricNameError;
 
 use crate::judged::JudgedRanking;
 use average_precision::ApNormalization;
-use ndcg::{Discount, GainKind, Gains};
+use ndcg::{Discount, Gains};
+use rbp::RbpGain;
+
+/// Facts about the whole evaluation that some measures need.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EvalContext {
+    /// Largest grade in the qrels (ERR's and graded RBP's default gmax).
+    pub max_grade: i64,
+    /// Number of documents in the collection (trec_eval `-N`, for utility).
+    pub docs_in_collection: f64,
+}
+
+impl Default for EvalContext {
+    fn default() -> Self {
+        EvalContext {
+            max_grade: 1,
+            docs_in_collection: 0.0,
+        }
+    }
+}
+
+/// How per-query values become one summary value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aggregation {
+    /// Arithmetic mean over queries.
+    Mean,
+    /// Sum over queries (counts such as num_ret).
+    Sum,
+    /// Geometric mean of max(value, 0.00001) (trec_eval's gm_map, gm_bpref).
+    GeometricMean,
+}
 
 /// A single-valued measure of one query, with its parameters.
 ///
 /// `Display` prints the ir_measures-style name (`P@5`, `nDCG@10`, `AP`,
-/// `RR`), which [`Metric::from_str`](std::str::FromStr) reads back.
+/// `RR`, `ERR(gmax=4)@20`, `RBP(p=0.8,rel=1)`), which `FromStr` reads back.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(missing_docs)] // each variant names the function that defines it
 pub enum Metric {
-    /// Precision at k ([`precision::precision_at`]).
-    P {
-        /// Cutoff.
-        k: usize,
-    },
-    /// Recall at k ([`recall::recall_at`]).
-    R {
-        /// Cutoff.
-        k: usize,
-    },
-    /// Reciprocal rank, optionally cut at k ([`reciprocal_rank::reciprocal_rank`]).
-    RR {
-        /// Cutoff, `None` for the whole list.
-        k: Option<usize>,
-    },
-    /// Average precision, optionally cut at k ([`average_precision::average_precision`]).
+    /// Retrieved documents ([`JudgedRanking::num_ret`]); summed.
+    NumRet,
+    /// Relevant documents in the judgments; summed.
+    NumRel,
+    /// Relevant retrieved documents; summed.
+    NumRelRet,
+    /// Judged non-relevant retrieved documents; summed.
+    NumNonrelJudgedRet,
+    /// [`precision::precision_at`].
+    P { k: usize },
+    /// [`recall::recall_at`].
+    R { k: usize },
+    /// [`reciprocal_rank::reciprocal_rank`].
+    RR { k: Option<usize> },
+    /// [`average_precision::average_precision`].
     AP {
-        /// Cutoff, `None` for the whole list.
         k: Option<usize>,
-        /// Denominator of AP@k.
         norm: ApNormalization,
     },
-    /// nDCG, optionally cut at k ([`ndcg::ndcg`]) with log2 discount.
+    /// AP averaged geometrically over queries (trec_eval `gm_map`).
+    GmAP,
+    /// [`ndcg::ndcg`].
     NDCG {
-        /// Cutoff, `None` for the whole list.
         k: Option<usize>,
-        /// Gain of each grade.
         gains: Gains,
+        discount: Discount,
     },
+    /// [`precision::r_precision`].
+    Rprec,
+    /// [`precision::r_precision_mult`].
+    RprecMult { multiple: f64 },
+    /// [`precision::set_precision`].
+    SetP,
+    /// [`precision::relative_precision_at`].
+    RelativeP { k: usize },
+    /// [`precision::set_relative_precision`].
+    SetRelativeP,
+    /// [`recall::set_recall`].
+    SetRecall,
+    /// [`recall::success_at`] (Hit@k).
+    Success { k: usize },
+    /// [`average_precision::set_average_precision`].
+    SetAP,
+    /// [`bpref::inf_ap`].
+    InfAP,
+    /// [`bpref::bpref`].
+    Bpref,
+    /// bpref averaged geometrically (trec_eval `gm_bpref`).
+    GmBpref,
+    /// [`interpolated::iprec_at_recall`] at one level.
+    IPrec { recall: f64 },
+    /// [`interpolated::eleven_point_average`].
+    ElevenPointAverage { levels: Vec<f64> },
+    /// [`gain_g::bin_g`].
+    BinG,
+    /// [`gain_g::g`].
+    G { gains: Gains },
+    /// [`ndcg::ndcg_rel`].
+    NdcgRel { gains: Gains },
+    /// [`ndcg::r_ndcg`].
+    Rndcg { gains: Gains },
+    /// [`rbp::trec_rbp`].
+    TrecRbp { p: f64, gains: Gains },
+    /// [`rbp::trec_rbp_resid`].
+    TrecRbpResid,
+    /// [`set_based::utility`].
+    Utility { coefficients: [f64; 4] },
+    /// [`set_based::set_f`].
+    SetF { beta: f64 },
+    /// [`set_based::unjudged_at`].
+    Unjudged { k: usize },
+    /// [`err::err`]; `gmax = None` takes the largest grade of the qrels.
+    ERR { k: Option<usize>, gmax: Option<i64> },
+    /// [`rbp::rbp`]; graded gain uses the largest grade of the qrels.
+    RBP { p: f64, gain: RbpGain },
+    /// [`rbp::rbp_residual`].
+    RBPResidual { p: f64 },
+    /// [`rank_statistics::mean_rank`].
+    MeanRank { k: Option<usize> },
+    /// [`rank_statistics::first_relevant_position`].
+    FRP { k: Option<usize> },
+    /// [`rank_statistics::average_recall`] (MAR when averaged).
+    AR,
+    /// [`set_based::f1_at`].
+    F1 { k: usize },
+    /// [`rank_statistics::kendall_tau_distance`].
+    KendallTau,
 }
 
 impl Metric {
     /// Value of the measure for one query.
-    pub fn compute(&self, r: &JudgedRanking) -> f64 {
+    pub fn compute(&self, r: &JudgedRanking, ctx: &EvalContext) -> f64 {
+        use Metric::*;
         match self {
-            Metric::P { k } => precision::precision_at(r, *k),
-            Metric::R { k } => recall::recall_at(r, *k),
-            Metric::RR { k } => reciprocal_rank::reciprocal_rank(r, *k),
-            Metric::AP { k, norm } => average_precision::average_precision(r, *k, *norm),
-            Metric::NDCG { k, gains } => ndcg::ndcg(r, *k, gains, Discount::LOG2),
+            NumRet => r.num_ret() as f64,
+            NumRel => r.num_rel() as f64,
+            NumRelRet => r.num_rel_ret() as f64,
+            NumNonrelJudgedRet => r
+                .ranked
+                .iter()
+                .filter(|x| matches!(x, crate::Rel::Judged(g) if *g < r.relevance_level))
+                .count() as f64,
+            P { k } => precision::precision_at(r, *k),
+            R { k } => recall::recall_at(r, *k),
+            RR { k } => reciprocal_rank::reciprocal_rank(r, *k),
+            AP { k, norm } => average_precision::average_precision(r, *k, *norm),
+            GmAP => average_precision::average_precision(r, None, ApNormalization::TotalRelevant),
+            NDCG { k, gains, discount } => ndcg::ndcg(r, *k, gains, *discount),
+            Rprec => precision::r_precision(r),
+            RprecMult { multiple } => precision::r_precision_mult(r, *multiple),
+            SetP => precision::set_precision(r),
+            RelativeP { k } => precision::relative_precision_at(r, *k),
+            SetRelativeP => precision::set_relative_precision(r),
+            SetRecall => recall::set_recall(r),
+            Success { k } => recall::success_at(r, *k),
+            SetAP => average_precision::set_average_precision(r),
+            InfAP => bpref::inf_ap(r),
+            Bpref | GmBpref => bpref::bpref(r),
+            IPrec { recall } => interpolated::iprec_at_recall(r, &[*recall])[0],
+            ElevenPointAverage { levels } => interpolated::eleven_point_average(r, levels),
+            BinG => gain_g::bin_g(r),
+            G { gains } => gain_g::g(r, gains),
+            NdcgRel { gains } => ndcg::ndcg_rel(r, gains),
+            Rndcg { gains } => ndcg::r_ndcg(r, gains),
+            TrecRbp { p, gains } => rbp::trec_rbp(r, *p, gains),
+            TrecRbpResid => rbp::trec_rbp_resid(r),
+            Utility { coefficients } => {
+                set_based::utility(r, *coefficients, ctx.docs_in_collection)
+            }
+            SetF { beta } => set_based::set_f(r, *beta),
+            Unjudged { k } => set_based::unjudged_at(r, *k),
+            ERR { k, gmax } => err::err(r, *k, gmax.unwrap_or(ctx.max_grade)),
+            RBP { p, gain } => rbp::rbp(r, *p, *gain, ctx.max_grade),
+            RBPResidual { p } => rbp::rbp_residual(r, *p),
+            MeanRank { k } => rank_statistics::mean_rank(r, *k),
+            FRP { k } => rank_statistics::first_relevant_position(r, *k),
+            AR => rank_statistics::average_recall(r),
+            F1 { k } => set_based::f1_at(r, *k),
+            KendallTau => rank_statistics::kendall_tau_distance(r),
         }
     }
-}
 
-fn write_cut(f: &mut fmt::Formatter<'_>, k: &Option<usize>) -> fmt::Result {
-    match k {
-        Some(k) => write!(f, "@{k}"),
-        None => Ok(()),
-    }
-}
-
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// How the measure is summarised over queries.
+    pub fn aggregation(&self) -> Aggregation {
         match self {
-            Metric::P { k } => write!(f, "P@{k}"),
-            Metric::R { k } => write!(f, "R@{k}"),
-            Metric::RR { k } => {
-                write!(f, "RR")?;
-                write_cut(f, k)
+            Metric::NumRet | Metric::NumRel | Metric::NumRelRet | Metric::NumNonrelJudgedRet => {
+                Aggregation::Sum
             }
-            Metric::AP { k, norm } => {
-                write!(f, "AP")?;
-                if *norm == ApNormalization::RelevantRetrieved {
-                    write!(f, "(norm='found')")?;
-                }
-                write_cut(f, k)
-            }
-            Metric::NDCG { k, gains } => {
-                write!(f, "nDCG")?;
-                if gains.kind == GainKind::Exponential {
-                    write!(f, "(dcg='exp-log2')")?;
-                }
-                write_cut(f, k)
-            }
+            Metric::GmAP | Metric::GmBpref => Aggregation::GeometricMean,
+            _ => Aggregation::Mean,
         }
     }
-}
 
-/// Why a measure name did not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MetricNameError {
-    /// The name as given.
-    pub name: String,
-    /// What was expected.
-    pub expected: String,
-}
-
-impl fmt::Display for MetricNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown measure `{}`: expected {}",
-            self.name, self.expected
+    /// Whether a larger value is better (false for ranks and distances).
+    pub fn higher_is_better(&self) -> bool {
+        !matches!(
+            self,
+            Metric::MeanRank { .. }
+                | Metric::FRP { .. }
+                | Metric::KendallTau
+                | Metric::RBPResidual { .. }
+                | Metric::TrecRbpResid
         )
     }
 }
 
-impl std::error::Error for MetricNameError {}
-
-impl std::str::FromStr for Metric {
-    type Err = MetricNameError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |expected: &str| MetricNameError {
-            name: s.to_string(),
-            expected: expected.to_string(),
-        };
-        let t = s.trim();
-        let (head, cut) = match t.rsplit_once('@') {
-            Some((h, c)) => {
-                let k: usize = c
-                    .parse()
-                    .map_err(|_| err("a whole-number cutoff after `@`"))?;
-                (h, Some(k))
-            }
-            None => (t, None),
-        };
-        let (base, params) = match head.split_once('(') {
-            Some((b, rest)) => {
-                let p = rest
-                    .strip_suffix(')')
-                    .ok_or_else(|| err("`)` closing the parameters"))?;
-                (b, Some(p))
-            }
-            None => (head, None),
-        };
-        let need_k = || cut.ok_or_else(|| err("a cutoff, as in P@10"));
-        match (base.to_ascii_lowercase().as_str(), params) {
-            ("p", None) => Ok(Metric::P { k: need_k()? }),
-            ("r" | "recall", None) => Ok(Metric::R { k: need_k()? }),
-            ("rr" | "mrr", None) => Ok(Metric::RR { k: cut }),
-            ("ap" | "map", None) => Ok(Metric::AP {
-                k: cut,
-                norm: ApNormalization::TotalRelevant,
-            }),
-            ("ap" | "map", Some(p)) if p.replace(' ', "") == "norm='found'" => Ok(Metric::AP {
-                k: cut,
-                norm: ApNormalization::RelevantRetrieved,
-            }),
-            ("ndcg", None) => Ok(Metric::NDCG {
-                k: cut,
-                gains: Gains::linear(),
-            }),
-            ("ndcg", Some(p)) if p.replace(' ', "") == "dcg='exp-log2'" => Ok(Metric::NDCG {
-                k: cut,
-                gains: Gains::exponential(),
-            }),
-            _ => Err(err(
-                "one of P@k, R@k, RR, RR@k, AP, AP@k, nDCG, nDCG@k, nDCG(dcg='exp-log2')@k",
-            )),
-        }
+/// Summarises per-query values with the metric's aggregation (0 for none).
+pub fn aggregate(aggregation: Aggregation, values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for name in [
-            "P@5",
-            "R@1000",
-            "RR",
-            "RR@10",
-            "AP",
-            "AP@5",
-            "AP(norm='found')@5",
-            "nDCG",
-            "nDCG@10",
-            "nDCG(dcg='exp-log2')@10",
-        ] {
-            let m: Metric = name.parse().unwrap();
-            assert_eq!(m.to_string(), name);
+    match aggregation {
+        Aggregation::Sum => values.iter().sum(),
+        Aggregation::Mean => values.iter().sum::<f64>() / values.len() as f64,
+        Aggregation::GeometricMean => {
+            let logs: f64 = values
+                .iter()
+                .map(|v| v.max(average_precision::MIN_GEO_MEAN).ln())
+                .sum();
+            (logs / values.len() as f64).exp()
         }
-        assert_eq!("MRR".parse::<Metric>().unwrap().to_string(), "RR");
-        assert!("P".parse::<Metric>().is_err());
-        assert!("foo@3".parse::<Metric>().is_err());
-        assert!("P@x".parse::<Metric>().is_err());
     }
 }

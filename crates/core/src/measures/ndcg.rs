@@ -101,7 +101,7 @@ impl Discount {
     /// Discount at a 1-based rank.
     pub fn at(self, rank: usize) -> f64 {
         match self {
-            Discount::Log { base } if base == 2.0 => 1.0 / ((rank + 1) as f64).log2(),
+            Discount::Log { base: 2.0 } => 1.0 / ((rank + 1) as f64).log2(),
             Discount::Log { base } => 1.0 / ((rank + 1) as f64).log(base),
             Discount::Reciprocal => 1.0 / rank as f64,
         }
@@ -136,7 +136,7 @@ pub fn dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discoun
                 g * discount.at(i + 1)
             }
         })
-        .sum()
+        .fold(0.0, |a, b| a + b)
 }
 
 /// IDCG@k: DCG of the ideal list built from all judged grades of the query.
@@ -148,7 +148,7 @@ pub fn ideal_dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: D
         .take(depth)
         .enumerate()
         .map(|(i, g)| g * discount.at(i + 1))
-        .sum()
+        .fold(0.0, |a, b| a + b)
 }
 
 /// nDCG@k = DCG@k / IDCG@k, 0 when IDCG@k is 0.
@@ -183,6 +183,103 @@ pub fn dcg_steps(
             }
         })
         .collect()
+}
+
+/// nDCG averaged over relevant documents (trec_eval `ndcg_rel`, experimental).
+///
+/// With the ideal list of positive gains (length M), the mean over the M
+/// positions of "relevant" documents of DCG/IDCG: each retrieved document
+/// with positive gain at rank i contributes DCG@i / IDCG@i; each of the
+/// M − (retrieved with positive gain) missing ones contributes
+/// DCG@n / IDCG (n = retrieved, IDCG over the whole ideal list). 0 when M = 0.
+pub fn ndcg_rel(r: &JudgedRanking, gains: &Gains) -> f64 {
+    let ideal = gains.ideal(r);
+    if ideal.is_empty() {
+        return 0.0;
+    }
+    let (mut dcg_sum, mut idcg_sum, mut sum) = (0.0, 0.0, 0.0);
+    let mut found = 0usize;
+    for (i, &rel) in r.ranked.iter().enumerate() {
+        let gain = gains.of(rel);
+        let d = Discount::LOG2.at(i + 1);
+        if gain != 0.0 {
+            dcg_sum += gain * d;
+        }
+        if let Some(g) = ideal.get(i) {
+            idcg_sum += g * d;
+        }
+        if gain > 0.0 {
+            sum += dcg_sum / idcg_sum;
+            found += 1;
+        }
+    }
+    let full_ideal = ideal_dcg(r, None, gains, Discount::LOG2);
+    sum += ideal.len().saturating_sub(found) as f64 * dcg_sum / full_ideal;
+    if sum > 0.0 {
+        sum / ideal.len() as f64
+    } else {
+        0.0
+    }
+}
+
+/// nDCG averaged at the R levels (trec_eval `Rndcg`, experimental): nDCG is
+/// taken at every rank where the ideal gain changes (the boundaries between
+/// grade levels of the ideal list, the last one where it drops to 0) and at
+/// the end of the retrieved list if that comes after the ideal list ends;
+/// the result is the mean of those values. 0 when R = 0.
+pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
+    if r.num_rel() == 0 {
+        return 0.0;
+    }
+    let ideal = gains.ideal(r);
+    let at = |i: usize| ideal.get(i).copied().unwrap_or(0.0);
+    let n = r.ranked.len();
+    let (mut dcg_sum, mut idcg_sum, mut sum) = (0.0, 0.0, 0.0);
+    let mut count = 0usize;
+    let mut prev = at(0);
+    let mut i = 0;
+    let take = |dcg: f64, idcg: f64, sum: &mut f64, count: &mut usize| {
+        if idcg > 0.0 {
+            *sum += dcg / idcg;
+            *count += 1;
+        }
+    };
+    while i < n && prev > 0.0 {
+        let g = at(i);
+        if g != prev {
+            take(dcg_sum, idcg_sum, &mut sum, &mut count);
+            prev = g;
+        }
+        let d = Discount::LOG2.at(i + 1);
+        dcg_sum += gains.of(r.ranked[i]) * d;
+        if g > 0.0 {
+            idcg_sum += g * d;
+        }
+        i += 1;
+    }
+    if i < n {
+        while i < n {
+            dcg_sum += gains.of(r.ranked[i]) * Discount::LOG2.at(i + 1);
+            i += 1;
+        }
+        take(dcg_sum, idcg_sum, &mut sum, &mut count);
+    }
+    while prev > 0.0 {
+        let g = at(i);
+        if g != prev {
+            take(dcg_sum, idcg_sum, &mut sum, &mut count);
+            prev = g;
+        }
+        if g > 0.0 {
+            idcg_sum += g * Discount::LOG2.at(i + 1);
+        }
+        i += 1;
+    }
+    if count == 0 {
+        0.0
+    } else {
+        sum / count as f64
+    }
 }
 
 #[cfg(test)]

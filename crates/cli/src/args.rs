@@ -1,0 +1,134 @@
+//! Command-line arguments in trec_eval's style (`-q`, `-c`, `-l2`, `-M100`,
+//! `-mall_trec`, `-m P.5,10`) plus Ranklab's long options.
+
+use ranklab_core::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+
+/// Parsed options of `ranklab eval`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvalOptions {
+    pub per_query: bool,
+    pub measures: Vec<String>,
+    pub digits: usize,
+    pub conventions: Conventions,
+    pub docs_in_collection: f64,
+    pub quiet: bool,
+    pub zscores: Option<String>,
+    pub qrels: String,
+    pub run: String,
+}
+
+pub const USAGE: &str =
+    "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
+                    [--ties trec_eval|docid-asc|file-order|rank-column] [--float32]
+                    [--duplicates refuse|keep-first|keep-last] [--quiet] QRELS RUN
+
+  -q            print each query's values before the summary
+  -c            score qrels queries missing from the run as 0 and count them
+  -l N          smallest grade that is relevant (default 1)
+  -M N          evaluate only the first N ranked documents of each query
+  -N N          documents in the collection (utility's d coefficient)
+  -m MEASURE    trec_eval names (map, P.5,10, ndcg_cut.10, all_trec, official)
+                or Ranklab names (nDCG@10, ERR@20, RBP(p=0.8), MR, FRP@10)
+  -Z FILE       print z-scores against the means and deviations in FILE
+                (lines `qid measure mean stddev`)
+  --digits N    decimals to print (default 4, as trec_eval)";
+
+fn value<'a>(
+    flag: &str,
+    attached: &'a str,
+    rest: &mut impl Iterator<Item = &'a String>,
+) -> Result<&'a str, String> {
+    if !attached.is_empty() {
+        return Ok(attached);
+    }
+    rest.next()
+        .map(String::as_str)
+        .ok_or_else(|| format!("ranklab: {flag} needs a value\n{USAGE}"))
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("ranklab: {flag} expects a number, found `{v}`"))
+}
+
+pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
+    let mut it = argv.iter();
+    match it.next().map(String::as_str) {
+        Some("eval") => {}
+        Some("-h" | "--help" | "help") | None => return Err(USAGE.to_string()),
+        Some(other) => return Err(format!("ranklab: unknown command `{other}`\n{USAGE}")),
+    }
+    let mut o = EvalOptions {
+        per_query: false,
+        measures: Vec::new(),
+        digits: 4,
+        conventions: Conventions::default(),
+        docs_in_collection: 0.0,
+        quiet: false,
+        zscores: None,
+        qrels: String::new(),
+        run: String::new(),
+    };
+    let mut files = Vec::new();
+    while let Some(arg) = it.next() {
+        let a = arg.as_str();
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, attached) = long.split_once('=').unwrap_or((long, ""));
+            match name {
+                "digits" => o.digits = number("--digits", value("--digits", attached, &mut it)?)?,
+                "float32" => o.conventions.score_precision = ScorePrecision::F32,
+                "quiet" => o.quiet = true,
+                "ties" => {
+                    o.conventions.tie_break = match value("--ties", attached, &mut it)? {
+                        "trec_eval" => TieBreak::TrecEval,
+                        "docid-asc" => TieBreak::DocIdAscending,
+                        "file-order" => TieBreak::FileOrder,
+                        "rank-column" => TieBreak::RankColumn,
+                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order or rank-column, found `{v}`")),
+                    }
+                }
+                "duplicates" => {
+                    o.conventions.duplicates = match value("--duplicates", attached, &mut it)? {
+                        "refuse" => DuplicatePolicy::Refuse,
+                        "keep-first" => DuplicatePolicy::KeepFirst,
+                        "keep-last" => DuplicatePolicy::KeepLast,
+                        v => return Err(format!("ranklab: --duplicates takes refuse, keep-first or keep-last, found `{v}`")),
+                    }
+                }
+                "help" => return Err(USAGE.to_string()),
+                _ => return Err(format!("ranklab: unknown option --{name}\n{USAGE}")),
+            }
+        } else if a.len() > 1 && a.starts_with('-') {
+            let flag = &a[..2];
+            let attached = &a[2..];
+            match flag {
+                "-q" => o.per_query = true,
+                "-c" => o.conventions.missing_queries = MissingQueries::ScoreZero,
+                "-l" => {
+                    o.conventions.relevance_level = number("-l", value("-l", attached, &mut it)?)?
+                }
+                "-M" => {
+                    o.conventions.max_docs = Some(number("-M", value("-M", attached, &mut it)?)?)
+                }
+                "-N" => o.docs_in_collection = number("-N", value("-N", attached, &mut it)?)?,
+                "-Z" => o.zscores = Some(value("-Z", attached, &mut it)?.to_string()),
+                "-m" => o.measures.push(value("-m", attached, &mut it)?.to_string()),
+                "-h" => return Err(USAGE.to_string()),
+                _ => return Err(format!("ranklab: unknown option {a}\n{USAGE}")),
+            }
+        } else {
+            files.push(arg.clone());
+        }
+    }
+    match <[String; 2]>::try_from(files) {
+        Ok([qrels, run]) => {
+            o.qrels = qrels;
+            o.run = run;
+            Ok(o)
+        }
+        Err(files) => Err(format!(
+            "ranklab: expected QRELS and RUN, got {} file argument(s)\n{USAGE}",
+            files.len()
+        )),
+    }
+}

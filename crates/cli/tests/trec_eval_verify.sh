@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs trec_eval's own comparisons (../shared/trec_eval_tests/verify.sh) over
+# `ranklab eval`. The three -R prefs / qrels_prefs / qrels_jg comparisons
+# (preference and judgment-group formats) are not supported and are left
+# out; the -Z comparison is run. Exits non-zero on any difference.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+shared="${RANKLAB_SHARED:-$root/../shared}/trec_eval_tests"
+cargo build --release -q -p ranklab-cli --manifest-path "$root/Cargo.toml"
+bin="$root/target/release/ranklab"
+wrapper="$(mktemp)"
+trap 'rm -f "$wrapper" "$wrapper.sh"' EXIT
+printf '#!/bin/sh\nexec "%s" eval --quiet "$@"\n' "$bin" > "$wrapper"
+chmod +x "$wrapper"
+# verify.sh without the preference-format lines.
+# verify.sh changes to its own folder; point it at the shared one instead.
+grep -v -e '-R prefs' -e '-R qrels_prefs' -e '-R qrels_jg' "$shared/verify.sh" |
+  sed "s|^cd \"\$(dirname \"\$0\")\".*|cd '$shared' \|\| exit 2|" > "$wrapper.sh"
+grep -q "^cd '$shared'" "$wrapper.sh" || { echo "verify.sh changed: cannot point it at $shared"; exit 2; }
+out=$(sh "$wrapper.sh" "$wrapper" 2>&1) || true
+printf "%s\n" "$out" | grep -v "^all 15 trec_eval"
+total=$(grep -c '^t out' "$wrapper.sh")
+failures=$(printf '%s\n' "$out" | grep -c '^FAIL' || true)
+echo "trec_eval comparisons: $((total - failures)) of $total passed (3 preference-format ones not run)"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,310 @@
+//! From qrels and a run to one judged ranking per query, under explicit
+//! [`Conventions`], and from those to per-query values and summaries.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+use crate::error::ParseError;
+use crate::judged::{JudgedRanking, Rel};
+use crate::measures::{aggregate, EvalContext, Metric};
+use crate::trec::{Qrels, Run, RunEntry};
+
+/// One evaluated query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryJudged<'a> {
+    /// Query id.
+    pub qid: &'a str,
+    /// The judged ranking (empty for a missing query scored 0).
+    pub ranking: JudgedRanking,
+    /// True when the run had no line for this qrels query.
+    pub missing: bool,
+    /// True when equal scores had to be ordered by the tie convention.
+    pub had_ties: bool,
+}
+
+/// Judged rankings of a run, with what the user must be told.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct JudgedRun<'a> {
+    /// Queries in qid order (byte-wise, as trec_eval sorts them).
+    pub queries: Vec<QueryJudged<'a>>,
+    /// Qrels queries absent from the run (scored 0 or skipped per convention).
+    pub missing_queries: Vec<&'a str>,
+    /// Run queries absent from the qrels (ignored, as every tool does).
+    pub run_only_queries: Vec<&'a str>,
+    /// Located refusals (duplicate docids under [`DuplicatePolicy::Refuse`]).
+    pub errors: Vec<ParseError>,
+    /// Number of duplicate lines dropped under keep-first or keep-last.
+    pub duplicates_dropped: usize,
+    /// The facts measures need (max grade of the qrels).
+    pub context: EvalContext,
+}
+
+fn score_key(score: f64, precision: ScorePrecision) -> f64 {
+    match precision {
+        ScorePrecision::F64 => score,
+        ScorePrecision::F32 => f64::from(score as f32),
+    }
+}
+
+/// Orders one query's entries per the conventions; returns whether some
+/// entries tied and were ordered by the tie rule.
+fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) -> bool {
+    let p = conventions.score_precision;
+    let by_score =
+        |a: &&RunEntry, b: &&RunEntry| score_key(b.score, p).total_cmp(&score_key(a.score, p));
+    match conventions.tie_break {
+        TieBreak::TrecEval => entries.sort_by(|a, b| {
+            by_score(a, b).then_with(|| b.docid.as_bytes().cmp(a.docid.as_bytes()))
+        }),
+        TieBreak::DocIdAscending => entries.sort_by(|a, b| {
+            by_score(a, b).then_with(|| a.docid.as_bytes().cmp(b.docid.as_bytes()))
+        }),
+        TieBreak::FileOrder => entries.sort_by(by_score),
+        TieBreak::RankColumn => entries.sort_by_key(|e| e.rank),
+    }
+    let tied = |a: &&RunEntry, b: &&RunEntry| match conventions.tie_break {
+        TieBreak::RankColumn => a.rank == b.rank,
+        _ => by_score(a, b) == Ordering::Equal,
+    };
+    entries.windows(2).any(|w| tied(&w[0], &w[1]))
+}
+
+/// Looks every ranked document up in the qrels.
+pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) -> JudgedRun<'a> {
+    let mut out = JudgedRun {
+        context: EvalContext {
+            max_grade: qrels
+                .queries
+                .values()
+                .flat_map(|q| q.values())
+                .copied()
+                .max()
+                .unwrap_or(1)
+                .max(1),
+            ..EvalContext::default()
+        },
+        ..JudgedRun::default()
+    };
+    let mut qids: Vec<&'a str> = qrels.queries.keys().copied().collect();
+    qids.sort_unstable();
+    let mut run_only: Vec<&'a str> = run
+        .queries
+        .keys()
+        .copied()
+        .filter(|q| !qrels.queries.contains_key(q))
+        .collect();
+    run_only.sort_unstable();
+    out.run_only_queries = run_only;
+    for qid in qids {
+        let judgments = &qrels.queries[qid];
+        let level_grades = judgments.values().copied();
+        let Some(entries) = run.queries.get(qid) else {
+            out.missing_queries.push(qid);
+            if conventions.missing_queries == MissingQueries::ScoreZero {
+                out.queries.push(QueryJudged {
+                    qid,
+                    ranking: JudgedRanking::new(
+                        Vec::new(),
+                        level_grades,
+                        conventions.relevance_level,
+                    ),
+                    missing: true,
+                    had_ties: false,
+                });
+            }
+            continue;
+        };
+        let mut kept: Vec<&RunEntry<'a>> = Vec::with_capacity(entries.len());
+        let mut seen: HashMap<&'a str, usize> = HashMap::with_capacity(entries.len());
+        let mut refused = false;
+        for e in entries {
+            match seen.get(e.docid) {
+                None => {
+                    seen.insert(e.docid, kept.len());
+                    kept.push(e);
+                }
+                Some(&at) => match conventions.duplicates {
+                    DuplicatePolicy::Refuse => {
+                        out.errors.push(ParseError::new(
+                            &run.input,
+                            e.line,
+                            1,
+                            format!(
+                                "each docid once per query (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
+                                kept[at].line
+                            ),
+                            e.docid,
+                        ));
+                        refused = true;
+                    }
+                    DuplicatePolicy::KeepFirst => out.duplicates_dropped += 1,
+                    DuplicatePolicy::KeepLast => {
+                        kept[at] = e;
+                        out.duplicates_dropped += 1;
+                    }
+                },
+            }
+        }
+        if refused {
+            continue;
+        }
+        let had_ties = order(&mut kept, conventions);
+        if let Some(m) = conventions.max_docs {
+            kept.truncate(m);
+        }
+        let ranked = kept
+            .iter()
+            .map(|e| match judgments.get(e.docid) {
+                None => Rel::NotInPool,
+                Some(&g) if g < 0 => Rel::Unjudged,
+                Some(&g) => Rel::Judged(g),
+            })
+            .collect();
+        out.queries.push(QueryJudged {
+            qid,
+            ranking: JudgedRanking::new(ranked, level_grades, conventions.relevance_level),
+            missing: false,
+            had_ties,
+        });
+    }
+    out
+}
+
+/// Per-query values of each metric (rows follow `judged.queries`).
+pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f64>> {
+    judged
+        .queries
+        .iter()
+        .map(|q| {
+            metrics
+                .iter()
+                .map(|m| {
+                    let v = m.compute(&q.ranking, &judged.context);
+                    if v.is_nan() {
+                        0.0
+                    } else {
+                        v
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The summary of each metric over the rows, by its aggregation.
+pub fn summaries(metrics: &[Metric], rows: &[Vec<f64>]) -> Vec<f64> {
+    metrics
+        .iter()
+        .enumerate()
+        .map(|(j, m)| {
+            let column: Vec<f64> = rows.iter().map(|r| r[j]).collect();
+            aggregate(m.aggregation(), &column)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trec::{parse_qrels, parse_run};
+
+    const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\n";
+
+    #[test]
+    fn trec_eval_order_breaks_ties_by_docid_descending() {
+        let qrels = parse_qrels("qrels", QRELS);
+        let run = parse_run(
+            "run",
+            "q1 Q0 a 1 5 t\nq1 Q0 b 2 5 t\nq1 Q0 d 3 7 t\nq9 Q0 a 1 1 t\n",
+        );
+        let j = judge(&qrels, &run, &Conventions::default());
+        let q1 = &j.queries[0];
+        // d (7) first, then b before a (docid descending).
+        assert_eq!(
+            q1.ranking.ranked,
+            vec![Rel::NotInPool, Rel::Judged(0), Rel::Judged(1)]
+        );
+        assert!(q1.had_ties);
+        assert_eq!(j.missing_queries, vec!["q2", "q3"]);
+        assert_eq!(j.run_only_queries, vec!["q9"]);
+        assert_eq!(j.queries.len(), 1);
+        assert_eq!(j.context.max_grade, 2);
+
+        let asc = Conventions {
+            tie_break: TieBreak::DocIdAscending,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &asc);
+        assert_eq!(j.queries[0].ranking.ranked[1], Rel::Judged(1));
+        let rank = Conventions {
+            tie_break: TieBreak::RankColumn,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &rank);
+        assert_eq!(j.queries[0].ranking.ranked[0], Rel::Judged(1));
+    }
+
+    #[test]
+    fn missing_queries_scored_zero_with_c() {
+        let qrels = parse_qrels("qrels", QRELS);
+        let run = parse_run("run", "q1 Q0 a 1 5 t\n");
+        let c = Conventions {
+            missing_queries: MissingQueries::ScoreZero,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &c);
+        assert_eq!(j.queries.len(), 3);
+        assert!(j.queries[1].missing);
+        let m: Vec<Metric> = vec!["AP".parse().unwrap(), "NumRel".parse().unwrap()];
+        let rows = per_query_values(&j, &m);
+        // q1: a relevant at 1, c (grade 2) not retrieved: AP = 1/2.
+        assert_eq!(rows[0], vec![0.5, 2.0]);
+        assert_eq!(rows[1], vec![0.0, 1.0]);
+        assert_eq!(summaries(&m, &rows), vec![0.5 / 3.0, 3.0]);
+    }
+
+    #[test]
+    fn duplicates_refused_or_kept() {
+        let qrels = parse_qrels("qrels", QRELS);
+        let run = parse_run("r.txt", "q1 Q0 a 1 5 t\nq1 Q0 b 2 4 t\nq1 Q0 a 3 9 t\n");
+        let j = judge(&qrels, &run, &Conventions::default());
+        assert_eq!(j.errors.len(), 1);
+        assert_eq!(j.errors[0].line, 3);
+        assert!(j.queries.is_empty());
+        let first = Conventions {
+            duplicates: DuplicatePolicy::KeepFirst,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &first);
+        assert_eq!(
+            j.queries[0].ranking.ranked,
+            vec![Rel::Judged(1), Rel::Judged(0)]
+        );
+        let last = Conventions {
+            duplicates: DuplicatePolicy::KeepLast,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &last);
+        assert_eq!(
+            j.queries[0].ranking.ranked,
+            vec![Rel::Judged(1), Rel::Judged(0)]
+        );
+        assert_eq!(j.duplicates_dropped, 1);
+    }
+
+    #[test]
+    fn float32_scores_tie() {
+        let qrels = parse_qrels("qrels", "q 0 a 1\nq 0 b 0\n");
+        let run = parse_run("run", "q Q0 b 1 30.9156102 t\nq Q0 a 2 30.9156101 t\n");
+        let j = judge(&qrels, &run, &Conventions::default());
+        assert_eq!(j.queries[0].ranking.ranked[0], Rel::Judged(0));
+        let f32c = Conventions {
+            score_precision: ScorePrecision::F32,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &f32c);
+        // Tied as f32: docid descending puts b first as well; with ascending a would lead.
+        assert!(j.queries[0].had_ties);
+    }
+}

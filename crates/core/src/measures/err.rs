@@ -1,0 +1,84 @@
+//! Expected reciprocal rank (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009).
+//!
+//! R_i = (2^g_i − 1) / 2^gmax is the probability that the user is satisfied by
+//! the document at rank i (g_i its grade, 0 if unjudged). The probability of
+//! stopping at i is R_i Π_{j<i} (1 − R_j), and
+//! ERR@k = Σ_{i<=k} (1/i) · R_i Π_{j<i} (1 − R_j).
+//!
+//! gmax is stated, never guessed silently: by default the largest grade in
+//! the qrels (gdeval fixes it at 4). Grades above gmax are clipped to gmax.
+
+use crate::judged::JudgedRanking;
+
+/// One rank of the ERR cascade (for explanations).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErrStep {
+    /// 1-based rank.
+    pub rank: usize,
+    /// Grade of the document (0 if unjudged).
+    pub grade: i64,
+    /// R_i, satisfaction probability.
+    pub satisfaction: f64,
+    /// Probability of reaching this rank: Π_{j<i} (1 − R_j).
+    pub reach: f64,
+    /// Probability of stopping here: R_i · reach.
+    pub stop: f64,
+    /// stop / rank, this rank's term of ERR.
+    pub contribution: f64,
+}
+
+/// The cascade of ERR@k.
+pub fn err_steps(r: &JudgedRanking, k: Option<usize>, gmax: i64) -> Vec<ErrStep> {
+    let denominator = (gmax.clamp(0, 60) as f64).exp2();
+    let mut reach = 1.0;
+    let mut out = Vec::new();
+    for (i, rel) in r.ranked.iter().take(k.unwrap_or(usize::MAX)).enumerate() {
+        let grade = rel.grade().unwrap_or(0).clamp(0, gmax.max(0));
+        let satisfaction = ((grade as f64).exp2() - 1.0) / denominator;
+        let stop = satisfaction * reach;
+        out.push(ErrStep {
+            rank: i + 1,
+            grade,
+            satisfaction,
+            reach,
+            stop,
+            contribution: stop / (i + 1) as f64,
+        });
+        reach *= 1.0 - satisfaction;
+    }
+    out
+}
+
+/// ERR@k (`k = None`: the whole list) with maximum grade `gmax`.
+pub fn err(r: &JudgedRanking, k: Option<usize>, gmax: i64) -> f64 {
+    err_steps(r, k, gmax).iter().map(|s| s.contribution).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measures::test_support::graded;
+
+    #[test]
+    fn seed_004_err_is_0_9215_not_0_936() {
+        let r = graded(&[3, 2, 3, 1, 0], &[]);
+        let v = err(&r, None, 3);
+        assert!((v - 0.9215291341145834).abs() < 1e-15);
+        assert_ne!(format!("{v:.3}"), "0.936");
+        let stops: Vec<f64> = err_steps(&r, None, 3).iter().map(|s| s.stop).collect();
+        let want = [0.875, 0.046875, 0.068359375, 0.001220703125, 0.0];
+        for (a, b) in stops.iter().zip(want) {
+            assert!((a - b).abs() < 1e-15);
+        }
+    }
+
+    #[test]
+    fn seed_003_err_examples() {
+        assert!((err(&graded(&[2, 3, 0], &[]), None, 3) - 0.6484375).abs() < 1e-15);
+        assert!((err(&graded(&[8, 4, 4, 4, 4], &[]), None, 8) - 0.9963689179157882).abs() < 1e-12);
+        assert!((err(&graded(&[4, 4, 4, 4, 8], &[]), None, 8) - 0.27217762200143625).abs() < 1e-12);
+        let s = err_steps(&graded(&[4, 8], &[]), None, 8);
+        assert_eq!(s[0].satisfaction, 0.05859375);
+        assert_eq!(s[1].satisfaction, 0.99609375);
+    }
+}

@@ -1,0 +1,75 @@
+//! Interpolated precision at recall levels and the 11-point average
+//! (trec_eval `iprec_at_recall`, `11pt_avg`).
+//!
+//! For a recall level r, c = round(r · R) relevant documents (trec_eval 10
+//! rounds half away from zero; version 9 used floor(r · R + 0.9)).
+//! Interpolated precision at c is the best precision at any rank at or after
+//! the rank where the c-th relevant document was retrieved:
+//! iprec(c) = max_{i >= rank_c} P@i, with rank_0 = 1. It is 0 when fewer than
+//! c relevant documents were retrieved, and 0 for an empty ranking.
+
+use crate::judged::JudgedRanking;
+
+/// Interpolated precision for each recall level of `levels`.
+pub fn iprec_at_recall(r: &JudgedRanking, levels: &[f64]) -> Vec<f64> {
+    let num_rel = r.num_rel() as f64;
+    let flags: Vec<bool> = r.rel_flags().collect();
+    let n = flags.len();
+    // best[i] = max precision at ranks i+1..=n (suffix maximum).
+    let mut best = vec![0.0f64; n + 1];
+    let mut rel_so_far = flags.iter().filter(|&&x| x).count();
+    for i in (0..n).rev() {
+        let p = rel_so_far as f64 / (i + 1) as f64;
+        best[i] = if i + 1 < n { best[i + 1].max(p) } else { p };
+        if flags[i] {
+            rel_so_far -= 1;
+        }
+    }
+    let rel_ranks: Vec<usize> = (0..n).filter(|&i| flags[i]).collect();
+    levels
+        .iter()
+        .map(|&level| {
+            let c = (level * num_rel).round() as usize;
+            if n == 0 {
+                0.0
+            } else if c == 0 {
+                // Before any relevant document: the best precision anywhere
+                // from the first relevant rank on (0 if none retrieved).
+                rel_ranks.first().map_or(0.0, |&i| best[i])
+            } else {
+                rel_ranks.get(c - 1).map_or(0.0, |&i| best[i])
+            }
+        })
+        .collect()
+}
+
+/// Mean of the interpolated precisions at `levels` (11pt_avg with the 11
+/// levels 0.0, 0.1, …, 1.0).
+pub fn eleven_point_average(r: &JudgedRanking, levels: &[f64]) -> f64 {
+    if levels.is_empty() {
+        return 0.0;
+    }
+    iprec_at_recall(r, levels).iter().sum::<f64>() / levels.len() as f64
+}
+
+/// trec_eval's default recall levels.
+pub const ELEVEN_LEVELS: [f64; 11] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measures::test_support::binary;
+
+    #[test]
+    fn hand_computed_interpolation() {
+        // R N R N N R, R = 4: P at relevant ranks 1, 2/3, 3/6; one relevant missed.
+        let r = binary(&[1, 0, 1, 0, 0, 1], 4);
+        let v = iprec_at_recall(&r, &[0.0, 0.25, 0.5, 0.75, 1.0]);
+        assert_eq!(v, vec![1.0, 1.0, 2.0 / 3.0, 0.5, 0.0]);
+        let avg = eleven_point_average(&r, &ELEVEN_LEVELS);
+        // c = round(l * 4): 0,0,1,1,2,2,2,3,3,4,4 -> 1,1,1,1,2/3,2/3,2/3,1/2,1/2,0,0
+        let want = (4.0 + 3.0 * 2.0 / 3.0 + 2.0 * 0.5) / 11.0;
+        assert!((avg - want).abs() < 1e-15);
+        assert_eq!(iprec_at_recall(&binary(&[], 2), &[0.0]), vec![0.0]);
+    }
+}

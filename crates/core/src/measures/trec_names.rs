@@ -1,0 +1,503 @@
+//! trec_eval's measure syntax: `-m map`, `-m P.5,10`, `-m ndcg.1=3,2=9`,
+//! `-m all_trec`, expanded into the lines trec_eval 10 prints, in its order
+//! (`measures.c`) and under its names (`P_5`, `iprec_at_recall_0.10`,
+//! `ndcg_1=3,2=9,4=4.5`). Ranklab's own names (`nDCG@10`, `ERR@20`) may be
+//! mixed in; they print after trec_eval's, in the order given.
+
+use super::average_precision::ApNormalization;
+use super::interpolated::ELEVEN_LEVELS;
+use super::ndcg::{Discount, Gains};
+use super::Metric;
+
+/// One thing trec_eval prints.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrecItem {
+    /// `runid` (summary only): the run's tag.
+    Runid,
+    /// `num_q` (summary only): queries evaluated.
+    NumQ,
+    /// `relstring` (per query only): grades of the first n documents.
+    Relstring {
+        /// Printed name.
+        name: String,
+        /// Number of documents shown.
+        len: usize,
+    },
+    /// A measure with a value per query and a summary.
+    Measure {
+        /// Printed name.
+        name: String,
+        /// The measure.
+        metric: Metric,
+        /// Whether trec_eval prints it per query (false for gm_map, gm_bpref).
+        per_query: bool,
+    },
+}
+
+/// trec_eval's measure families in its printing order.
+pub const FAMILIES: [&str; 37] = [
+    "runid",
+    "num_q",
+    "num_ret",
+    "num_rel",
+    "num_rel_ret",
+    "map",
+    "gm_map",
+    "Rprec",
+    "bpref",
+    "recip_rank",
+    "iprec_at_recall",
+    "P",
+    "relstring",
+    "recall",
+    "infAP",
+    "gm_bpref",
+    "Rprec_mult",
+    "utility",
+    "11pt_avg",
+    "binG",
+    "G",
+    "ndcg",
+    "ndcg_rel",
+    "Rndcg",
+    "ndcg_cut",
+    "map_cut",
+    "relative_P",
+    "success",
+    "set_P",
+    "set_relative_P",
+    "set_recall",
+    "set_map",
+    "set_F",
+    "num_nonrel_judged_ret",
+    "rbp",
+    "rbp_resid",
+    "unj",
+];
+
+const OFFICIAL: &[&str] = &[
+    "runid",
+    "num_q",
+    "num_ret",
+    "num_rel",
+    "num_rel_ret",
+    "map",
+    "gm_map",
+    "Rprec",
+    "bpref",
+    "recip_rank",
+    "iprec_at_recall",
+    "P",
+];
+const SET: &[&str] = &[
+    "runid",
+    "num_q",
+    "num_ret",
+    "num_rel",
+    "num_rel_ret",
+    "utility",
+    "set_P",
+    "set_recall",
+    "set_relative_P",
+    "set_map",
+    "set_F",
+];
+const CUTOFFS: &[usize] = &[5, 10, 15, 20, 30, 100, 200, 500, 1000];
+
+/// Parsed `-m` requests: trec_eval families with their raw parameters, and
+/// Ranklab measures.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MeasureRequest {
+    /// (family, raw parameter text) in [`FAMILIES`] order.
+    families: Vec<(usize, Option<String>)>,
+    /// Measures named in Ranklab syntax.
+    extra: Vec<Metric>,
+}
+
+impl MeasureRequest {
+    /// Reads `-m` values; with none, trec_eval's `official` set.
+    pub fn parse<S: AsRef<str>>(specs: &[S]) -> Result<MeasureRequest, String> {
+        let mut req = MeasureRequest::default();
+        if specs.is_empty() {
+            req.add_nickname(OFFICIAL);
+        }
+        for spec in specs {
+            let spec = spec.as_ref().trim();
+            match spec {
+                "official" => req.add_nickname(OFFICIAL),
+                "set" => req.add_nickname(SET),
+                "all_trec" => req.add_nickname(&FAMILIES),
+                _ => {
+                    let (family, params) = match spec.split_once('.') {
+                        Some((f, p)) => (f, Some(p.to_string())),
+                        None => (spec, None),
+                    };
+                    if let Some(index) = FAMILIES.iter().position(|f| *f == family) {
+                        req.set(index, params);
+                    } else {
+                        let m: Metric = spec
+                            .parse()
+                            .map_err(|e: super::MetricNameError| e.to_string())?;
+                        if !req.extra.contains(&m) {
+                            req.extra.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        req.families.sort_by_key(|(i, _)| *i);
+        // Check the parameters now so a bad request fails before evaluating.
+        req.items()?;
+        Ok(req)
+    }
+
+    fn add_nickname(&mut self, names: &[&str]) {
+        for n in names {
+            let index = FAMILIES
+                .iter()
+                .position(|f| f == n)
+                .expect("nicknames list known families");
+            if !self.families.iter().any(|(i, _)| *i == index) {
+                self.families.push((index, None));
+            }
+        }
+    }
+
+    fn set(&mut self, index: usize, params: Option<String>) {
+        match self.families.iter_mut().find(|(i, _)| *i == index) {
+            Some(slot) => {
+                if params.is_some() {
+                    slot.1 = params;
+                }
+            }
+            None => self.families.push((index, params)),
+        }
+    }
+
+    /// Everything to print, in order.
+    pub fn items(&self) -> Result<Vec<TrecItem>, String> {
+        let mut out = Vec::new();
+        for (index, params) in &self.families {
+            expand(FAMILIES[*index], params.as_deref(), &mut out)?;
+        }
+        for m in &self.extra {
+            out.push(TrecItem::Measure {
+                name: m.to_string(),
+                metric: m.clone(),
+                per_query: true,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn longs(family: &str, raw: Option<&str>, default: &[usize]) -> Result<Vec<usize>, String> {
+    let Some(raw) = raw else {
+        return Ok(default.to_vec());
+    };
+    let mut v = Vec::new();
+    for part in raw.split(',') {
+        // trec_eval reads cutoffs with atol: `23.4` is 23.
+        let digits: String = part
+            .trim()
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        match digits.parse::<usize>() {
+            Ok(k) if k > 0 => v.push(k),
+            _ => {
+                return Err(format!(
+                    "measure {family}: cutoffs are positive whole numbers, found `{part}`"
+                ))
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
+fn doubles(
+    family: &str,
+    raw: Option<&str>,
+    default: &[f64],
+    sort: bool,
+) -> Result<Vec<f64>, String> {
+    let Some(raw) = raw else {
+        return Ok(default.to_vec());
+    };
+    let mut v = Vec::new();
+    for part in raw.split(',') {
+        v.push(
+            part.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("measure {family}: expected numbers, found `{part}`"))?,
+        );
+    }
+    if sort {
+        v.sort_by(f64::total_cmp);
+        v.dedup();
+    }
+    Ok(v)
+}
+
+fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, String> {
+    let mut g = Gains::linear();
+    if let Some(raw) = raw {
+        for part in raw.split(',') {
+            let (l, x) = part.split_once('=').ok_or_else(|| {
+                format!("measure {family}: gains written level=gain, found `{part}`")
+            })?;
+            let l: i64 = l
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: integer level, found `{l}`"))?;
+            let x: f64 = x
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: numeric gain, found `{x}`"))?;
+            g.overrides.push((l, x));
+        }
+    }
+    Ok(g)
+}
+
+fn named(base: &str, raw: Option<&str>) -> String {
+    match raw {
+        Some(p) => format!("{base}_{p}"),
+        None => base.to_string(),
+    }
+}
+
+fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<(), String> {
+    let mut push = |name: String, metric: Metric| {
+        out.push(TrecItem::Measure {
+            name,
+            metric,
+            per_query: true,
+        })
+    };
+    let full_ap = Metric::AP {
+        k: None,
+        norm: ApNormalization::TotalRelevant,
+    };
+    match family {
+        "runid" => out.push(TrecItem::Runid),
+        "num_q" => out.push(TrecItem::NumQ),
+        "num_ret" => push(family.into(), Metric::NumRet),
+        "num_rel" => push(family.into(), Metric::NumRel),
+        "num_rel_ret" => push(family.into(), Metric::NumRelRet),
+        "map" => push(family.into(), full_ap),
+        "gm_map" => out.push(TrecItem::Measure {
+            name: family.into(),
+            metric: Metric::GmAP,
+            per_query: false,
+        }),
+        "Rprec" => push(family.into(), Metric::Rprec),
+        "bpref" => push(family.into(), Metric::Bpref),
+        "recip_rank" => push(family.into(), Metric::RR { k: None }),
+        "iprec_at_recall" => {
+            for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
+                push(
+                    format!("iprec_at_recall_{r:3.2}"),
+                    Metric::IPrec { recall: r },
+                );
+            }
+        }
+        "P" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("P_{k}"), Metric::P { k });
+            }
+        }
+        "relstring" => {
+            let len = longs(family, raw, &[10])?[0];
+            out.push(TrecItem::Relstring {
+                name: named(family, raw),
+                len,
+            });
+        }
+        "recall" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("recall_{k}"), Metric::R { k });
+            }
+        }
+        "infAP" => push(family.into(), Metric::InfAP),
+        "gm_bpref" => out.push(TrecItem::Measure {
+            name: family.into(),
+            metric: Metric::GmBpref,
+            per_query: false,
+        }),
+        "Rprec_mult" => {
+            let d = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
+            for m in doubles(family, raw, &d, true)? {
+                push(
+                    format!("Rprec_mult_{m:3.2}"),
+                    Metric::RprecMult { multiple: m },
+                );
+            }
+        }
+        "utility" => {
+            let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
+            let coefficients: [f64; 4] = c
+                .try_into()
+                .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
+            push(named(family, raw), Metric::Utility { coefficients });
+        }
+        "11pt_avg" => {
+            let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
+            push(named(family, raw), Metric::ElevenPointAverage { levels });
+        }
+        "binG" => push(family.into(), Metric::BinG),
+        "G" => push(
+            named(family, raw),
+            Metric::G {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        "ndcg" => push(
+            named(family, raw),
+            Metric::NDCG {
+                k: None,
+                gains: gain_pairs(family, raw)?,
+                discount: Discount::LOG2,
+            },
+        ),
+        "ndcg_rel" => push(
+            named(family, raw),
+            Metric::NdcgRel {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        "Rndcg" => push(
+            named(family, raw),
+            Metric::Rndcg {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        "ndcg_cut" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(
+                    format!("ndcg_cut_{k}"),
+                    Metric::NDCG {
+                        k: Some(k),
+                        gains: Gains::linear(),
+                        discount: Discount::LOG2,
+                    },
+                );
+            }
+        }
+        "map_cut" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(
+                    format!("map_cut_{k}"),
+                    Metric::AP {
+                        k: Some(k),
+                        norm: ApNormalization::TotalRelevant,
+                    },
+                );
+            }
+        }
+        "relative_P" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("relative_P_{k}"), Metric::RelativeP { k });
+            }
+        }
+        "success" => {
+            for k in longs(family, raw, &[1, 5, 10])? {
+                push(format!("success_{k}"), Metric::Success { k });
+            }
+        }
+        "set_P" => push(family.into(), Metric::SetP),
+        "set_relative_P" => push(family.into(), Metric::SetRelativeP),
+        "set_recall" => push(family.into(), Metric::SetRecall),
+        "set_map" => push(family.into(), Metric::SetAP),
+        "set_F" => {
+            let beta = doubles(family, raw, &[1.0], false)?[0];
+            push(named(family, raw), Metric::SetF { beta });
+        }
+        "num_nonrel_judged_ret" => push(family.into(), Metric::NumNonrelJudgedRet),
+        "rbp" => {
+            let mut p = 0.9;
+            let mut rest = Vec::new();
+            if let Some(raw) = raw {
+                for part in raw.split(',') {
+                    match part.split_once('=') {
+                        Some(("p", v)) => {
+                            p = v
+                                .parse()
+                                .map_err(|_| format!("measure rbp: numeric p, found `{v}`"))?
+                        }
+                        _ => rest.push(part),
+                    }
+                }
+            }
+            let gains = if rest.is_empty() {
+                Gains::linear()
+            } else {
+                gain_pairs(family, Some(&rest.join(",")))?
+            };
+            push(named(family, raw), Metric::TrecRbp { p, gains });
+        }
+        "rbp_resid" => push(family.into(), Metric::TrecRbpResid),
+        "unj" => {
+            for k in longs(family, raw, &[5, 10, 20])? {
+                push(format!("unj_{k}"), Metric::Unjudged { k });
+            }
+        }
+        _ => return Err(format!("unknown trec_eval measure `{family}`")),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(specs: &[&str]) -> Vec<String> {
+        MeasureRequest::parse(specs)
+            .unwrap()
+            .items()
+            .unwrap()
+            .into_iter()
+            .map(|i| match i {
+                TrecItem::Runid => "runid".into(),
+                TrecItem::NumQ => "num_q".into(),
+                TrecItem::Relstring { name, .. } => name,
+                TrecItem::Measure { name, .. } => name,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parameters_sort_and_name_like_trec_eval() {
+        assert_eq!(
+            names(&[
+                "iprec_at_recall..10,.20,.25,.75,.50",
+                "P.5,7,3",
+                "ndcg_cut.10,20,23.4",
+                "utility.2,-1,0,0",
+                "nDCG@10"
+            ]),
+            vec![
+                "iprec_at_recall_0.10",
+                "iprec_at_recall_0.20",
+                "iprec_at_recall_0.25",
+                "iprec_at_recall_0.50",
+                "iprec_at_recall_0.75",
+                "P_3",
+                "P_5",
+                "P_7",
+                "utility_2,-1,0,0",
+                "ndcg_cut_10",
+                "ndcg_cut_20",
+                "ndcg_cut_23",
+                "nDCG@10",
+            ]
+        );
+        assert_eq!(names(&[])[..3], ["runid", "num_q", "num_ret"]);
+        let all = names(&["all_trec", "relstring.20"]);
+        assert!(all.contains(&"relstring_20".to_string()));
+        assert!(MeasureRequest::parse(&["P.x"]).is_err());
+        assert!(MeasureRequest::parse(&["nosuch"]).is_err());
+    }
+}

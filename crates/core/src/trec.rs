@@ -1,0 +1,245 @@
+//! TREC qrels and run files, parsed from text (never from files) into
+//! structures that borrow the text.
+//!
+//! - qrels: `qid iter docid grade` (the `iter` field is ignored; grades are
+//!   integers, negative ones mean "in the pool, not judged").
+//! - run: `qid Q0 docid rank score tag` (`Q0` and `tag` are free text; the
+//!   score may be written in any float spelling: `2E+01`, `-3.2e-05`, `10e-1`).
+//!
+//! Fields are separated by any whitespace; blank lines and lines starting with
+//! `#` are skipped (trec_eval 10 accepts `#` comment lines). Text after the
+//! sixth field of a run line is ignored, as trec_eval ignores it. A bad line gives
+//! one located [`ParseError`] and is left out; the good lines are kept.
+
+use std::collections::HashMap;
+
+use crate::error::{fields_with_columns, ParseError};
+
+/// Judgments of one query: docid -> grade.
+pub type QueryQrels<'a> = HashMap<&'a str, i64>;
+
+/// Parsed qrels: per query, the grade of each judged document.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Qrels<'a> {
+    /// Query id -> judgments.
+    pub queries: HashMap<&'a str, QueryQrels<'a>>,
+    /// Located problems, in input order.
+    pub errors: Vec<ParseError>,
+}
+
+/// One line of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunEntry<'a> {
+    /// Document id.
+    pub docid: &'a str,
+    /// The rank column as written (trec_eval ignores it).
+    pub rank: i64,
+    /// The score column.
+    pub score: f64,
+    /// 1-based line number in the run text.
+    pub line: usize,
+}
+
+/// Parsed run: per query, its lines in file order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Run<'a> {
+    /// Name of the input (file name) used in messages.
+    pub input: String,
+    /// The `tag` of the first line (trec_eval's `runid`), if any line parsed.
+    pub runid: Option<&'a str>,
+    /// Query id -> entries in file order.
+    pub queries: HashMap<&'a str, Vec<RunEntry<'a>>>,
+    /// Query ids in order of first appearance.
+    pub query_order: Vec<&'a str>,
+    /// Located problems, in input order.
+    pub errors: Vec<ParseError>,
+}
+
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, l)| {
+        let t = l.trim_start();
+        (!t.is_empty() && !t.starts_with('#')).then_some((i + 1, l))
+    })
+}
+
+/// Parses a qrels text. A docid judged twice for one query is an error at
+/// the second line (as trec_eval refuses it); the first grade is kept.
+pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
+    let mut out = Qrels::default();
+    let mut first_line: HashMap<(&'a str, &'a str), usize> = HashMap::new();
+    for (line_no, line) in content_lines(text) {
+        let fields = fields_with_columns(line);
+        if fields.len() != 4 {
+            let (col, found) = if fields.len() > 4 {
+                fields[4]
+            } else {
+                (line.chars().count() + 1, "")
+            };
+            out.errors.push(ParseError::new(
+                input,
+                line_no,
+                col,
+                format!(
+                    "4 fields `qid iter docid grade` (this line has {})",
+                    fields.len()
+                ),
+                found,
+            ));
+            continue;
+        }
+        let (gcol, gtext) = fields[3];
+        let Ok(grade) = gtext.parse::<i64>() else {
+            out.errors.push(ParseError::new(
+                input,
+                line_no,
+                gcol,
+                "an integer relevance grade in field 4",
+                gtext,
+            ));
+            continue;
+        };
+        let qid = fields[0].1;
+        let docid = fields[2].1;
+        if let Some(first) = first_line.get(&(qid, docid)) {
+            out.errors.push(ParseError::new(
+                input,
+                line_no,
+                fields[2].0,
+                format!("each docid judged once per query (query {qid} judged it on line {first})"),
+                docid,
+            ));
+            continue;
+        }
+        first_line.insert((qid, docid), line_no);
+        out.queries.entry(qid).or_default().insert(docid, grade);
+    }
+    out
+}
+
+/// Parses a run text (duplicates are kept here and handled by the chosen
+/// [`crate::DuplicatePolicy`] at evaluation).
+pub fn parse_run<'a>(input: &str, text: &'a str) -> Run<'a> {
+    let mut out = Run {
+        input: input.to_string(),
+        ..Run::default()
+    };
+    for (line_no, line) in content_lines(text) {
+        let fields = fields_with_columns(line);
+        if fields.len() < 6 {
+            out.errors.push(ParseError::new(
+                input,
+                line_no,
+                line.chars().count() + 1,
+                format!(
+                    "6 fields `qid Q0 docid rank score tag` (this line has {})",
+                    fields.len()
+                ),
+                "",
+            ));
+            continue;
+        }
+        let (rcol, rtext) = fields[3];
+        let Ok(rank) = rtext.parse::<i64>() else {
+            out.errors.push(ParseError::new(
+                input,
+                line_no,
+                rcol,
+                "an integer rank in field 4",
+                rtext,
+            ));
+            continue;
+        };
+        let (scol, stext) = fields[4];
+        let score = match stext.parse::<f64>() {
+            Ok(s) if !s.is_nan() => s,
+            _ => {
+                out.errors.push(ParseError::new(
+                    input,
+                    line_no,
+                    scol,
+                    "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)",
+                    stext,
+                ));
+                continue;
+            }
+        };
+        let qid = fields[0].1;
+        if out.runid.is_none() {
+            out.runid = Some(fields[5].1);
+        }
+        let entries = out.queries.entry(qid).or_insert_with(|| {
+            out.query_order.push(qid);
+            Vec::new()
+        });
+        entries.push(RunEntry {
+            docid: fields[2].1,
+            rank,
+            score,
+            line: line_no,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qrels_with_comments_negative_grades_and_errors() {
+        let q = parse_qrels(
+            "qrels",
+            "# c\n1 0 d1 2\n1 0 d2 -1\n\n2\t0\td1\t0\n1 0 d3 x\n1 0 d1 1\n1 0\n",
+        );
+        assert_eq!(q.queries["1"]["d1"], 2);
+        assert_eq!(q.queries["1"]["d2"], -1);
+        assert_eq!(q.queries["2"]["d1"], 0);
+        let msgs: Vec<String> = q.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "qrels:6:8: expected an integer relevance grade in field 4, found `x`",
+                "qrels:7:5: expected each docid judged once per query (query 1 judged it on line 2), found `d1`",
+                "qrels:8:4: expected 4 fields `qid iter docid grade` (this line has 2), found end of line",
+            ]
+        );
+    }
+
+    #[test]
+    fn run_scores_in_every_float_spelling() {
+        let r = parse_run(
+            "run",
+            "q 0 a 1 2E+01 t\nq Q0 b 2 4.25E-1 t\nq Q0 c 3 -3.2e-05 t\nq Q0 d 4 1.000 t\nq Q0 e 5 10e-1 t\n",
+        );
+        assert!(r.errors.is_empty());
+        let s: Vec<f64> = r.queries["q"].iter().map(|e| e.score).collect();
+        assert_eq!(s, vec![20.0, 0.425, -3.2e-05, 1.0, 1.0]);
+        assert_eq!(r.runid, Some("t"));
+    }
+
+    #[test]
+    fn run_text_after_the_tag_is_ignored() {
+        let r = parse_run("run", "q Q0 a 1 0.5 tag more junk\n");
+        assert!(r.errors.is_empty());
+        assert_eq!(r.runid, Some("tag"));
+    }
+
+    #[test]
+    fn run_errors_are_located() {
+        let r = parse_run(
+            "run.txt",
+            "q Q0 a 1 0.5 t\nq Q0 b one 0.4 t\nq Q0 c 3 abc t\nq Q0 d 4 0.1\nq Q0 e 5 nan t",
+        );
+        let msgs: Vec<String> = r.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "run.txt:2:8: expected an integer rank in field 4, found `one`",
+                "run.txt:3:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `abc`",
+                "run.txt:4:13: expected 6 fields `qid Q0 docid rank score tag` (this line has 5), found end of line",
+                "run.txt:5:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `nan`",
+            ]
+        );
+        assert_eq!(r.queries["q"].len(), 1);
+    }
+}
