@@ -87,6 +87,6 @@ mod tests {
         assert_eq!(z.convert("1", "num_rel", 11.0), MISSING_ZSCORE);
         assert_eq!(z.convert("2", "map", 1.0), MISSING_ZSCORE);
         assert_eq!(z.errors.len(), 1);
-        assert_eq!(z.errors[0].column, 8);
+        assert_eq!(z.errors[0].column, 7);
     }
 }
