@@ -8,6 +8,7 @@ use crate::components::error_list::ErrorList;
 use crate::components::query_tables::QueryTables;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
+use crate::example::EXAMPLE_QUICK;
 use crate::persist;
 use crate::state::{Action, AppState};
 use crate::view_model::evaluate;
@@ -35,7 +36,18 @@ pub fn App() -> Html {
     };
     let on_example = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::LoadExample))
+        Callback::from(move |_: MouseEvent| {
+            // Replacing typed work needs the user's consent.
+            let text = state.quick_text.trim();
+            let unchanged = text.is_empty() || text == EXAMPLE_QUICK.trim();
+            let confirmed = unchanged
+                || gloo::utils::window()
+                    .confirm_with_message("Replace the rankings you typed with the example data?")
+                    .unwrap_or(false);
+            if confirmed {
+                state.dispatch(Action::LoadExample);
+            }
+        })
     };
 
     html! {

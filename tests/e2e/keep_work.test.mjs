@@ -1,0 +1,37 @@
+// Loading the example data never silently replaces what the user typed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, cell } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('"Load example data" asks before replacing typed rankings', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const box = page.getByTestId('quick-input');
+  await box.waitFor();
+  await box.fill('1 0 1');
+  await cell(page, 'A', 'AP').waitFor();
+
+  // Declining keeps the text.
+  page.once('dialog', (d) => d.dismiss());
+  await page.getByTestId('load-example').click();
+  await page.waitForTimeout(200);
+  assert.equal(await box.inputValue(), '1 0 1');
+
+  // Accepting loads the example (article 004's MAP 0.7073 appears).
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('load-example').click();
+  await cell(page, 'MAP example (article 004)', 'AP').waitFor();
+  assert.equal(await cell(page, 'MAP example (article 004)', 'AP').innerText(), '0.7073');
+  await context.close();
+});
