@@ -75,20 +75,8 @@ pub const FAMILIES: [&str; 37] = [
     "unj",
 ];
 
-const OFFICIAL: &[&str] = &[
-    "runid",
-    "num_q",
-    "num_ret",
-    "num_rel",
-    "num_rel_ret",
-    "map",
-    "gm_map",
-    "Rprec",
-    "bpref",
-    "recip_rank",
-    "iprec_at_recall",
-    "P",
-];
+/// trec_eval's `official` set: the first 12 families of [`FAMILIES`].
+const OFFICIAL_LEN: usize = 12;
 const SET: &[&str] = &[
     "runid",
     "num_q",
@@ -119,12 +107,12 @@ impl MeasureRequest {
     pub fn parse<S: AsRef<str>>(specs: &[S]) -> Result<MeasureRequest, String> {
         let mut req = MeasureRequest::default();
         if specs.is_empty() {
-            req.add_nickname(OFFICIAL);
+            req.add_nickname(&FAMILIES[..OFFICIAL_LEN]);
         }
         for spec in specs {
             let spec = spec.as_ref().trim();
             match spec {
-                "official" => req.add_nickname(OFFICIAL),
+                "official" => req.add_nickname(&FAMILIES[..OFFICIAL_LEN]),
                 "set" => req.add_nickname(SET),
                 "all_trec" => req.add_nickname(&FAMILIES),
                 _ => {
