@@ -65,6 +65,18 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Parses one `(column, text)` field, or returns a located error saying what
+/// was expected there.
+pub(crate) fn parse_field<T: std::str::FromStr>(
+    input: &str,
+    line: usize,
+    (column, text): (usize, &str),
+    expected: &str,
+) -> Result<T, ParseError> {
+    text.parse()
+        .map_err(|_| ParseError::new(input, line, column, expected, text))
+}
+
 /// Splits a line into whitespace-separated fields with their 1-based
 /// character columns.
 pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
 use crate::error::ParseError;
 use crate::judged::{JudgedRanking, Rel};
-use crate::measures::{aggregate, EvalContext, Metric};
+use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
 use crate::trec::{Qrels, Run, RunEntry};
 
 /// One evaluated query.
@@ -194,12 +194,18 @@ pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f
 
 /// The summary of each metric over the rows, by its aggregation.
 pub fn summaries(metrics: &[Metric], rows: &[Vec<f64>]) -> Vec<f64> {
-    metrics
+    let aggregations: Vec<Aggregation> = metrics.iter().map(Metric::aggregation).collect();
+    summarise(&aggregations, rows)
+}
+
+/// Column `j` of `rows` summarised by `aggregations[j]`.
+pub fn summarise(aggregations: &[Aggregation], rows: &[Vec<f64>]) -> Vec<f64> {
+    aggregations
         .iter()
         .enumerate()
-        .map(|(j, m)| {
+        .map(|(j, &a)| {
             let column: Vec<f64> = rows.iter().map(|r| r[j]).collect();
-            aggregate(m.aggregation(), &column)
+            aggregate(a, &column)
         })
         .collect()
 }

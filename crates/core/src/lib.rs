@@ -28,11 +28,11 @@ mod zscores;
 
 pub use conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
 pub use error::ParseError;
-pub use evaluate::{judge, per_query_values, summaries, JudgedRun, QueryJudged};
+pub use evaluate::{judge, per_query_values, summaries, summarise, JudgedRun, QueryJudged};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
-pub use table::{evaluate_quick, mean, QueryRow, ResultTable, SystemResults};
+pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use trec::{parse_qrels, parse_run, Qrels, QueryQrels, Run, RunEntry};
 pub use trec_output::{format_trec, relstring, TrecOutput};
 pub use zscores::{parse_zscores, ZScores, MISSING_ZSCORE};

@@ -3,6 +3,7 @@
 //! Data flows one way: parsed systems -> judged rankings -> one row of
 //! measure values per query -> means over queries.
 
+use crate::evaluate::summaries;
 use crate::measures::{EvalContext, Metric};
 use crate::quick::QuickInput;
 
@@ -22,7 +23,8 @@ pub struct SystemResults {
     pub name: String,
     /// Rows in input order.
     pub rows: Vec<QueryRow>,
-    /// Arithmetic mean over the rows of each measure (0 with no rows).
+    /// Summary of each measure over the rows by its aggregation (the mean
+    /// for every measure but counts, which are summed; 0 with no rows).
     pub means: Vec<f64>,
 }
 
@@ -59,9 +61,8 @@ pub fn evaluate_quick(input: &QuickInput, metrics: &[Metric], relevance_level: i
                     }
                 })
                 .collect();
-            let means = (0..metrics.len())
-                .map(|j| mean(rows.iter().map(|r| r.values[j])))
-                .collect();
+            let values: Vec<Vec<f64>> = rows.iter().map(|r| r.values.clone()).collect();
+            let means = summaries(metrics, &values);
             SystemResults {
                 name: s.name.clone(),
                 rows,
@@ -72,16 +73,6 @@ pub fn evaluate_quick(input: &QuickInput, metrics: &[Metric], relevance_level: i
     ResultTable {
         metrics: metrics.to_vec(),
         systems,
-    }
-}
-
-/// Arithmetic mean, 0 for an empty sequence.
-pub fn mean(values: impl Iterator<Item = f64>) -> f64 {
-    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
-    if n == 0 {
-        0.0
-    } else {
-        sum / n as f64
     }
 }
 

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{fields_with_columns, ParseError};
+use crate::error::{fields_with_columns, parse_field, ParseError};
 
 /// Judgments of one query: docid -> grade.
 pub type QueryQrels<'a> = HashMap<&'a str, i64>;
@@ -87,16 +87,17 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
             ));
             continue;
         }
-        let (gcol, gtext) = fields[3];
-        let Ok(grade) = gtext.parse::<i64>() else {
-            out.errors.push(ParseError::new(
-                input,
-                line_no,
-                gcol,
-                "an integer relevance grade in field 4",
-                gtext,
-            ));
-            continue;
+        let grade: i64 = match parse_field(
+            input,
+            line_no,
+            fields[3],
+            "an integer relevance grade in field 4",
+        ) {
+            Ok(g) => g,
+            Err(e) => {
+                out.errors.push(e);
+                continue;
+            }
         };
         let qid = fields[0].1;
         let docid = fields[2].1;
@@ -138,28 +139,29 @@ pub fn parse_run<'a>(input: &str, text: &'a str) -> Run<'a> {
             ));
             continue;
         }
-        let (rcol, rtext) = fields[3];
-        let Ok(rank) = rtext.parse::<i64>() else {
-            out.errors.push(ParseError::new(
-                input,
-                line_no,
-                rcol,
-                "an integer rank in field 4",
-                rtext,
-            ));
-            continue;
-        };
-        let (scol, stext) = fields[4];
-        let score = match stext.parse::<f64>() {
-            Ok(s) if !s.is_nan() => s,
-            _ => {
-                out.errors.push(ParseError::new(
-                    input,
-                    line_no,
-                    scol,
-                    "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)",
-                    stext,
-                ));
+        const SCORE: &str = "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)";
+        let parsed = parse_field::<i64>(input, line_no, fields[3], "an integer rank in field 4")
+            .and_then(|rank| {
+                // `nan` parses as a float but cannot be ordered: refuse it too.
+                let score = parse_field::<f64>(input, line_no, fields[4], SCORE).and_then(|s| {
+                    if s.is_nan() {
+                        Err(ParseError::new(
+                            input,
+                            line_no,
+                            fields[4].0,
+                            SCORE,
+                            fields[4].1,
+                        ))
+                    } else {
+                        Ok(s)
+                    }
+                })?;
+                Ok((rank, score))
+            });
+        let (rank, score) = match parsed {
+            Ok(v) => v,
+            Err(e) => {
+                out.errors.push(e);
                 continue;
             }
         };

@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::evaluate::{per_query_values, summaries, JudgedRun};
+use crate::evaluate::{per_query_values, summarise, JudgedRun};
 use crate::judged::Rel;
 use crate::measures::trec_names::TrecItem;
-use crate::measures::{aggregate, Aggregation, Metric};
+use crate::measures::{Aggregation, Metric};
 use crate::zscores::ZScores;
 
 /// Options of the text output.
@@ -116,19 +116,14 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
         }
     }
     // Z-scores of geometric-mean measures are averaged arithmetically.
-    let sums: Vec<f64> = match options.zscores {
-        None => summaries(&metrics, &rows),
-        Some(_) => (0..metrics.len())
-            .map(|j| {
-                let col: Vec<f64> = rows.iter().map(|r| r[j]).collect();
-                let a = match metrics[j].aggregation() {
-                    Aggregation::GeometricMean => Aggregation::Mean,
-                    other => other,
-                };
-                aggregate(a, &col)
-            })
-            .collect(),
-    };
+    let aggregations: Vec<Aggregation> = metrics
+        .iter()
+        .map(|m| match (m.aggregation(), options.zscores) {
+            (Aggregation::GeometricMean, Some(_)) => Aggregation::Mean,
+            (a, _) => a,
+        })
+        .collect();
+    let sums = summarise(&aggregations, &rows);
     let mut j = 0;
     for item in items {
         match item {

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{fields_with_columns, ParseError};
+use crate::error::{fields_with_columns, parse_field, ParseError};
 
 /// Value given when no z-score can be computed.
 pub const MISSING_ZSCORE: f64 = 0.0;
@@ -54,18 +54,11 @@ pub fn parse_zscores<'a>(input: &str, text: &'a str) -> ZScores<'a> {
             ));
             continue;
         }
-        let number = |k: usize, what: &str| {
-            fields[k].1.parse::<f64>().map_err(|_| {
-                ParseError::new(
-                    input,
-                    i + 1,
-                    fields[k].0,
-                    format!("a number ({what})"),
-                    fields[k].1,
-                )
-            })
-        };
-        match (number(2, "the mean"), number(3, "the standard deviation")) {
+        let number = |k: usize, what: &str| parse_field::<f64>(input, i + 1, fields[k], what);
+        match (
+            number(2, "a number (the mean)"),
+            number(3, "a number (the standard deviation)"),
+        ) {
             (Ok(mean), Ok(sd)) => {
                 out.entries.insert((fields[0].1, fields[1].1), (mean, sd));
             }
