@@ -12,11 +12,14 @@
 
 mod args;
 
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 
-use ranklab_core::measures::trec_names::MeasureRequest;
+use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::{
-    format_trec, judge, parse_qrels, parse_run, parse_zscores, MissingQueries, TrecOutput,
+    evaluate_whole_text, format_trec_rows, parse_qrels, parse_zscores, EvalContext, MissingQueries,
+    Qrels, RunStream, StreamResult, TrecOutput,
 };
 
 fn main() -> ExitCode {
@@ -37,20 +40,62 @@ fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))
 }
 
+/// Evaluates the run file: streamed in bounded memory when it is grouped by
+/// query (the usual case), read whole otherwise.
+fn evaluate_run(
+    opts: &args::EvalOptions,
+    qrels: &Qrels<'_>,
+    items: &[TrecItem],
+) -> Result<StreamResult, String> {
+    let context = EvalContext {
+        docs_in_collection: opts.docs_in_collection,
+        ..EvalContext::from_qrels(qrels)
+    };
+    let file =
+        File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let mut stream = RunStream::new(&opts.run, qrels, items, opts.conventions);
+    stream.set_context(context);
+    let mut line = String::new();
+    let mut line_no = 0usize;
+    loop {
+        line.clear();
+        match reader.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {
+                line_no += 1;
+                stream.push_line(line.trim_end_matches(['\n', '\r']));
+            }
+            Err(e) => {
+                return Err(format!(
+                    "ranklab: {}:{}: cannot read this line: {e}",
+                    opts.run,
+                    line_no + 1
+                ))
+            }
+        }
+    }
+    let result = stream.finish();
+    if !result.ungrouped {
+        return Ok(result);
+    }
+    let text = read(&opts.run)?;
+    Ok(evaluate_whole_text(
+        &opts.run,
+        &text,
+        qrels,
+        items,
+        &opts.conventions,
+        context,
+    ))
+}
+
 fn run(argv: &[String]) -> Result<String, String> {
     let opts = args::parse(argv)?;
     let request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
     let items = request.items().map_err(|e| format!("ranklab: {e}"))?;
     let qrels_text = read(&opts.qrels)?;
-    let run_text = read(&opts.run)?;
     let qrels = parse_qrels(&opts.qrels, &qrels_text);
-    let run = parse_run(&opts.run, &run_text);
-    let mut problems: Vec<String> = qrels
-        .errors
-        .iter()
-        .chain(&run.errors)
-        .map(|e| e.to_string())
-        .collect();
     let z_text = match &opts.zscores {
         Some(path) => Some(read(path)?),
         None => None,
@@ -59,12 +104,16 @@ fn run(argv: &[String]) -> Result<String, String> {
         (Some(path), Some(text)) => Some(parse_zscores(path, text)),
         _ => None,
     };
+    let result = evaluate_run(&opts, &qrels, &items)?;
+    let mut problems: Vec<String> = qrels
+        .errors
+        .iter()
+        .chain(&result.errors)
+        .map(|e| e.to_string())
+        .collect();
     if let Some(z) = &zscores {
         problems.extend(z.errors.iter().map(|e| e.to_string()));
     }
-    let mut judged = judge(&qrels, &run, &opts.conventions);
-    judged.context.docs_in_collection = opts.docs_in_collection;
-    problems.extend(judged.errors.iter().map(|e| e.to_string()));
     if !problems.is_empty() {
         let n = problems.len();
         problems.truncate(20);
@@ -78,27 +127,28 @@ fn run(argv: &[String]) -> Result<String, String> {
             problems.join("\n")
         ));
     }
-    if judged.queries.is_empty() {
+    if result.rows.is_empty() {
         return Err(
             "ranklab: no query has both judgments and results (do the query ids match?)".into(),
         );
     }
+    let missing = &result.missing_queries;
     if opts.conventions.missing_queries == MissingQueries::Skip
-        && !judged.missing_queries.is_empty()
+        && !missing.is_empty()
         && !opts.quiet
     {
         eprintln!(
             "ranklab: warning: {} qrels quer{} without results left out of the means (use -c to score them 0): {}",
-            judged.missing_queries.len(),
-            if judged.missing_queries.len() == 1 { "y" } else { "ies" },
-            judged.missing_queries.iter().take(10).copied().collect::<Vec<_>>().join(" ")
+            missing.len(),
+            if missing.len() == 1 { "y" } else { "ies" },
+            missing.iter().take(10).cloned().collect::<Vec<_>>().join(" ")
         );
     }
     let output = TrecOutput {
         per_query: opts.per_query,
         digits: opts.digits,
-        runid: run.runid.unwrap_or(""),
+        runid: result.runid.as_deref().unwrap_or(""),
         zscores: zscores.as_ref(),
     };
-    Ok(format_trec(&items, &judged, &output))
+    Ok(format_trec_rows(&items, result.rows, &output))
 }

@@ -77,6 +77,31 @@ pub(crate) fn parse_field<T: std::str::FromStr>(
         .map_err(|_| ParseError::new(input, line, column, expected, text))
 }
 
+/// The first `N` whitespace-separated fields of a line with their 1-based
+/// character columns, and how many fields the line has in all. Allocates
+/// nothing: this is the hot path of reading big runs.
+pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
+    let mut out = [(0, ""); N];
+    let mut count = 0;
+    if line.is_ascii() {
+        let base = line.as_ptr() as usize;
+        for field in line.split_ascii_whitespace() {
+            if count < N {
+                out[count] = (field.as_ptr() as usize - base + 1, field);
+            }
+            count += 1;
+        }
+    } else {
+        for (column, field) in fields_with_columns(line) {
+            if count < N {
+                out[count] = (column, field);
+            }
+            count += 1;
+        }
+    }
+    (out, count)
+}
+
 /// Splits a line into whitespace-separated fields with their 1-based
 /// character columns.
 pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
@@ -115,6 +140,18 @@ mod tests {
             e.to_string(),
             "run:1:5: expected a score, found end of line"
         );
+    }
+
+    #[test]
+    fn first_fields_match_fields_with_columns() {
+        for line in ["  ab\tcd  é f", "q Q0 d 1 2.5 tag", "", "a b c d e f g h i"] {
+            let all = fields_with_columns(line);
+            let (first, n) = first_fields::<4>(line);
+            assert_eq!(n, all.len());
+            for (i, f) in all.iter().take(4).enumerate() {
+                assert_eq!(first[i], *f);
+            }
+        }
     }
 
     #[test]

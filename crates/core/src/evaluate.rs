@@ -2,13 +2,13 @@
 //! [`Conventions`], and from those to per-query values and summaries.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
 use crate::error::ParseError;
+use crate::fast_hash::FnvHashMap;
 use crate::judged::{JudgedRanking, Rel};
 use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
-use crate::trec::{Qrels, Run, RunEntry};
+use crate::trec::{Qrels, QueryQrels, Run, RunEntry};
 
 /// One evaluated query.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,10 +70,11 @@ fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) ->
     entries.windows(2).any(|w| tied(&w[0], &w[1]))
 }
 
-/// Looks every ranked document up in the qrels.
-pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) -> JudgedRun<'a> {
-    let mut out = JudgedRun {
-        context: EvalContext {
+impl EvalContext {
+    /// The context of an evaluation against these qrels: the largest grade
+    /// in them (at least 1).
+    pub fn from_qrels(qrels: &Qrels<'_>) -> EvalContext {
+        EvalContext {
             max_grade: qrels
                 .queries
                 .values()
@@ -83,7 +84,105 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
                 .unwrap_or(1)
                 .max(1),
             ..EvalContext::default()
-        },
+        }
+    }
+}
+
+/// One query judged from its run lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryOutcome {
+    /// The judged ranking (`None` when its duplicates were refused).
+    pub ranking: Option<JudgedRanking>,
+    /// Whether equal scores had to be ordered by the tie convention.
+    pub had_ties: bool,
+    /// Duplicate lines dropped under keep-first or keep-last.
+    pub duplicates_dropped: usize,
+    /// Located refusals of duplicate docids.
+    pub errors: Vec<ParseError>,
+}
+
+/// Orders, deduplicates, cuts and judges one query's run lines.
+/// `run_input` names the run in error messages.
+pub fn judge_query(
+    run_input: &str,
+    qid: &str,
+    judgments: &QueryQrels<'_>,
+    entries: &[RunEntry<'_>],
+    conventions: &Conventions,
+) -> QueryOutcome {
+    let mut out = QueryOutcome {
+        ranking: None,
+        had_ties: false,
+        duplicates_dropped: 0,
+        errors: Vec::new(),
+    };
+    let mut kept: Vec<&RunEntry<'_>> = Vec::with_capacity(entries.len());
+    let mut seen: FnvHashMap<&str, usize> = FnvHashMap::default();
+    seen.reserve(entries.len());
+    for e in entries {
+        match seen.get(e.docid) {
+            None => {
+                seen.insert(e.docid, kept.len());
+                kept.push(e);
+            }
+            Some(&at) => match conventions.duplicates {
+                DuplicatePolicy::Refuse => out.errors.push(ParseError::new(
+                    run_input,
+                    e.line,
+                    1,
+                    format!(
+                        "each docid once per query (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
+                        kept[at].line
+                    ),
+                    e.docid,
+                )),
+                DuplicatePolicy::KeepFirst => out.duplicates_dropped += 1,
+                DuplicatePolicy::KeepLast => {
+                    kept[at] = e;
+                    out.duplicates_dropped += 1;
+                }
+            },
+        }
+    }
+    if !out.errors.is_empty() {
+        return out;
+    }
+    out.had_ties = order(&mut kept, conventions);
+    if let Some(m) = conventions.max_docs {
+        kept.truncate(m);
+    }
+    let ranked = kept
+        .iter()
+        .map(|e| match judgments.get(e.docid) {
+            None => Rel::NotInPool,
+            Some(&g) if g < 0 => Rel::Unjudged,
+            Some(&g) => Rel::Judged(g),
+        })
+        .collect();
+    out.ranking = Some(JudgedRanking::new(
+        ranked,
+        judgments.values().copied(),
+        conventions.relevance_level,
+    ));
+    out
+}
+
+/// The ranking of a qrels query the run does not have (scored 0 under `-c`).
+pub fn missing_query_ranking(
+    judgments: &QueryQrels<'_>,
+    conventions: &Conventions,
+) -> JudgedRanking {
+    JudgedRanking::new(
+        Vec::new(),
+        judgments.values().copied(),
+        conventions.relevance_level,
+    )
+}
+
+/// Looks every ranked document up in the qrels.
+pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) -> JudgedRun<'a> {
+    let mut out = JudgedRun {
+        context: EvalContext::from_qrels(qrels),
         ..JudgedRun::default()
     };
     let mut qids: Vec<&'a str> = qrels.queries.keys().copied().collect();
@@ -98,75 +197,29 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
     out.run_only_queries = run_only;
     for qid in qids {
         let judgments = &qrels.queries[qid];
-        let level_grades = judgments.values().copied();
         let Some(entries) = run.queries.get(qid) else {
             out.missing_queries.push(qid);
             if conventions.missing_queries == MissingQueries::ScoreZero {
                 out.queries.push(QueryJudged {
                     qid,
-                    ranking: JudgedRanking::new(
-                        Vec::new(),
-                        level_grades,
-                        conventions.relevance_level,
-                    ),
+                    ranking: missing_query_ranking(judgments, conventions),
                     missing: true,
                     had_ties: false,
                 });
             }
             continue;
         };
-        let mut kept: Vec<&RunEntry<'a>> = Vec::with_capacity(entries.len());
-        let mut seen: HashMap<&'a str, usize> = HashMap::with_capacity(entries.len());
-        let mut refused = false;
-        for e in entries {
-            match seen.get(e.docid) {
-                None => {
-                    seen.insert(e.docid, kept.len());
-                    kept.push(e);
-                }
-                Some(&at) => match conventions.duplicates {
-                    DuplicatePolicy::Refuse => {
-                        out.errors.push(ParseError::new(
-                            &run.input,
-                            e.line,
-                            1,
-                            format!(
-                                "each docid once per query (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
-                                kept[at].line
-                            ),
-                            e.docid,
-                        ));
-                        refused = true;
-                    }
-                    DuplicatePolicy::KeepFirst => out.duplicates_dropped += 1,
-                    DuplicatePolicy::KeepLast => {
-                        kept[at] = e;
-                        out.duplicates_dropped += 1;
-                    }
-                },
-            }
+        let outcome = judge_query(&run.input, qid, judgments, entries, conventions);
+        out.errors.extend(outcome.errors);
+        out.duplicates_dropped += outcome.duplicates_dropped;
+        if let Some(ranking) = outcome.ranking {
+            out.queries.push(QueryJudged {
+                qid,
+                ranking,
+                missing: false,
+                had_ties: outcome.had_ties,
+            });
         }
-        if refused {
-            continue;
-        }
-        let had_ties = order(&mut kept, conventions);
-        if let Some(m) = conventions.max_docs {
-            kept.truncate(m);
-        }
-        let ranked = kept
-            .iter()
-            .map(|e| match judgments.get(e.docid) {
-                None => Rel::NotInPool,
-                Some(&g) if g < 0 => Rel::Unjudged,
-                Some(&g) => Rel::Judged(g),
-            })
-            .collect();
-        out.queries.push(QueryJudged {
-            qid,
-            ranking: JudgedRanking::new(ranked, level_grades, conventions.relevance_level),
-            missing: false,
-            had_ties,
-        });
     }
     out
 }

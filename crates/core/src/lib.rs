@@ -18,9 +18,11 @@
 mod conventions;
 mod error;
 mod evaluate;
+mod fast_hash;
 mod judged;
 pub mod measures;
 mod quick;
+mod stream;
 mod table;
 mod trec;
 mod trec_output;
@@ -28,11 +30,20 @@ mod zscores;
 
 pub use conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
 pub use error::ParseError;
-pub use evaluate::{judge, per_query_values, summaries, summarise, JudgedRun, QueryJudged};
+pub use evaluate::{
+    judge, judge_query, missing_query_ranking, per_query_values, summaries, summarise, JudgedRun,
+    QueryJudged, QueryOutcome,
+};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
+pub use stream::{evaluate_whole_text, RunStream, StreamResult};
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
-pub use trec::{parse_qrels, parse_run, Qrels, QueryQrels, Run, RunEntry};
-pub use trec_output::{format_trec, relstring, TrecOutput};
+pub use trec::{
+    is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels, QueryQrels,
+    Run, RunEntry, RunLine,
+};
+pub use trec_output::{
+    format_trec, format_trec_rows, item_metrics, relstring, trec_row, TrecOutput, TrecRow,
+};
 pub use zscores::{parse_zscores, ZScores, MISSING_ZSCORE};

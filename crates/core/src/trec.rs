@@ -13,10 +13,11 @@
 
 use std::collections::HashMap;
 
-use crate::error::{fields_with_columns, parse_field, ParseError};
+use crate::error::{first_fields, parse_field, ParseError};
+use crate::fast_hash::FnvHashMap;
 
 /// Judgments of one query: docid -> grade.
-pub type QueryQrels<'a> = HashMap<&'a str, i64>;
+pub type QueryQrels<'a> = FnvHashMap<&'a str, i64>;
 
 /// Parsed qrels: per query, the grade of each judged document.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -56,10 +57,9 @@ pub struct Run<'a> {
 }
 
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, l)| {
-        let t = l.trim_start();
-        (!t.is_empty() && !t.starts_with('#')).then_some((i + 1, l))
-    })
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| (!is_skipped_line(l)).then_some((i + 1, l)))
 }
 
 /// Parses a qrels text. A docid judged twice for one query is an error at
@@ -68,9 +68,9 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
     let mut first_line: HashMap<(&'a str, &'a str), usize> = HashMap::new();
     for (line_no, line) in content_lines(text) {
-        let fields = fields_with_columns(line);
-        if fields.len() != 4 {
-            let (col, found) = if fields.len() > 4 {
+        let (fields, count) = first_fields::<5>(line);
+        if count != 4 {
+            let (col, found) = if count > 4 {
                 fields[4]
             } else {
                 (line.chars().count() + 1, "")
@@ -79,10 +79,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                 input,
                 line_no,
                 col,
-                format!(
-                    "4 fields `qid iter docid grade` (this line has {})",
-                    fields.len()
-                ),
+                format!("4 fields `qid iter docid grade` (this line has {count})"),
                 found,
             ));
             continue;
@@ -117,70 +114,97 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     out
 }
 
-/// Parses a run text (duplicates are kept here and handled by the chosen
-/// [`crate::DuplicatePolicy`] at evaluation).
-pub fn parse_run<'a>(input: &str, text: &'a str) -> Run<'a> {
-    let mut out = Run {
-        input: input.to_string(),
-        ..Run::default()
-    };
-    for (line_no, line) in content_lines(text) {
-        let fields = fields_with_columns(line);
-        if fields.len() < 6 {
-            out.errors.push(ParseError::new(
-                input,
-                line_no,
-                line.chars().count() + 1,
-                format!(
-                    "6 fields `qid Q0 docid rank score tag` (this line has {})",
-                    fields.len()
-                ),
-                "",
-            ));
-            continue;
-        }
-        const SCORE: &str = "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)";
-        let parsed = parse_field::<i64>(input, line_no, fields[3], "an integer rank in field 4")
-            .and_then(|rank| {
-                // `nan` parses as a float but cannot be ordered: refuse it too.
-                let score = parse_field::<f64>(input, line_no, fields[4], SCORE).and_then(|s| {
-                    if s.is_nan() {
-                        Err(ParseError::new(
-                            input,
-                            line_no,
-                            fields[4].0,
-                            SCORE,
-                            fields[4].1,
-                        ))
-                    } else {
-                        Ok(s)
-                    }
-                })?;
-                Ok((rank, score))
-            });
-        let (rank, score) = match parsed {
-            Ok(v) => v,
-            Err(e) => {
-                out.errors.push(e);
-                continue;
-            }
-        };
-        let qid = fields[0].1;
-        if out.runid.is_none() {
-            out.runid = Some(fields[5].1);
-        }
-        let entries = out.queries.entry(qid).or_insert_with(|| {
-            out.query_order.push(qid);
-            Vec::new()
-        });
-        entries.push(RunEntry {
+/// One parsed run line: its query id, tag and entry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunLine<'a> {
+    /// Query id (field 1).
+    pub qid: &'a str,
+    /// Run tag (field 6).
+    pub tag: &'a str,
+    /// Docid, rank, score and line number.
+    pub entry: RunEntry<'a>,
+}
+
+/// Whether a line carries no data (blank, or a `#` comment).
+pub fn is_skipped_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// Parses one run line (`line_no` is 1-based; the caller skips blank and
+/// comment lines with [`is_skipped_line`]).
+pub fn parse_run_line<'a>(
+    input: &str,
+    line_no: usize,
+    line: &'a str,
+) -> Result<RunLine<'a>, ParseError> {
+    const SCORE: &str = "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)";
+    let (fields, count) = first_fields::<6>(line);
+    if count < 6 {
+        return Err(ParseError::new(
+            input,
+            line_no,
+            line.chars().count() + 1,
+            format!("6 fields `qid Q0 docid rank score tag` (this line has {count})"),
+            "",
+        ));
+    }
+    let rank = parse_field::<i64>(input, line_no, fields[3], "an integer rank in field 4")?;
+    let score = parse_field::<f64>(input, line_no, fields[4], SCORE)?;
+    if score.is_nan() {
+        // `nan` parses as a float but cannot be ordered.
+        return Err(ParseError::new(
+            input,
+            line_no,
+            fields[4].0,
+            SCORE,
+            fields[4].1,
+        ));
+    }
+    Ok(RunLine {
+        qid: fields[0].1,
+        tag: fields[5].1,
+        entry: RunEntry {
             docid: fields[2].1,
             rank,
             score,
             line: line_no,
-        });
+        },
+    })
+}
+
+/// Parses a run text (duplicates are kept here and handled by the chosen
+/// [`crate::DuplicatePolicy`] at evaluation). Line numbers start at
+/// `first_line` (1 for a whole file).
+pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<'a> {
+    let mut out = Run {
+        input: input.to_string(),
+        ..Run::default()
+    };
+    for (index, line) in text.lines().enumerate() {
+        if is_skipped_line(line) {
+            continue;
+        }
+        match parse_run_line(input, first_line + index, line) {
+            Ok(l) => {
+                if out.runid.is_none() {
+                    out.runid = Some(l.tag);
+                }
+                let entries = out.queries.entry(l.qid).or_insert_with(|| {
+                    out.query_order.push(l.qid);
+                    Vec::new()
+                });
+                entries.push(l.entry);
+            }
+            Err(e) => out.errors.push(e),
+        }
     }
     out
+}
+
+/// Parses a whole run text ([`parse_run_from`] at line 1).
+pub fn parse_run<'a>(input: &str, text: &'a str) -> Run<'a> {
+    parse_run_from(input, text, 1)
 }
 
 #[cfg(test)]

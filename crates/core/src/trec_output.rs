@@ -1,12 +1,15 @@
 //! trec_eval's text output: `%-22s\t%s\t%6.4f` lines, per query (`-q`) and
 //! for `all`, in trec_eval's measure order.
+//!
+//! Output is made from [`TrecRow`]s, one query's computed values, so a
+//! streaming evaluation can drop each ranking as soon as it is scored.
 
 use std::fmt::Write;
 
-use crate::evaluate::{per_query_values, summarise, JudgedRun};
-use crate::judged::Rel;
+use crate::evaluate::{summarise, JudgedRun};
+use crate::judged::{JudgedRanking, Rel};
 use crate::measures::trec_names::TrecItem;
-use crate::measures::{Aggregation, Metric};
+use crate::measures::{Aggregation, EvalContext, Metric};
 use crate::zscores::ZScores;
 
 /// Options of the text output.
@@ -20,6 +23,59 @@ pub struct TrecOutput<'a> {
     pub runid: &'a str,
     /// Reference statistics: print z-scores instead of values (`-Z`).
     pub zscores: Option<&'a ZScores<'a>>,
+}
+
+/// One query's values for the measures of a list of [`TrecItem`]s.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrecRow {
+    /// Query id.
+    pub qid: String,
+    /// One value per `TrecItem::Measure`, in item order (NaN becomes 0).
+    pub values: Vec<f64>,
+    /// One string per `TrecItem::Relstring`, in item order.
+    pub relstrings: Vec<String>,
+}
+
+/// The measures among `items`, in order.
+pub fn item_metrics(items: &[TrecItem]) -> Vec<Metric> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            TrecItem::Measure { metric, .. } => Some(metric.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Computes one query's row; `metrics` is [`item_metrics`] of `items`.
+pub fn trec_row(
+    items: &[TrecItem],
+    metrics: &[Metric],
+    qid: &str,
+    ranking: &JudgedRanking,
+    ctx: &EvalContext,
+) -> TrecRow {
+    TrecRow {
+        qid: qid.to_string(),
+        values: metrics
+            .iter()
+            .map(|m| {
+                let v = m.compute(ranking, ctx);
+                if v.is_nan() {
+                    0.0
+                } else {
+                    v
+                }
+            })
+            .collect(),
+        relstrings: items
+            .iter()
+            .filter_map(|i| match i {
+                TrecItem::Relstring { len, .. } => Some(relstring(&ranking.ranked, *len)),
+                _ => None,
+            })
+            .collect(),
+    }
 }
 
 fn is_count(m: &Metric) -> bool {
@@ -47,18 +103,26 @@ pub fn relstring(ranked: &[Rel], len: usize) -> String {
         .collect()
 }
 
-/// With `-Z`, trec_eval pads the name to 22 characters and then prefixes
-/// the `Z`.
 /// Formats the evaluation of `judged` for `items` as trec_eval does.
 pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOutput<'_>) -> String {
-    let metrics: Vec<Metric> = items
+    let metrics = item_metrics(items);
+    let rows: Vec<TrecRow> = judged
+        .queries
         .iter()
-        .filter_map(|i| match i {
-            TrecItem::Measure { metric, .. } => Some(metric.clone()),
-            _ => None,
-        })
+        .map(|q| trec_row(items, &metrics, q.qid, &q.ranking, &judged.context))
         .collect();
-    let mut rows = per_query_values(judged, &metrics);
+    format_trec_rows(items, rows, options)
+}
+
+/// Formats rows (in the order given) as trec_eval does. With `-Z`, values
+/// become z-scores, names get a `Z` before the padded name (as trec_eval
+/// prints them), and geometric-mean measures are averaged arithmetically.
+pub fn format_trec_rows(
+    items: &[TrecItem],
+    mut rows: Vec<TrecRow>,
+    options: &TrecOutput<'_>,
+) -> String {
+    let metrics = item_metrics(items);
     let names: Vec<&str> = items
         .iter()
         .filter_map(|i| match i {
@@ -67,9 +131,9 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
         })
         .collect();
     if let Some(z) = options.zscores {
-        for (q, row) in judged.queries.iter().zip(rows.iter_mut()) {
-            for (v, name) in row.iter_mut().zip(&names) {
-                *v = z.convert(q.qid, name, *v);
+        for row in rows.iter_mut() {
+            for (v, name) in row.values.iter_mut().zip(&names) {
+                *v = z.convert(&row.qid, name, *v);
             }
         }
     }
@@ -85,8 +149,8 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
     };
     let mut out = String::new();
     if options.per_query {
-        for (q, row) in judged.queries.iter().zip(&rows) {
-            let mut j = 0;
+        for row in &rows {
+            let (mut j, mut r) = (0, 0);
             for item in items {
                 match item {
                     TrecItem::Measure {
@@ -98,24 +162,26 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
                             line(
                                 &mut out,
                                 &format!("{z}{name:<22}"),
-                                q.qid,
-                                &value(metric, row[j]),
+                                &row.qid,
+                                &value(metric, row.values[j]),
                             );
                         }
                         j += 1;
                     }
-                    TrecItem::Relstring { name, len } => line(
-                        &mut out,
-                        name,
-                        q.qid,
-                        &format!("'{}'", relstring(&q.ranking.ranked, *len)),
-                    ),
+                    TrecItem::Relstring { name, .. } => {
+                        line(
+                            &mut out,
+                            name,
+                            &row.qid,
+                            &format!("'{}'", row.relstrings[r]),
+                        );
+                        r += 1;
+                    }
                     TrecItem::Runid | TrecItem::NumQ => {}
                 }
             }
         }
     }
-    // Z-scores of geometric-mean measures are averaged arithmetically.
     let aggregations: Vec<Aggregation> = metrics
         .iter()
         .map(|m| match (m.aggregation(), options.zscores) {
@@ -123,7 +189,9 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
             (a, _) => a,
         })
         .collect();
-    let sums = summarise(&aggregations, &rows);
+    let columns: Vec<Vec<f64>> = rows.into_iter().map(|r| r.values).collect();
+    let num_q = columns.len();
+    let sums = summarise(&aggregations, &columns);
     let mut j = 0;
     for item in items {
         match item {
@@ -132,9 +200,9 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
                 &mut out,
                 &format!("Z{:<22}", "num_q"),
                 "all",
-                &format!("{:.digits$}", judged.queries.len() as f64),
+                &format!("{:.digits$}", num_q as f64),
             ),
-            TrecItem::NumQ => line(&mut out, "num_q", "all", &judged.queries.len().to_string()),
+            TrecItem::NumQ => line(&mut out, "num_q", "all", &num_q.to_string()),
             TrecItem::Measure { name, metric, .. } => {
                 line(
                     &mut out,
