@@ -94,8 +94,10 @@ impl<'q> RunStream<'q> {
         self.context = context;
     }
 
-    /// Takes the next line of the run (without its line ending).
+    /// Takes the next line of the run (without its line ending; trailing
+    /// `\r`s are ignored, as in the whole-text parser).
     pub fn push_line(&mut self, line: &str) {
+        let line = line.trim_end_matches('\r');
         let line_no = self.next_line;
         self.next_line += 1;
         if self.result.ungrouped {
@@ -280,6 +282,30 @@ mod tests {
             let (whole, streamed) = both(c, RUN);
             assert_eq!(Some(whole), streamed);
         }
+    }
+
+    #[test]
+    fn carriage_returns_give_the_same_errors_both_ways() {
+        // Found by fuzzing: a last line ending in a lone `\r`.
+        let qrels = parse_qrels("qrels", QRELS);
+        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
+        let text = "\u{2}\n\u{2}\r\n\r\u{3}\r\r";
+        let whole = evaluate_whole_text(
+            "run",
+            text,
+            &qrels,
+            &items,
+            &Conventions::default(),
+            EvalContext::from_qrels(&qrels),
+        );
+        let mut s = RunStream::new("run", &qrels, &items, Conventions::default());
+        for line in text.lines() {
+            s.push_line(line);
+        }
+        let streamed = s.finish();
+        assert_eq!(streamed.errors, whole.errors);
+        assert_eq!(whole.errors[1].column, 2);
+        assert_eq!(whole.errors[2].column, 3);
     }
 
     #[test]

@@ -56,10 +56,16 @@ pub struct Run<'a> {
     pub errors: Vec<ParseError>,
 }
 
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+/// Lines with their 1-based numbers; trailing `\r`s (also on a last line
+/// without `\n`) are not part of the line.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
-        .filter_map(|(i, l)| (!is_skipped_line(l)).then_some((i + 1, l)))
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+}
+
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    numbered_lines(text).filter(|(_, l)| !is_skipped_line(l))
 }
 
 /// Parses a qrels text. A docid judged twice for one query is an error at
@@ -181,11 +187,8 @@ pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<
         input: input.to_string(),
         ..Run::default()
     };
-    for (index, line) in text.lines().enumerate() {
-        if is_skipped_line(line) {
-            continue;
-        }
-        match parse_run_line(input, first_line + index, line) {
+    for (number, line) in content_lines(text) {
+        match parse_run_line(input, first_line + number - 1, line) {
             Ok(l) => {
                 if out.runid.is_none() {
                     out.runid = Some(l.tag);

@@ -29,12 +29,13 @@ pub struct ErrStep {
 
 /// The cascade of ERR@k.
 pub fn err_steps(r: &JudgedRanking, k: Option<usize>, gmax: i64) -> Vec<ErrStep> {
-    let denominator = (gmax.clamp(0, 60) as f64).exp2();
+    let gmax = gmax.max(0);
     let mut reach = 1.0;
     let mut out = Vec::new();
     for (i, rel) in r.ranked.iter().take(k.unwrap_or(usize::MAX)).enumerate() {
-        let grade = rel.grade().unwrap_or(0).clamp(0, gmax.max(0));
-        let satisfaction = ((grade as f64).exp2() - 1.0) / denominator;
+        let grade = rel.grade().unwrap_or(0).clamp(0, gmax);
+        // (2^g − 1) / 2^gmax, written so that large grades do not overflow.
+        let satisfaction = ((grade - gmax) as f64).exp2() - (-(gmax as f64)).exp2();
         let stop = satisfaction * reach;
         out.push(ErrStep {
             rank: i + 1,
@@ -70,6 +71,14 @@ mod tests {
         for (a, b) in stops.iter().zip(want) {
             assert!((a - b).abs() < 1e-15);
         }
+    }
+
+    #[test]
+    fn large_grades_stay_probabilities() {
+        // Found by fuzzing: grade 77 with gmax 77 gave ERR = 131072.
+        let v = err(&graded(&[77, 77], &[]), None, 77);
+        assert!((v - 1.0).abs() < 1e-12, "{v}");
+        assert_eq!(err(&graded(&[0], &[]), None, 0), 0.0);
     }
 
     #[test]

@@ -152,10 +152,46 @@ pub fn ideal_dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: D
 }
 
 /// nDCG@k = DCG@k / IDCG@k, 0 when IDCG@k is 0.
+///
+/// Exponential gains of very large grades (2^1024 and up) overflow f64;
+/// since nDCG does not change when every gain is divided by the same
+/// number, such cases are computed with gains divided by 2^(largest grade).
 pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discount) -> f64 {
     let ideal = ideal_dcg(r, k, gains, discount);
-    if ideal > 0.0 {
+    let value = if ideal > 0.0 {
         dcg(r, k, gains, discount) / ideal
+    } else {
+        0.0
+    };
+    if value.is_finite() {
+        return value;
+    }
+    let top = r.max_grade().unwrap_or(0).max(0) as f64;
+    let scaled = |grade: i64| match gains.overrides.iter().find(|(level, _)| *level == grade) {
+        Some(&(_, g)) => g * (-top).exp2(),
+        None => match gains.kind {
+            GainKind::Linear => grade as f64 * (-top).exp2(),
+            GainKind::Exponential => (grade as f64 - top).exp2() - (-top).exp2(),
+        },
+    };
+    let depth = k.unwrap_or(usize::MAX);
+    let mut ideal_gains: Vec<f64> = r
+        .level_counts
+        .iter()
+        .flat_map(|(&g, &n)| std::iter::repeat_n(scaled(g), n))
+        .filter(|&g| g > 0.0)
+        .collect();
+    ideal_gains.sort_by(|a, b| b.total_cmp(a));
+    let sum = |gs: &mut dyn Iterator<Item = f64>| -> f64 {
+        gs.take(depth)
+            .enumerate()
+            .map(|(i, g)| g * discount.at(i + 1))
+            .fold(0.0, |a, b| a + b)
+    };
+    let ideal = sum(&mut ideal_gains.into_iter());
+    let got = sum(&mut r.ranked.iter().map(|rel| rel.grade().map_or(0.0, scaled)));
+    if ideal > 0.0 {
+        got / ideal
     } else {
         0.0
     }
@@ -373,6 +409,16 @@ mod tests {
         }
         assert_eq!(Discount::Reciprocal.at(50), 0.02);
         assert!(close(Discount::Log { base: 10.0 }.at(9), 1.0));
+    }
+
+    #[test]
+    fn huge_exponential_grades_do_not_overflow() {
+        // 2^8888 is infinite in f64; the ranking is ideal, so nDCG is 1.
+        let r = graded(&[8888, 0], &[]);
+        assert_eq!(ndcg(&r, None, &Gains::exponential(), Discount::LOG2), 1.0);
+        let r = graded(&[0, 8888], &[]);
+        let v = ndcg(&r, None, &Gains::exponential(), Discount::LOG2);
+        assert!((v - 1.0 / 3f64.log2()).abs() < 1e-12);
     }
 
     #[test]

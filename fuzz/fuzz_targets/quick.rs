@@ -1,0 +1,31 @@
+//! The quick-format parser and every measure on what it parses: no panic,
+//! every error located inside the text, bounded measures within [0, 1].
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ranklab_core::{evaluate_quick, parse_quick, Metric};
+
+const BOUNDED: &[&str] = &[
+    "P@3", "R@3", "RR", "AP", "AP(norm='found')@3", "nDCG", "nDCG(dcg='exp-log2')@3", "ERR@3",
+    "RBP(p=0.8)", "RBP(p=0.8,rel=1)", "Success@2", "F1@3", "Rprec", "Bpref", "infAP", "IPrec@0.5",
+    "11ptAvg", "binG", "nDCG_rel", "Rndcg", "AR", "SetP", "SetR", "SetF(beta=1)",
+];
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let input = parse_quick("fuzz", &text);
+    let lines = text.lines().count().max(1);
+    for e in &input.errors {
+        assert!(e.line >= 1 && e.line <= lines, "error line {} of {lines}", e.line);
+        assert!(e.column >= 1);
+    }
+    let metrics: Vec<Metric> = BOUNDED.iter().map(|n| n.parse().unwrap()).collect();
+    let table = evaluate_quick(&input, &metrics, 1);
+    for s in &table.systems {
+        for row in &s.rows {
+            for (m, v) in metrics.iter().zip(&row.values) {
+                assert!((0.0..=1.0 + 1e-9).contains(v), "{m} = {v}");
+            }
+        }
+    }
+});
