@@ -1,0 +1,74 @@
+"""Shared parts of the differential checks: seeded corpora, running
+`ranklab eval`, and per-query comparison with a peer tool's values."""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+
+def corpus(seed, ties=True, negative=True, missing=True):
+    """Seeded qrels and run dicts: 40 queries, graded labels 0..3 (and -1 if
+    `negative`), unjudged documents, a qrels query missing from the run (if
+    `missing`), a run-only query, and 2-decimal scores with many ties (or
+    distinct scores if not `ties`)."""
+    rng = random.Random(seed)
+    grades = [0, 0, 0, 1, 1, 2, 3] + ([-1] if negative else [])
+    qrels, run = {}, {}
+    for q in range(40):
+        qid = "q%02d" % q
+        docs = ["d%03d" % d for d in rng.sample(range(200), 80)]
+        judged = rng.sample(docs, rng.randint(1, 60))
+        qrels[qid] = {d: rng.choice(grades) for d in judged}
+        if missing and q % 9 == 4:
+            continue
+        ranked = rng.sample(docs, rng.randint(1, 70))
+        if ties:
+            run[qid] = {d: round(rng.uniform(0, 3), 2) for d in ranked}
+        else:
+            scores = rng.sample(range(1, 100000), len(ranked))
+            run[qid] = {d: s / 1000.0 for d, s in zip(ranked, scores)}
+    run["q_runonly"] = {"d001": 1.0}
+    return qrels, run
+
+
+def ranklab(binary, qrels, run, measures, *flags):
+    """Per-query values {(measure, qid): value} printed by `ranklab eval -q`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        qpath, rpath = os.path.join(tmp, "qrels"), os.path.join(tmp, "run")
+        with open(qpath, "w") as f:
+            for q, docs in qrels.items():
+                for d, g in docs.items():
+                    f.write("%s 0 %s %d\n" % (q, d, g))
+        with open(rpath, "w") as f:
+            for q, docs in run.items():
+                for i, (d, s) in enumerate(docs.items()):
+                    f.write("%s Q0 %s %d %r peer\n" % (q, d, i + 1, s))
+        args = [binary, "eval", "-q", "--quiet", "--digits", "12", *flags]
+        for m in measures:
+            args += ["-m", m]
+        out = subprocess.run(args + [qpath, rpath], capture_output=True, text=True, check=True).stdout
+    values = {}
+    for line in out.splitlines():
+        name, qid, value = line.split("\t")
+        if qid.strip() != "all":
+            values[(name.strip(), qid.strip())] = float(value)
+    return values
+
+
+def compare(label, seed, ours, peer):
+    """Checks every peer value {qid: {name: value}} against ours within 1e-9
+    and that both evaluated the same queries; returns the number compared."""
+    compared = 0
+    for qid, values in peer.items():
+        for name, v in values.items():
+            mine = ours.get((name, qid))
+            if mine is None or abs(mine - v) > 1e-9:
+                print("%s seed %d %s %s: ranklab %s, peer %r" % (label, seed, qid, name, mine, v))
+                sys.exit(1)
+            compared += 1
+    evaluated = {q for (_, q) in ours}
+    if evaluated != set(peer):
+        print("%s seed %d: query sets differ: %s" % (label, seed, sorted(evaluated ^ set(peer))))
+        sys.exit(1)
+    return compared

@@ -1,0 +1,29 @@
+"""Differential test: `ranklab eval -c` against ir_measures 0.4 (default
+providers) on the same seeded corpora as the pytrec_eval check.
+
+Agreeing conventions: missing queries scored 0 and counted (ir_measures'
+default, -c) and float32 scores. Ties: measures computed by ir_measures'
+pytrec_eval provider follow trec_eval's order (docid descending); RR@k comes
+from its msmarco provider, which breaks ties by docid ascending, matched by
+Ranklab's `--ties docid-asc`. Names are the same on both sides.
+Usage: PEERS_PYTHON ir_measures_check.py RANKLAB_BIN"""
+import sys
+
+import ir_measures
+from ir_measures import AP, RR, P, R, Bpref, nDCG
+
+from common import compare, corpus, ranklab
+
+# (measures, Ranklab tie convention that matches the provider computing them)
+GROUPS = [([AP, AP@5, nDCG, nDCG@10, RR, P@5, R@10, Bpref], "trec_eval"), ([RR@3, RR@10], "docid-asc")]
+
+compared = 0
+for seed in range(5):
+    qrels, run = corpus(seed)
+    for measures, ties in GROUPS:
+        ours = ranklab(sys.argv[1], qrels, run, [str(m) for m in measures], "--float32", "-c", "--ties", ties)
+        peer = {}
+        for m in ir_measures.iter_calc(measures, qrels, run):
+            peer.setdefault(m.query_id, {})[str(m.measure)] = m.value
+        compared += compare("ir_measures", seed, ours, peer)
+print("ir_measures agreement: %d per-query values, all within 1e-9" % compared)
