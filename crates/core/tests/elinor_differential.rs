@@ -68,7 +68,12 @@ fn corpus(
         writeln!(run, "{qid} Q0 y{q} 0 0.05 elinor").unwrap();
         preds.push((qid, format!("y{q}"), 0.05));
     }
-    (qrels, run, trues, preds)
+    Corpus {
+        qrels,
+        run,
+        trues,
+        preds,
+    }
 }
 
 #[test]
@@ -96,7 +101,12 @@ fn agrees_with_elinor_per_query() {
     let mut compared = 0;
     let mut no_relevant_differences = 0;
     for seed in 0..5 {
-        let (qrels_text, run_text, trues, preds) = corpus(seed);
+        let Corpus {
+            qrels: qrels_text,
+            run: run_text,
+            trues,
+            preds,
+        } = corpus(seed);
         let qrels = parse_qrels("qrels", &qrels_text);
         let names: Vec<&str> = pairs.iter().map(|(n, _)| *n).collect();
         let items = MeasureRequest::parse(&names).unwrap().items().unwrap();
