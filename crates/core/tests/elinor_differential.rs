@@ -29,15 +29,15 @@ impl Rng {
     }
 }
 
-/// qrels text, run text, and the same records for elinor.
-fn corpus(
-    seed: u64,
-) -> (
-    String,
-    String,
-    Vec<(String, String, u32)>,
-    Vec<(String, String, f64)>,
-) {
+/// A corpus as TREC texts and as elinor records.
+struct Corpus {
+    qrels: String,
+    run: String,
+    trues: Vec<(String, String, u32)>,
+    preds: Vec<(String, String, f64)>,
+}
+
+fn corpus(seed: u64) -> Corpus {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let (mut qrels, mut run) = (String::new(), String::new());
     let (mut trues, mut preds) = (Vec::new(), Vec::new());
