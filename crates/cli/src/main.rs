@@ -16,10 +16,11 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 
+use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::{
-    evaluate_whole_text, format_trec_rows, parse_qrels, parse_zscores, EvalContext, MissingQueries,
-    Qrels, RunStream, StreamResult, TrecOutput,
+    evaluate_whole_text, format_trec_rows, parse_qrels, parse_zscores, EvalContext, Metric,
+    MissingQueries, Qrels, RunStream, StreamResult, TrecOutput,
 };
 
 fn main() -> ExitCode {
@@ -142,6 +143,41 @@ fn run(argv: &[String]) -> Result<String, String> {
             missing.len(),
             if missing.len() == 1 { "y" } else { "ies" },
             missing.iter().take(10).cloned().collect::<Vec<_>>().join(" ")
+        );
+    }
+    if !result.run_only_queries.is_empty() && !opts.quiet {
+        let n = result.run_only_queries.len();
+        eprintln!(
+            "ranklab: warning: {n} run quer{} without judgments ignored: {}",
+            if n == 1 { "y" } else { "ies" },
+            result
+                .run_only_queries
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    // ERR and graded RBP depend on the maximum grade: always say which one.
+    let uses_qrels_gmax = items.iter().any(|i| {
+        matches!(
+            i,
+            TrecItem::Measure {
+                metric: Metric::ERR { gmax: None, .. }
+                    | Metric::RBP {
+                        gain: RbpGain::GradeOverMax,
+                        ..
+                    },
+                ..
+            }
+        )
+    });
+    if uses_qrels_gmax && !opts.quiet {
+        eprintln!(
+            "ranklab: note: ERR and graded RBP use gmax = {}, the largest grade in {} (set ERR(gmax=N) to choose)",
+            EvalContext::from_qrels(&qrels).max_grade,
+            opts.qrels
         );
     }
     let output = TrecOutput {
