@@ -116,7 +116,7 @@ proptest! {
         ideal.sort_unstable_by(|a, b| b.cmp(a));
         let r = JudgedRanking::new(ideal.iter().map(|&g| Rel::Judged(g)).collect(), grades, 1);
         let n = r.num_ret();
-        for name in ["AP", "nDCG", "nDCG@3", "nDCG(dcg='exp-log2')", "RR", "Rprec", "Bpref", "Success@1", "SetR", "11ptAvg", "nDCG_rel", "Rndcg"] {
+        for name in ["AP", "nDCG", "nDCG@3", "nDCG(dcg='exp-log2')", "RR", "Rprec", "Bpref", "Success@1", "SetR", "11ptAvg", "nDCG_rel", "Rndcg", "GAP"] {
             let v: f64 = name.parse::<Metric>().unwrap().compute(&r, &ctx());
             prop_assert!((v - 1.0).abs() < 1e-12, "{} = {}", name, v);
         }

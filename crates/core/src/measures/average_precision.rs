@@ -59,6 +59,47 @@ pub fn set_average_precision(r: &JudgedRanking) -> f64 {
     rr * rr / (ret as f64 * rel as f64)
 }
 
+/// Graded average precision, GAP (Robertson, Kanoulas & Yilmaz, SIGIR 2010).
+///
+/// A user considers documents of grade >= t relevant, with the threshold t
+/// drawn from {1, …, gmax} (uniformly here); g(j) = P(t <= j) = j / gmax. A
+/// pair of relevant documents at ranks m <= n counts δ(m, n) = g(min(grade_m,
+/// grade_n)), and
+/// GAP = Σ_n (1/n) Σ_{m<=n} δ(m, n) / Σ_{j=1..gmax} R_j g(j),
+/// R_j the number of judged documents of grade j (grades above gmax count as
+/// gmax). With binary grades (gmax = 1) GAP is AP. 0 when nothing is relevant.
+pub fn graded_average_precision(r: &JudgedRanking, gmax: i64) -> f64 {
+    let gmax = gmax.max(1);
+    let g = |grade: i64| grade.clamp(0, gmax) as f64 / gmax as f64;
+    let denominator: f64 = r
+        .level_counts
+        .iter()
+        .filter(|(&grade, _)| grade >= 1)
+        .map(|(&grade, &n)| n as f64 * g(grade))
+        .sum();
+    if denominator == 0.0 {
+        return 0.0;
+    }
+    // above[j]: relevant documents seen so far with grade j (clamped).
+    let mut above = vec![0usize; gmax as usize + 1];
+    let mut sum = 0.0;
+    for (i, rel) in r.ranked.iter().enumerate() {
+        let Some(grade) = rel.grade().filter(|&gr| gr >= 1) else {
+            continue;
+        };
+        let grade = grade.min(gmax);
+        above[grade as usize] += 1;
+        let pairs: f64 = above
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(j, &count)| count as f64 * g((j as i64).min(grade)))
+            .sum();
+        sum += pairs / (i + 1) as f64;
+    }
+    sum / denominator
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +152,19 @@ mod tests {
         // trec_eval's map_cut.5 divides by R = 4 instead.
         let by_r = average_precision(&q1, Some(5), TotalRelevant);
         assert!((by_r - (1.0 + 2.0 / 3.0 + 3.0 / 4.0) / 4.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn graded_ap_by_hand_and_binary_equals_ap() {
+        use crate::measures::test_support::graded;
+        // Grades (2, 1), gmax 2: g(1) = 1/2, g(2) = 1.
+        // rank 1: δ = g(2) = 1; rank 2: (g(1) + g(1)) / 2 = 1/2; over 1/2 + 1 -> 1.
+        assert!((graded_average_precision(&graded(&[2, 1], &[]), 2) - 1.0).abs() < 1e-15);
+        // Reversed (1, 2): g(1) + (g(1) + g(2)) / 2 = 5/4, over 3/2.
+        assert!((graded_average_precision(&graded(&[1, 2], &[]), 2) - 5.0 / 6.0).abs() < 1e-15);
+        let b = binary(&[1, 0, 1, 0, 0, 1], 4);
+        assert!((graded_average_precision(&b, 1) - ap(&[1, 0, 1, 0, 0, 1], 4)).abs() < 1e-15);
+        assert_eq!(graded_average_precision(&binary(&[0, 0], 0), 1), 0.0);
     }
 
     #[test]

@@ -153,6 +153,9 @@ pub enum Metric {
     F1 { k: usize },
     /// [`rank_statistics::kendall_tau_distance`].
     KendallTau,
+    /// [`average_precision::graded_average_precision`]; `gmax = None` takes
+    /// the largest grade of the qrels.
+    GAP { gmax: Option<i64> },
 }
 
 impl Metric {
@@ -205,6 +208,9 @@ impl Metric {
             AR => rank_statistics::average_recall(r),
             F1 { k } => set_based::f1_at(r, *k),
             KendallTau => rank_statistics::kendall_tau_distance(r),
+            GAP { gmax } => {
+                average_precision::graded_average_precision(r, gmax.unwrap_or(ctx.max_grade))
+            }
         }
     }
 

@@ -34,7 +34,7 @@ impl std::error::Error for MetricNameError {}
 /// Names accepted by `FromStr`, for messages and pickers.
 pub const KNOWN_NAMES: &str = "P@k, R@k, RR, RR@k, AP, AP@k, AP(norm='found')@k, nDCG, nDCG@k, \
 nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, ERR@k, ERR(gmax=4)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
-RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, KendallTau, Rprec, Bpref, infAP, \
+RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, GAP, GAP(gmax=3), KendallTau, Rprec, Bpref, infAP, \
 IPrec@0.1, 11ptAvg, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
 
 fn cut(f: &mut fmt::Formatter<'_>, k: &Option<usize>) -> fmt::Result {
@@ -168,6 +168,8 @@ impl fmt::Display for Metric {
             AR => write!(f, "AR"),
             F1 { k } => write!(f, "F1@{k}"),
             KendallTau => write!(f, "KendallTau"),
+            GAP { gmax: None } => write!(f, "GAP"),
+            GAP { gmax: Some(g) } => write!(f, "GAP(gmax={g})"),
         }
     }
 }
@@ -365,6 +367,13 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             no_cut()?;
             AR
         }
+        "gap" => {
+            only(ps, &["gmax"])?;
+            no_cut()?;
+            GAP {
+                gmax: param(ps, "gmax").map(|v| number(v, "gmax")).transpose()?,
+            }
+        }
         "kendalltau" => {
             no_cut()?;
             KendallTau
@@ -465,6 +474,8 @@ mod tests {
             "RBP(p=0.8)",
             "RBP(p=0.8,rel=1)",
             "RBP_resid(p=0.8)",
+            "GAP",
+            "GAP(gmax=3)",
             "Success@10",
             "F1@5",
             "MR",
