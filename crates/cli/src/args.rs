@@ -19,7 +19,7 @@ pub struct EvalOptions {
 
 pub const USAGE: &str =
     "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
-                    [--ties trec_eval|docid-asc|file-order|rank-column] [--float32]
+                    [--ties trec_eval|docid-asc|file-order|rank-column|average] [--float32]
                     [--duplicates refuse|keep-first|keep-last] [--quiet] QRELS RUN
 
   -q            print each query's values before the summary
@@ -31,6 +31,8 @@ pub const USAGE: &str =
                 or Ranklab names (nDCG@10, ERR@20, RBP(p=0.8), MR, FRP@10)
   -Z FILE       print z-scores against the means and deviations in FILE
                 (lines `qid measure mean stddev`)
+  --ties T      order of tied scores (default trec_eval: docid descending);
+                average: expected value over tie orders for DCG, nDCG, P, R, RBP
   --digits N    decimals to print (default 4, as trec_eval)";
 
 fn value<'a>(
@@ -84,7 +86,8 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                         "docid-asc" => TieBreak::DocIdAscending,
                         "file-order" => TieBreak::FileOrder,
                         "rank-column" => TieBreak::RankColumn,
-                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order or rank-column, found `{v}`")),
+                        "average" => TieBreak::Average,
+                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order, rank-column or average, found `{v}`")),
                     }
                 }
                 "duplicates" => {

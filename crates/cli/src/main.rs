@@ -20,7 +20,7 @@ use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::{
     evaluate_whole_text, format_trec_rows, parse_qrels, parse_zscores, EvalContext, Metric,
-    MissingQueries, Qrels, RunStream, StreamResult, TrecOutput,
+    MissingQueries, Qrels, RunStream, StreamResult, TieBreak, TrecOutput,
 };
 
 fn main() -> ExitCode {
@@ -179,6 +179,9 @@ fn run(argv: &[String]) -> Result<String, String> {
             EvalContext::from_qrels(&qrels).max_grade,
             opts.qrels
         );
+    }
+    if opts.conventions.tie_break == TieBreak::Average && !opts.quiet {
+        eprintln!("ranklab: note: --ties average averages DCG, nDCG, P@k, R@k and RBP over tie orders; other measures use trec_eval's order within ties");
     }
     let output = TrecOutput {
         per_query: opts.per_query,

@@ -16,6 +16,12 @@ pub enum TieBreak {
     FileOrder,
     /// The rank column ascending; equal ranks keep file order. Scores ignored.
     RankColumn,
+    /// Tied documents in random order, and the expected value taken
+    /// (McSherry & Najork, ECIR 2008; scikit-learn's `ndcg_score`). Exact for
+    /// the measures linear in per-rank gains: DCG and nDCG, P@k, R@k and
+    /// RBP. The other measures (AP, RR, ERR, bpref, …) are not linear, and
+    /// are computed in trec_eval's order within ties (`ranklab eval` says so).
+    Average,
 }
 
 /// Precision of scores when ordering.

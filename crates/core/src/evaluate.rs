@@ -54,7 +54,7 @@ fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) ->
     let by_score =
         |a: &&RunEntry, b: &&RunEntry| score_key(b.score, p).total_cmp(&score_key(a.score, p));
     match conventions.tie_break {
-        TieBreak::TrecEval => entries.sort_by(|a, b| {
+        TieBreak::TrecEval | TieBreak::Average => entries.sort_by(|a, b| {
             by_score(a, b).then_with(|| b.docid.as_bytes().cmp(a.docid.as_bytes()))
         }),
         TieBreak::DocIdAscending => entries.sort_by(|a, b| {
@@ -151,6 +151,19 @@ pub fn judge_query(
     if let Some(m) = conventions.max_docs {
         kept.truncate(m);
     }
+    let mut tie_groups = Vec::new();
+    if conventions.tie_break == TieBreak::Average {
+        let key = |e: &RunEntry| score_key(e.score, conventions.score_precision);
+        let mut start = 0;
+        for i in 1..=kept.len() {
+            if i == kept.len() || key(kept[i]) != key(kept[start]) {
+                if i - start > 1 {
+                    tie_groups.push(start..i);
+                }
+                start = i;
+            }
+        }
+    }
     let ranked = kept
         .iter()
         .map(|e| match judgments.get(e.docid) {
@@ -159,11 +172,13 @@ pub fn judge_query(
             Some(&g) => Rel::Judged(g),
         })
         .collect();
-    out.ranking = Some(JudgedRanking::new(
+    let mut ranking = JudgedRanking::new(
         ranked,
         judgments.values().copied(),
         conventions.relevance_level,
-    ));
+    );
+    ranking.tie_groups = tie_groups;
+    out.ranking = Some(ranking);
     out
 }
 
@@ -350,6 +365,31 @@ mod tests {
             vec![Rel::Judged(1), Rel::Judged(0)]
         );
         assert_eq!(j.duplicates_dropped, 1);
+    }
+
+    #[test]
+    fn tie_averaging_takes_the_expected_value() {
+        // a (grade 2) and b (grade 0) tie at the top; c (grade 1) follows.
+        let qrels = parse_qrels("qrels", "q 0 a 2\nq 0 b 0\nq 0 c 1\n");
+        let run = parse_run("run", "q Q0 a 1 5 t\nq Q0 b 2 5 t\nq Q0 c 3 1 t\n");
+        let avg = Conventions {
+            tie_break: TieBreak::Average,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &avg);
+        assert_eq!(j.queries[0].ranking.tie_groups, vec![0..2]);
+        let m: Vec<Metric> = ["P@1", "nDCG@2", "nDCG"]
+            .iter()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let v = &per_query_values(&j, &m)[0];
+        // P@1: a or b first with equal chance -> 1/2.
+        assert_eq!(v[0], 0.5);
+        // DCG@2 = mean gain 1 at ranks 1 and 2: 1 + 1/log2(3); IDCG@2 = 2 + 1/log2(3).
+        let d3 = 1.0 / 3f64.log2();
+        assert!((v[1] - (1.0 + d3) / (2.0 + d3)).abs() < 1e-15);
+        // Full list: c (grade 1) adds 1/log2(4) = 1/2; the ideal (2, 1, 0) is 2 + 1/log2(3).
+        assert!((v[2] - (1.0 + d3 + 0.5) / (2.0 + d3)).abs() < 1e-15);
     }
 
     #[test]

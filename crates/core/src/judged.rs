@@ -45,6 +45,9 @@ pub struct JudgedRanking {
     pub level_counts: BTreeMap<i64, usize>,
     /// Grade from which a document counts as relevant (trec_eval `-l`).
     pub relevance_level: i64,
+    /// Groups of tied ranks (0-based, half-open) whose order is averaged
+    /// (`TieBreak::Average`); empty otherwise.
+    pub tie_groups: Vec<std::ops::Range<usize>>,
 }
 
 impl JudgedRanking {
@@ -67,6 +70,7 @@ impl JudgedRanking {
             ranked,
             level_counts,
             relevance_level,
+            tie_groups: Vec::new(),
         }
     }
 
@@ -109,6 +113,30 @@ impl JudgedRanking {
     /// Number of relevant retrieved documents.
     pub fn num_rel_ret(&self) -> usize {
         self.rel_in_top(self.ranked.len())
+    }
+
+    /// `f` of each ranked document, averaged within tie groups: the expected
+    /// value at each rank when tied documents are in random order.
+    pub fn tie_averaged(&self, f: impl Fn(Rel) -> f64) -> Vec<f64> {
+        let mut out: Vec<f64> = self.ranked.iter().map(|&r| f(r)).collect();
+        for group in &self.tie_groups {
+            let slice = &mut out[group.clone()];
+            let mean = slice.iter().sum::<f64>() / slice.len() as f64;
+            slice.fill(mean);
+        }
+        out
+    }
+
+    /// Expected number of relevant documents in the top `k` (equal to
+    /// [`rel_in_top`](Self::rel_in_top) when no tie group is averaged).
+    pub fn expected_rel_in_top(&self, k: usize) -> f64 {
+        if self.tie_groups.is_empty() {
+            return self.rel_in_top(k) as f64;
+        }
+        let level = self.relevance_level;
+        let flags =
+            self.tie_averaged(|r| f64::from(u8::from(matches!(r, Rel::Judged(g) if g >= level))));
+        flags.iter().take(k).sum()
     }
 
     /// Largest judged grade of the query, if any document is judged.

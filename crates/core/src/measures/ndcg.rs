@@ -121,15 +121,16 @@ pub struct DcgStep {
     pub contribution: f64,
 }
 
-/// DCG@k of the ranking (`k = None`: all retrieved).
+/// DCG@k of the ranking (`k = None`: all retrieved). Under tie averaging
+/// each tied document's gain is the mean gain of its group (McSherry &
+/// Najork 2008, as scikit-learn's `ndcg_score`).
 pub fn dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discount) -> f64 {
     let depth = k.unwrap_or(usize::MAX);
-    r.ranked
-        .iter()
+    r.tie_averaged(|rel| gains.of(rel))
+        .into_iter()
         .take(depth)
         .enumerate()
-        .map(|(i, &rel)| {
-            let g = gains.of(rel);
+        .map(|(i, g)| {
             if g == 0.0 {
                 0.0
             } else {

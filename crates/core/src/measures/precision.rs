@@ -10,12 +10,13 @@ use crate::judged::JudgedRanking;
 ///
 /// Fewer than k retrieved documents: the missing ranks count as
 /// non-relevant (the division is still by k), as in trec_eval, ir_measures
-/// and ranx. `k = 0` gives 0.
+/// and ranx. `k = 0` gives 0. Under tie averaging the count is its expected
+/// value over the orders of tied documents.
 pub fn precision_at(r: &JudgedRanking, k: usize) -> f64 {
     if k == 0 {
         return 0.0;
     }
-    r.rel_in_top(k) as f64 / k as f64
+    r.expected_rel_in_top(k) / k as f64
 }
 
 /// R-precision: P@R with R the number of relevant documents; 0 when R = 0.

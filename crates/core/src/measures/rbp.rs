@@ -20,17 +20,17 @@ pub enum RbpGain {
 }
 
 /// RBP with the given persistence `p` and gain.
+/// Under tie averaging, gains are averaged within tied groups.
 pub fn rbp(r: &JudgedRanking, p: f64, gain: RbpGain, gmax: i64) -> f64 {
+    let level = r.relevance_level;
+    let gains = r.tie_averaged(|rel| match (gain, rel) {
+        (RbpGain::Binary, Rel::Judged(g)) => f64::from(u8::from(g >= level)),
+        (RbpGain::GradeOverMax, Rel::Judged(g)) if gmax > 0 => (g as f64 / gmax as f64).min(1.0),
+        _ => 0.0,
+    });
     let mut weight = 1.0;
     let mut sum = 0.0;
-    for (i, rel) in r.ranked.iter().enumerate() {
-        let g = match (gain, *rel) {
-            (RbpGain::Binary, _) => f64::from(u8::from(r.is_rel(i))),
-            (RbpGain::GradeOverMax, Rel::Judged(g)) if gmax > 0 => {
-                (g as f64 / gmax as f64).min(1.0)
-            }
-            _ => 0.0,
-        };
+    for g in gains {
         sum += g * weight;
         weight *= p;
     }

@@ -6,8 +6,12 @@ use super::precision::ratio;
 use crate::judged::JudgedRanking;
 
 /// R@k = |relevant in the top k| / R; 0 when R = 0 (trec_eval, ranx).
+/// Under tie averaging the count is its expected value.
 pub fn recall_at(r: &JudgedRanking, k: usize) -> f64 {
-    ratio(r.rel_in_top(k), r.num_rel())
+    match r.num_rel() {
+        0 => 0.0,
+        n => r.expected_rel_in_top(k) / n as f64,
+    }
 }
 
 /// Set recall: relevant retrieved / R; 0 when R = 0.
