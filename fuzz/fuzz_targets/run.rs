@@ -5,8 +5,8 @@
 use libfuzzer_sys::fuzz_target;
 use ranklab_core::measures::trec_names::MeasureRequest;
 use ranklab_core::{
-    evaluate_whole_text, format_trec_rows, parse_qrels, Conventions, EvalContext, MissingQueries, RunStream,
-    TrecOutput,
+    evaluate_whole_text, format_trec_rows, parse_qrels, Conventions, EvalContext, MissingQueries,
+    RunStream, TrecOutput,
 };
 
 const QRELS: &str = "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 a -1\n2 0 d 3\n3 0 e 0\n";
@@ -14,18 +14,37 @@ const QRELS: &str = "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 a -1\n2 0 d 3\n3 0 e 0\n";
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let qrels = parse_qrels("qrels", QRELS);
-    let items = MeasureRequest::parse(&["all_trec", "nDCG@3", "ERR@3"]).unwrap().items().unwrap();
+    let items = MeasureRequest::parse(&["all_trec", "nDCG@3", "ERR@3"])
+        .unwrap()
+        .items()
+        .unwrap();
     let conventions = Conventions {
-        missing_queries: if data.len() % 2 == 0 { MissingQueries::ScoreZero } else { MissingQueries::Skip },
+        missing_queries: if data.len() % 2 == 0 {
+            MissingQueries::ScoreZero
+        } else {
+            MissingQueries::Skip
+        },
         ..Conventions::default()
     };
-    let whole = evaluate_whole_text("run", &text, &qrels, &items, &conventions, EvalContext::from_qrels(&qrels));
+    let whole = evaluate_whole_text(
+        "run",
+        &text,
+        &qrels,
+        &items,
+        &conventions,
+        EvalContext::from_qrels(&qrels),
+    );
     let mut stream = RunStream::new("run", &qrels, &items, conventions);
     for line in text.lines() {
         stream.push_line(line);
     }
     let streamed = stream.finish();
-    let options = TrecOutput { per_query: true, digits: 6, runid: "r", zscores: None };
+    let options = TrecOutput {
+        per_query: true,
+        digits: 6,
+        runid: "r",
+        zscores: None,
+    };
     if !streamed.ungrouped {
         assert_eq!(streamed.errors, whole.errors);
         assert_eq!(

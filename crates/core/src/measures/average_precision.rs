@@ -80,20 +80,19 @@ pub fn graded_average_precision(r: &JudgedRanking, gmax: i64) -> f64 {
     if denominator == 0.0 {
         return 0.0;
     }
-    // above[j]: relevant documents seen so far with grade j (clamped).
-    let mut above = vec![0usize; gmax as usize + 1];
+    // Relevant documents seen so far per (clamped) grade; only grades that
+    // occur are stored, so a huge gmax costs nothing.
+    let mut above: std::collections::BTreeMap<i64, usize> = std::collections::BTreeMap::new();
     let mut sum = 0.0;
     for (i, rel) in r.ranked.iter().enumerate() {
         let Some(grade) = rel.grade().filter(|&gr| gr >= 1) else {
             continue;
         };
         let grade = grade.min(gmax);
-        above[grade as usize] += 1;
+        *above.entry(grade).or_insert(0) += 1;
         let pairs: f64 = above
             .iter()
-            .enumerate()
-            .skip(1)
-            .map(|(j, &count)| count as f64 * g((j as i64).min(grade)))
+            .map(|(&j, &count)| count as f64 * g(j.min(grade)))
             .sum();
         sum += pairs / (i + 1) as f64;
     }
@@ -165,6 +164,9 @@ mod tests {
         let b = binary(&[1, 0, 1, 0, 0, 1], 4);
         assert!((graded_average_precision(&b, 1) - ap(&[1, 0, 1, 0, 0, 1], 4)).abs() < 1e-15);
         assert_eq!(graded_average_precision(&binary(&[0, 0], 0), 1), 0.0);
+        // A huge grade allocates nothing in proportion to it.
+        let huge = graded(&[i64::MAX / 2, 1], &[]);
+        assert!(graded_average_precision(&huge, i64::MAX / 2) > 0.9);
     }
 
     #[test]
