@@ -15,12 +15,14 @@ mod args;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
+use std::sync::{mpsc, Mutex};
 
 use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::{
-    evaluate_whole_text, format_trec_rows, parse_qrels, parse_zscores, EvalContext, Metric,
-    MissingQueries, Qrels, RunStream, StreamResult, TieBreak, TrecOutput,
+    evaluate_whole_text, format_trec_rows, item_metrics, parse_qrels, parse_zscores,
+    ChunkEvaluator, EvalContext, Metric, MissingQueries, Qrels, QueryChunk, QueryChunker,
+    StreamResult, TieBreak, TrecOutput,
 };
 
 fn main() -> ExitCode {
@@ -42,7 +44,9 @@ fn read(path: &str) -> Result<String, String> {
 }
 
 /// Evaluates the run file: streamed in bounded memory when it is grouped by
-/// query (the usual case), read whole otherwise.
+/// query (the usual case), read whole otherwise. The main thread reads and
+/// cuts the file into per-query chunks; worker threads (one per core)
+/// parse, judge and score them.
 fn evaluate_run(
     opts: &args::EvalOptions,
     qrels: &Qrels<'_>,
@@ -52,33 +56,84 @@ fn evaluate_run(
         docs_in_collection: opts.docs_in_collection,
         ..EvalContext::from_qrels(qrels)
     };
+    let metrics = item_metrics(items);
+    let evaluator = ChunkEvaluator {
+        input: &opts.run,
+        qrels,
+        items,
+        metrics: &metrics,
+        conventions: &opts.conventions,
+        context: &context,
+    };
     let file =
         File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
-    let mut stream = RunStream::new(&opts.run, qrels, items, opts.conventions);
-    stream.set_context(context);
-    let mut line = String::new();
-    let mut line_no = 0usize;
-    loop {
-        line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {
-                line_no += 1;
-                stream.push_line(line.trim_end_matches(['\n', '\r']));
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let (send, receive) = mpsc::sync_channel::<QueryChunk>(256);
+    let receive = Mutex::new(receive);
+    let mut chunker = QueryChunker::new();
+    let (read_result, results) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let next = receive
+                            .lock()
+                            .map_err(|_| ())
+                            .and_then(|r| r.recv().map_err(|_| ()));
+                        match next {
+                            Ok(chunk) => out.push(evaluator.evaluate(&chunk)),
+                            Err(()) => return out,
+                        }
+                    }
+                })
+            })
+            .collect();
+        let read_result = (|| {
+            let mut line = String::new();
+            let mut line_no = 0usize;
+            loop {
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        line_no += 1;
+                        if let Some(chunk) = chunker.push_line(line.trim_end_matches('\n')) {
+                            send.send(chunk)
+                                .map_err(|_| "ranklab: an evaluation thread stopped".to_string())?;
+                        }
+                        if chunker.ungrouped() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        return Err(format!(
+                            "ranklab: {}:{}: cannot read this line: {e}",
+                            opts.run,
+                            line_no + 1
+                        ))
+                    }
+                }
             }
-            Err(e) => {
-                return Err(format!(
-                    "ranklab: {}:{}: cannot read this line: {e}",
-                    opts.run,
-                    line_no + 1
-                ))
+            if let Some(chunk) = chunker.finish() {
+                send.send(chunk)
+                    .map_err(|_| "ranklab: an evaluation thread stopped".to_string())?;
             }
-        }
-    }
-    let result = stream.finish();
-    if !result.ungrouped {
-        return Ok(result);
+            Ok(())
+        })();
+        drop(send);
+        let results: Vec<_> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect();
+        (read_result, results)
+    });
+    read_result?;
+    if !chunker.ungrouped() {
+        return Ok(evaluator.assemble(results, false));
     }
     let text = read(&opts.run)?;
     Ok(evaluate_whole_text(

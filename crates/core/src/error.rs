@@ -65,6 +65,51 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Parses a score: plain decimals such as `12.345678` or `-0.5` take an
+/// exact fast path (an integer of at most 15 digits divided by a power of ten
+/// up to 10^22 is correctly rounded, Clinger 1990); every other spelling
+/// (`2E+01`, `inf`, long mantissas) goes to the standard parser. Both give
+/// the same f64.
+pub(crate) fn parse_score(text: &str) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let bytes = text.as_bytes();
+    let (negative, digits) = match bytes.first() {
+        Some(b'-') => (true, &bytes[1..]),
+        Some(b'+') => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    let mut mantissa: u64 = 0;
+    let mut count = 0;
+    let mut fraction: Option<usize> = None;
+    let mut ok = !digits.is_empty();
+    for (i, &b) in digits.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                count += 1;
+                if count > 15 {
+                    ok = false;
+                    break;
+                }
+            }
+            b'.' if fraction.is_none() => fraction = Some(digits.len() - i - 1),
+            _ => {
+                ok = false;
+                break;
+            }
+        }
+    }
+    let scale = fraction.unwrap_or(0);
+    if ok && count > 0 && scale < POW10.len() {
+        let v = mantissa as f64 / POW10[scale];
+        return Some(if negative { -v } else { v });
+    }
+    text.parse().ok()
+}
+
 /// Parses one `(column, text)` field, or returns a located error saying what
 /// was expected there.
 pub(crate) fn parse_field<T: std::str::FromStr>(
@@ -84,10 +129,23 @@ pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], u
     let mut out = [(0, ""); N];
     let mut count = 0;
     if line.is_ascii() {
-        let base = line.as_ptr() as usize;
-        for field in line.split_ascii_whitespace() {
+        // Byte-level split on ASCII whitespace; for ASCII the character
+        // column is the byte offset + 1.
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i == bytes.len() {
+                break;
+            }
+            let start = i;
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
             if count < N {
-                out[count] = (field.as_ptr() as usize - base + 1, field);
+                out[count] = (start + 1, &line[start..i]);
             }
             count += 1;
         }
@@ -151,6 +209,50 @@ mod tests {
             for (i, f) in all.iter().take(4).enumerate() {
                 assert_eq!(first[i], *f);
             }
+        }
+    }
+
+    #[test]
+    fn fast_scores_equal_the_standard_parser() {
+        for t in [
+            "0",
+            "1.000",
+            "12.345678",
+            "-3.5",
+            "+2.25",
+            "0.1",
+            "30.9156102",
+            "999999999999999",
+            "123456789.123456",
+            "0.000000000000000000001",
+            "2E+01",
+            "-3.2e-05",
+            "10e-1",
+            "1234567890123456789",
+            ".5",
+            "5.",
+            "inf",
+            "-0",
+            "1.0000000000000000000001",
+        ] {
+            assert_eq!(
+                parse_score(t).map(f64::to_bits),
+                t.parse::<f64>().ok().map(f64::to_bits),
+                "{t}"
+            );
+        }
+        for t in ["", "-", ".", "1.2.3", "abc", "1e", "--1"] {
+            assert_eq!(parse_score(t).is_some(), t.parse::<f64>().is_ok(), "{t}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_scores_equal_the_standard_parser_on_any_decimal(t in "[-+]?[0-9]{0,20}(\\.[0-9]{0,25})?([eE][-+]?[0-9]{1,3})?") {
+            proptest::prop_assert_eq!(
+                parse_score(&t).map(f64::to_bits),
+                t.parse::<f64>().ok().map(f64::to_bits)
+            );
         }
     }
 

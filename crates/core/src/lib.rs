@@ -37,7 +37,10 @@ pub use evaluate::{
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
-pub use stream::{evaluate_whole_text, RunStream, StreamResult};
+pub use stream::{
+    evaluate_whole_text, ChunkEvaluator, ChunkResult, QueryChunk, QueryChunker, RunStream,
+    StreamResult,
+};
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use trec::{
     is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels, QueryQrels,

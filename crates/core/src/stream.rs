@@ -15,7 +15,7 @@ use crate::error::ParseError;
 use crate::evaluate::{judge, judge_query, missing_query_ranking};
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{EvalContext, Metric};
-use crate::trec::{is_skipped_line, parse_run, parse_run_from, Qrels};
+use crate::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
 use crate::trec_output::{item_metrics, trec_row, TrecRow};
 
 /// What a finished stream found.
@@ -40,7 +40,220 @@ pub struct StreamResult {
     pub ungrouped: bool,
 }
 
-/// A run evaluated as its lines arrive.
+/// All data lines of one query, in file order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct QueryChunk {
+    /// Query id (field 1 of every line).
+    pub qid: String,
+    /// The lines, concatenated.
+    pub text: String,
+    /// (start, end, 1-based line number) of each line in `text`.
+    pub lines: Vec<(usize, usize, usize)>,
+}
+
+/// Groups a run's lines into one [`QueryChunk`] per query, as they arrive.
+#[derive(Debug, Default)]
+pub struct QueryChunker {
+    current: QueryChunk,
+    next_line: usize,
+    done: HashSet<String>,
+    ungrouped: bool,
+}
+
+impl QueryChunker {
+    /// A chunker at line 1.
+    pub fn new() -> Self {
+        QueryChunker {
+            next_line: 1,
+            ..QueryChunker::default()
+        }
+    }
+
+    /// Takes the next line (without its line ending; trailing `\r`s are
+    /// ignored, as in the whole-text parser). Returns the previous query's
+    /// chunk when this line starts a new query.
+    pub fn push_line(&mut self, line: &str) -> Option<QueryChunk> {
+        let line = line.trim_end_matches('\r');
+        let line_no = self.next_line;
+        self.next_line += 1;
+        if self.ungrouped || is_skipped_line(line) {
+            return None;
+        }
+        let qid = line.split_ascii_whitespace().next().unwrap_or("");
+        let mut finished = None;
+        if self.current.qid != qid || self.current.lines.is_empty() {
+            if !self.current.lines.is_empty() {
+                self.done.insert(self.current.qid.clone());
+                finished = Some(std::mem::take(&mut self.current));
+            }
+            if self.done.contains(qid) {
+                self.ungrouped = true;
+                return finished;
+            }
+            self.current.qid = qid.to_string();
+        }
+        let start = self.current.text.len();
+        self.current.text.push_str(line);
+        self.current
+            .lines
+            .push((start, self.current.text.len(), line_no));
+        finished
+    }
+
+    /// Ends the input: the last chunk, if any.
+    pub fn finish(&mut self) -> Option<QueryChunk> {
+        (!self.current.lines.is_empty()).then(|| std::mem::take(&mut self.current))
+    }
+
+    /// Whether a query id came back after other queries (the run is not
+    /// grouped; chunks after that point are not produced).
+    pub fn ungrouped(&self) -> bool {
+        self.ungrouped
+    }
+}
+
+/// What the evaluation of one query chunk found.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ChunkResult {
+    /// Query id.
+    pub qid: String,
+    /// Its row (none if no line parsed, the qrels lack the query, or its
+    /// duplicates were refused).
+    pub row: Option<TrecRow>,
+    /// At least one line parsed.
+    pub present: bool,
+    /// The qrels do not have this query.
+    pub run_only: bool,
+    /// The tag of its first parsed line.
+    pub tag: Option<String>,
+    /// Ties ordered by convention.
+    pub had_ties: bool,
+    /// Duplicate lines dropped.
+    pub duplicates_dropped: usize,
+    /// Located problems.
+    pub errors: Vec<ParseError>,
+    /// Line number of its first line (results are merged in file order).
+    pub first_line: usize,
+}
+
+/// Everything a chunk is evaluated against.
+#[derive(Debug, Clone, Copy)]
+pub struct ChunkEvaluator<'q> {
+    /// The run's name in messages.
+    pub input: &'q str,
+    /// Judgments.
+    pub qrels: &'q Qrels<'q>,
+    /// What to print.
+    pub items: &'q [TrecItem],
+    /// [`item_metrics`] of `items`.
+    pub metrics: &'q [Metric],
+    /// Conventions.
+    pub conventions: &'q Conventions,
+    /// Facts the measures need.
+    pub context: &'q EvalContext,
+}
+
+impl ChunkEvaluator<'_> {
+    /// Parses, judges and scores one query.
+    pub fn evaluate(&self, chunk: &QueryChunk) -> ChunkResult {
+        let mut out = ChunkResult {
+            qid: chunk.qid.clone(),
+            first_line: chunk.lines.first().map_or(0, |l| l.2),
+            ..ChunkResult::default()
+        };
+        let mut entries = Vec::with_capacity(chunk.lines.len());
+        for &(start, end, line_no) in &chunk.lines {
+            match parse_run_line(self.input, line_no, &chunk.text[start..end]) {
+                Ok(l) => {
+                    if out.tag.is_none() {
+                        out.tag = Some(l.tag.to_string());
+                    }
+                    entries.push(l.entry);
+                }
+                Err(e) => out.errors.push(e),
+            }
+        }
+        out.present = !entries.is_empty();
+        if !out.present {
+            return out;
+        }
+        let Some(judgments) = self.qrels.queries.get(chunk.qid.as_str()) else {
+            out.run_only = true;
+            return out;
+        };
+        let outcome = judge_query(
+            self.input,
+            &chunk.qid,
+            judgments,
+            &entries,
+            self.conventions,
+        );
+        out.errors.extend(outcome.errors);
+        out.duplicates_dropped = outcome.duplicates_dropped;
+        out.had_ties = outcome.had_ties;
+        out.row = outcome
+            .ranking
+            .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context));
+        out
+    }
+
+    /// Puts chunk results (in any order) together: file order for errors
+    /// and the run tag, missing queries per the conventions, rows in qid
+    /// order.
+    pub fn assemble(&self, mut chunks: Vec<ChunkResult>, ungrouped: bool) -> StreamResult {
+        chunks.sort_by_key(|c| c.first_line);
+        let mut result = StreamResult {
+            ungrouped,
+            ..StreamResult::default()
+        };
+        let mut present = HashSet::new();
+        let mut run_only = BTreeSet::new();
+        for c in chunks {
+            if result.runid.is_none() {
+                result.runid = c.tag;
+            }
+            result.errors.extend(c.errors);
+            result.duplicates_dropped += c.duplicates_dropped;
+            result.tied_queries += usize::from(c.had_ties);
+            if c.run_only {
+                run_only.insert(c.qid.clone());
+            }
+            if c.present {
+                present.insert(c.qid);
+            }
+            result.rows.extend(c.row);
+        }
+        let mut missing: Vec<&str> = self
+            .qrels
+            .queries
+            .keys()
+            .copied()
+            .filter(|q| !present.contains(*q))
+            .collect();
+        missing.sort_unstable();
+        if self.conventions.missing_queries == MissingQueries::ScoreZero {
+            for qid in &missing {
+                let ranking = missing_query_ranking(&self.qrels.queries[qid], self.conventions);
+                result.rows.push(trec_row(
+                    self.items,
+                    self.metrics,
+                    qid,
+                    &ranking,
+                    self.context,
+                ));
+            }
+        }
+        result.missing_queries = missing.into_iter().map(str::to_string).collect();
+        result.run_only_queries = run_only.into_iter().collect();
+        result
+            .rows
+            .sort_by(|a, b| a.qid.as_bytes().cmp(b.qid.as_bytes()));
+        result
+    }
+}
+
+/// A run evaluated as its lines arrive, on one thread: a [`QueryChunker`]
+/// whose chunks are evaluated at once.
 #[derive(Debug)]
 pub struct RunStream<'q> {
     input: String,
@@ -49,17 +262,8 @@ pub struct RunStream<'q> {
     metrics: Vec<Metric>,
     conventions: Conventions,
     context: EvalContext,
-    current: Option<String>,
-    buffer: String,
-    buffer_first_line: usize,
-    next_line: usize,
-    /// Queries whose lines have ended (a query id seen again means ungrouped).
-    done: HashSet<String>,
-    /// Queries with at least one parsed line (the others count as missing,
-    /// as in the whole-text evaluation).
-    present: HashSet<String>,
-    result: StreamResult,
-    run_only: BTreeSet<String>,
+    chunker: QueryChunker,
+    results: Vec<ChunkResult>,
 }
 
 impl<'q> RunStream<'q> {
@@ -78,14 +282,8 @@ impl<'q> RunStream<'q> {
             metrics: item_metrics(items),
             conventions,
             context: EvalContext::from_qrels(qrels),
-            current: None,
-            buffer: String::new(),
-            buffer_first_line: 1,
-            next_line: 1,
-            done: HashSet::new(),
-            present: HashSet::new(),
-            result: StreamResult::default(),
-            run_only: BTreeSet::new(),
+            chunker: QueryChunker::new(),
+            results: Vec::new(),
         }
     }
 
@@ -94,105 +292,33 @@ impl<'q> RunStream<'q> {
         self.context = context;
     }
 
-    /// Takes the next line of the run (without its line ending; trailing
-    /// `\r`s are ignored, as in the whole-text parser).
+    fn evaluator(&self) -> ChunkEvaluator<'_> {
+        ChunkEvaluator {
+            input: &self.input,
+            qrels: self.qrels,
+            items: self.items,
+            metrics: &self.metrics,
+            conventions: &self.conventions,
+            context: &self.context,
+        }
+    }
+
+    /// Takes the next line of the run (without its line ending).
     pub fn push_line(&mut self, line: &str) {
-        let line = line.trim_end_matches('\r');
-        let line_no = self.next_line;
-        self.next_line += 1;
-        if self.result.ungrouped {
-            return;
+        if let Some(chunk) = self.chunker.push_line(line) {
+            let r = self.evaluator().evaluate(&chunk);
+            self.results.push(r);
         }
-        if !is_skipped_line(line) {
-            let qid = line.split_ascii_whitespace().next().unwrap_or("");
-            if self.current.as_deref() != Some(qid) {
-                self.flush();
-                if self.done.contains(qid) {
-                    self.result.ungrouped = true;
-                    return;
-                }
-                self.current = Some(qid.to_string());
-                self.buffer_first_line = line_no;
-            }
-        } else if self.buffer.is_empty() {
-            self.buffer_first_line = line_no;
-            // A comment before any data line carries nothing to keep.
-            if self.current.is_none() {
-                return;
-            }
-        }
-        self.buffer.push_str(line);
-        self.buffer.push('\n');
     }
 
-    fn flush(&mut self) {
-        let Some(qid) = self.current.take() else {
-            self.buffer.clear();
-            return;
-        };
-        let run = parse_run_from(&self.input, &self.buffer, self.buffer_first_line);
-        self.result.errors.extend(run.errors.iter().cloned());
-        if self.result.runid.is_none() {
-            self.result.runid = run.runid.map(str::to_string);
-        }
-        if let Some(entries) = run.queries.get(qid.as_str()) {
-            self.present.insert(qid.clone());
-            match self.qrels.queries.get(qid.as_str()) {
-                None => {
-                    self.run_only.insert(qid.clone());
-                }
-                Some(judgments) => {
-                    let outcome =
-                        judge_query(&self.input, &qid, judgments, entries, &self.conventions);
-                    self.result.errors.extend(outcome.errors);
-                    self.result.duplicates_dropped += outcome.duplicates_dropped;
-                    self.result.tied_queries += usize::from(outcome.had_ties);
-                    if let Some(ranking) = outcome.ranking {
-                        let row =
-                            trec_row(self.items, &self.metrics, &qid, &ranking, &self.context);
-                        self.result.rows.push(row);
-                    }
-                }
-            }
-        }
-        self.done.insert(qid);
-        self.buffer.clear();
-    }
-
-    /// Ends the stream: scores the last query, adds missing queries per the
-    /// conventions, and sorts rows by qid (byte-wise, as trec_eval).
+    /// Ends the stream and assembles the result.
     pub fn finish(mut self) -> StreamResult {
-        self.flush();
-        let mut result = self.result;
-        if result.ungrouped {
-            return result;
+        if let Some(chunk) = self.chunker.finish() {
+            let r = self.evaluator().evaluate(&chunk);
+            self.results.push(r);
         }
-        let mut missing: Vec<&str> = self
-            .qrels
-            .queries
-            .keys()
-            .copied()
-            .filter(|q| !self.present.contains(*q))
-            .collect();
-        missing.sort_unstable();
-        for qid in &missing {
-            if self.conventions.missing_queries == MissingQueries::ScoreZero {
-                let ranking = missing_query_ranking(&self.qrels.queries[qid], &self.conventions);
-                result.rows.push(trec_row(
-                    self.items,
-                    &self.metrics,
-                    qid,
-                    &ranking,
-                    &self.context,
-                ));
-            }
-        }
-        result.missing_queries = missing.into_iter().map(str::to_string).collect();
-        result.run_only_queries = self.run_only.into_iter().collect();
-        result
-            .rows
-            .sort_by(|a, b| a.qid.as_bytes().cmp(b.qid.as_bytes()));
-        result
+        let results = std::mem::take(&mut self.results);
+        self.evaluator().assemble(results, self.chunker.ungrouped())
     }
 }
 

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{first_fields, parse_field, ParseError};
+use crate::error::{first_fields, parse_field, parse_score, ParseError};
 use crate::fast_hash::FnvHashMap;
 
 /// Judgments of one query: docid -> grade.
@@ -72,7 +72,7 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// the second line (as trec_eval refuses it); the first grade is kept.
 pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
-    let mut first_line: HashMap<(&'a str, &'a str), usize> = HashMap::new();
+    let mut first_line: FnvHashMap<(&'a str, &'a str), usize> = FnvHashMap::default();
     for (line_no, line) in content_lines(text) {
         let (fields, count) = first_fields::<5>(line);
         if count != 4 {
@@ -156,17 +156,10 @@ pub fn parse_run_line<'a>(
         ));
     }
     let rank = parse_field::<i64>(input, line_no, fields[3], "an integer rank in field 4")?;
-    let score = parse_field::<f64>(input, line_no, fields[4], SCORE)?;
-    if score.is_nan() {
-        // `nan` parses as a float but cannot be ordered.
-        return Err(ParseError::new(
-            input,
-            line_no,
-            fields[4].0,
-            SCORE,
-            fields[4].1,
-        ));
-    }
+    // `nan` parses as a float but cannot be ordered: refused too.
+    let score = parse_score(fields[4].1)
+        .filter(|s| !s.is_nan())
+        .ok_or_else(|| ParseError::new(input, line_no, fields[4].0, SCORE, fields[4].1))?;
     Ok(RunLine {
         qid: fields[0].1,
         tag: fields[5].1,
