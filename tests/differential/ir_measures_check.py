@@ -4,18 +4,19 @@ providers) on the same seeded corpora as the pytrec_eval check.
 Agreeing conventions: missing queries scored 0 and counted (ir_measures'
 default, -c) and float32 scores. Ties: measures computed by ir_measures'
 pytrec_eval provider follow trec_eval's order (docid descending); RR@k comes
-from its msmarco provider, which breaks ties by docid ascending, matched by
+from its msmarco provider and Judged@k from its judged provider, which break
+ties by docid ascending, matched by
 Ranklab's `--ties docid-asc`. Names are the same on both sides.
 Usage: PEERS_PYTHON ir_measures_check.py RANKLAB_BIN"""
 import sys
 
 import ir_measures
-from ir_measures import AP, RR, P, R, Bpref, nDCG
+from ir_measures import AP, RR, P, R, Bpref, Judged, nDCG
 
 from common import compare, corpus, ranklab
 
 # (measures, Ranklab tie convention that matches the provider computing them)
-GROUPS = [([AP, AP@5, nDCG, nDCG@10, RR, P@5, R@10, Bpref], "trec_eval"), ([RR@3, RR@10], "docid-asc")]
+GROUPS = [([AP, AP@5, nDCG, nDCG@10, RR, P@5, R@10, Bpref], "trec_eval"), ([RR@3, RR@10, Judged@10], "docid-asc")]
 
 compared = 0
 for seed in range(5):

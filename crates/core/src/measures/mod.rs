@@ -137,6 +137,8 @@ pub enum Metric {
     SetF { beta: f64 },
     /// [`set_based::unjudged_at`].
     Unjudged { k: usize },
+    /// [`set_based::judged_at`].
+    Judged { k: usize },
     /// [`err::err`]; `gmax = None` takes the largest grade of the qrels.
     ERR { k: Option<usize>, gmax: Option<i64> },
     /// [`rbp::rbp`]; graded gain uses the largest grade of the qrels.
@@ -200,6 +202,7 @@ impl Metric {
             }
             SetF { beta } => set_based::set_f(r, *beta),
             Unjudged { k } => set_based::unjudged_at(r, *k),
+            Judged { k } => set_based::judged_at(r, *k),
             ERR { k, gmax } => err::err(r, *k, gmax.unwrap_or(ctx.max_grade)),
             RBP { p, gain } => rbp::rbp(r, *p, *gain, ctx.max_grade),
             RBPResidual { p } => rbp::rbp_residual(r, *p),

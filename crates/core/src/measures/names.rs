@@ -35,7 +35,7 @@ impl std::error::Error for MetricNameError {}
 pub const KNOWN_NAMES: &str = "P@k, R@k, RR, RR@k, AP, AP@k, AP(norm='found')@k, nDCG, nDCG@k, \
 nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, ERR@k, ERR(gmax=4)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
 RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, GAP, GAP(gmax=3), KendallTau, Rprec, Bpref, infAP, \
-IPrec@0.1, 11ptAvg, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
+IPrec@0.1, 11ptAvg, Judged@k, Unj@k, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
 
 fn cut(f: &mut fmt::Formatter<'_>, k: &Option<usize>) -> fmt::Result {
     match k {
@@ -145,6 +145,7 @@ impl fmt::Display for Metric {
             } => write!(f, "Utility(a={a},b={b},c={c},d={d})"),
             SetF { beta } => write!(f, "SetF(beta={beta})"),
             Unjudged { k } => write!(f, "Unj@{k}"),
+            Judged { k } => write!(f, "Judged@{k}"),
             ERR { k, gmax } => {
                 write!(f, "ERR")?;
                 if let Some(g) = gmax {
@@ -414,6 +415,7 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             beta: number(param(ps, "beta").unwrap_or("1"), "beta")?,
         },
         "unj" => Unjudged { k: need_k()? },
+        "judged" => Judged { k: need_k()? },
         "bing" => BinG,
         "g" => G {
             gains: parse_gains(ps)?,
@@ -498,6 +500,7 @@ mod tests {
             "RelP@5",
             "SetF(beta=1)",
             "Unj@5",
+            "Judged@10",
             "binG",
             "G",
             "nDCG_rel",

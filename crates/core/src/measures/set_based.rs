@@ -59,6 +59,17 @@ pub fn unjudged_at(r: &JudgedRanking, k: usize) -> f64 {
     n as f64 / k as f64
 }
 
+/// Judged fraction of the top k (ir_measures `Judged@k`): documents in the
+/// top k that the qrels list (any grade, negative ones included), divided
+/// by the number of documents in the top k, min(k, retrieved) (0 when
+/// nothing is retrieved). Unlike trec_eval's `unj_k`, which divides by k
+/// and counts negative grades as unjudged.
+pub fn judged_at(r: &JudgedRanking, k: usize) -> f64 {
+    let top = &r.ranked[..k.min(r.ranked.len())];
+    let n = top.iter().filter(|x| !matches!(x, Rel::NotInPool)).count();
+    ratio(n, top.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +83,8 @@ mod tests {
         assert_eq!(set_f(&r, 1.0), 0.5);
         assert_eq!(f1_at(&r, 4), 0.5);
         assert_eq!(unjudged_at(&r, 5), 0.0);
+        // 4 judged of the 4 retrieved (k = 5 is past the list).
+        assert_eq!(judged_at(&r, 5), 1.0);
+        assert_eq!(judged_at(&binary(&[], 1), 5), 0.0);
     }
 }
