@@ -125,13 +125,18 @@ fn evaluate_run(
             Ok(())
         })();
         drop(send);
-        let results: Vec<_> = handles
+        // A worker that panicked must not silently drop its queries.
+        let results: Result<Vec<Vec<_>>, String> = handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
+            .map(|h| {
+                h.join()
+                    .map_err(|_| "ranklab: an evaluation thread failed".to_string())
+            })
             .collect();
         (read_result, results)
     });
     read_result?;
+    let results: Vec<_> = results?.into_iter().flatten().collect();
     if !chunker.ungrouped() {
         return Ok(evaluator.assemble(results, false));
     }
