@@ -113,3 +113,15 @@ fn usage_errors_say_what_to_do() {
     let out = ranklab(&[]);
     assert!(text(&out.stderr).contains("usage: ranklab eval"));
 }
+
+#[test]
+fn invalid_utf8_names_the_line() {
+    let q = write("qrels4", QRELS);
+    let dir = q.parent().unwrap().to_path_buf();
+    let r = dir.join("run4");
+    std::fs::write(&r, b"q1 Q0 a 1 2 tag\nq1 Q0 \xff 2 1 tag\n").unwrap();
+    let out = ranklab(&["eval", q.to_str().unwrap(), r.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("run4:2: cannot read this line"), "{err}");
+}
