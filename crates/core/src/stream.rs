@@ -248,6 +248,8 @@ impl ChunkEvaluator<'_> {
         result
             .rows
             .sort_by(|a, b| a.qid.as_bytes().cmp(b.qid.as_bytes()));
+        // Problems in file order (stable: a line's own problems keep their order).
+        result.errors.sort_by_key(|e| e.line);
         result
     }
 }
@@ -355,7 +357,12 @@ pub fn evaluate_whole_text(
             .collect(),
         tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
         duplicates_dropped: judged.duplicates_dropped,
-        errors: run.errors.into_iter().chain(judged.errors).collect(),
+        errors: {
+            // Problems in file order, as the streamed evaluation gives them.
+            let mut errors: Vec<ParseError> = run.errors.into_iter().chain(judged.errors).collect();
+            errors.sort_by_key(|e| e.line);
+            errors
+        },
         ungrouped: false,
     }
 }
@@ -432,6 +439,29 @@ mod tests {
         assert_eq!(streamed.errors, whole.errors);
         assert_eq!(whole.errors[1].column, 2);
         assert_eq!(whole.errors[2].column, 3);
+    }
+
+    #[test]
+    fn problems_come_in_file_order_both_ways() {
+        // Found by fuzzing: a refused duplicate (line 2) before a bad line (line 3).
+        let qrels = parse_qrels("qrels", QRELS);
+        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
+        let text = "q1 Q0 a 1 1 t\nq1 Q0 a 2 0 t\nq1 bad\n";
+        let whole = evaluate_whole_text(
+            "run",
+            text,
+            &qrels,
+            &items,
+            &Conventions::default(),
+            EvalContext::from_qrels(&qrels),
+        );
+        let mut s = RunStream::new("run", &qrels, &items, Conventions::default());
+        for line in text.lines() {
+            s.push_line(line);
+        }
+        let lines: Vec<usize> = whole.errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![2, 3]);
+        assert_eq!(s.finish().errors, whole.errors);
     }
 
     #[test]
