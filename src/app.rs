@@ -8,7 +8,9 @@ use crate::components::error_list::ErrorList;
 use crate::components::query_tables::QueryTables;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
+use crate::components::trec_files::TrecFiles;
 use crate::example::EXAMPLE_QUICK;
+use crate::files_model::evaluate_files;
 use crate::persist;
 use crate::state::{Action, AppState};
 use crate::view_model::evaluate;
@@ -25,6 +27,21 @@ pub fn App() -> Html {
         });
     }
     let evaluated = use_memo((*state).clone(), evaluate);
+    let files_evaluated = use_memo((state.files.clone(), state.k), |(files, k)| {
+        evaluate_files(files, *k)
+    });
+    let on_files = {
+        let state = state.clone();
+        Callback::from(move |files: Vec<(String, String)>| state.dispatch(Action::AddFiles(files)))
+    };
+    let on_paste = {
+        let state = state.clone();
+        Callback::from(move |text: String| state.dispatch(Action::AddPasted(text)))
+    };
+    let on_remove = {
+        let state = state.clone();
+        Callback::from(move |name: String| state.dispatch(Action::RemoveFile(name)))
+    };
 
     let on_text = {
         let state = state.clone();
@@ -72,6 +89,7 @@ pub fn App() -> Html {
                     <h2>{ "Results" }</h2>
                     <ResultsTable table={ evaluated.table.clone() } />
                     <QueryTables table={ evaluated.table.clone() } />
+                    <TrecFiles evaluated={ (*files_evaluated).clone() } { on_files } { on_paste } { on_remove } />
                     <p class="conventions">
                         { "Conventions: relevant means grade ≥ 1; AP and recall divide by all relevant documents of the query (including those after |); nDCG uses linear gain, 1/log2(rank+1) discount and an ideal list from all judged grades; P@k divides by k even when fewer than k documents are listed." }
                     </p>

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod components;
 pub mod example;
+pub mod files_model;
 pub mod persist;
 pub mod state;
 pub mod view_model;

@@ -11,6 +11,15 @@ use crate::example::EXAMPLE_QUICK;
 /// Smallest and largest cutoff the k field accepts.
 pub const K_RANGE: (usize, usize) = (1, 10_000);
 
+/// A TREC file the user loaded or pasted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadedFile {
+    /// File name (or `pasted-N`), unique among the loaded files.
+    pub name: String,
+    /// Its whole text.
+    pub text: String,
+}
+
 /// Everything the user typed or chose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AppState {
@@ -18,6 +27,10 @@ pub struct AppState {
     pub quick_text: String,
     /// Cutoff k of nDCG@k, P@k and R@k.
     pub k: usize,
+    /// TREC qrels and runs, in the order they were added (told apart by
+    /// their columns when evaluated).
+    #[serde(default)]
+    pub files: Vec<LoadedFile>,
 }
 
 impl Default for AppState {
@@ -25,6 +38,7 @@ impl Default for AppState {
         AppState {
             quick_text: EXAMPLE_QUICK.to_string(),
             k: 10,
+            files: Vec::new(),
         }
     }
 }
@@ -38,6 +52,12 @@ pub enum Action {
     SetK(String),
     /// Put the example data back.
     LoadExample,
+    /// Add files (name, text); a name already loaded is replaced.
+    AddFiles(Vec<(String, String)>),
+    /// Add pasted text under the next free `pasted-N` name.
+    AddPasted(String),
+    /// Remove the file with this name.
+    RemoveFile(String),
 }
 
 impl AppState {
@@ -55,6 +75,33 @@ impl AppState {
             },
             Action::LoadExample => AppState {
                 quick_text: EXAMPLE_QUICK.to_string(),
+                ..self.clone()
+            },
+            Action::AddFiles(added) => {
+                let mut next = self.clone();
+                for (name, text) in added {
+                    match next.files.iter_mut().find(|f| f.name == name) {
+                        Some(f) => f.text = text,
+                        None => next.files.push(LoadedFile { name, text }),
+                    }
+                }
+                next
+            }
+            Action::AddPasted(text) if text.trim().is_empty() => self.clone(),
+            Action::AddPasted(text) => {
+                let name = (1..)
+                    .map(|i| format!("pasted-{i}"))
+                    .find(|n| !self.files.iter().any(|f| &f.name == n))
+                    .expect("an unused name exists");
+                self.apply(Action::AddFiles(vec![(name, text)]))
+            }
+            Action::RemoveFile(name) => AppState {
+                files: self
+                    .files
+                    .iter()
+                    .filter(|f| f.name != name)
+                    .cloned()
+                    .collect(),
                 ..self.clone()
             },
         }
@@ -93,5 +140,33 @@ mod tests {
         assert_eq!(t.apply(Action::SetK("abc".into())).k, 10);
         assert_eq!(t.apply(Action::LoadExample).quick_text, EXAMPLE_QUICK);
         assert!(parse_k("10001").is_err());
+    }
+
+    #[test]
+    fn files_are_added_replaced_pasted_and_removed() {
+        let s = AppState::default()
+            .apply(Action::AddFiles(vec![
+                ("qrels".into(), "1 0 a 1".into()),
+                ("run".into(), "x".into()),
+            ]))
+            .apply(Action::AddFiles(vec![("run".into(), "y".into())]))
+            .apply(Action::AddPasted("p".into()))
+            .apply(Action::AddPasted("q".into()))
+            .apply(Action::AddPasted("  ".into()));
+        let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["qrels", "run", "pasted-1", "pasted-2"]);
+        assert_eq!(s.files[1].text, "y");
+        let s = s
+            .apply(Action::RemoveFile("pasted-1".into()))
+            .apply(Action::AddPasted("r".into()));
+        let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["qrels", "run", "pasted-2", "pasted-1"]);
+    }
+
+    #[test]
+    fn state_saved_before_files_existed_still_loads() {
+        let old = r#"{"quick_text":"1 0","k":5}"#;
+        let s: AppState = serde_json::from_str(old).unwrap();
+        assert!(s.files.is_empty());
     }
 }

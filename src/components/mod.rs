@@ -5,3 +5,4 @@ pub mod error_list;
 pub mod query_tables;
 pub mod quick_input;
 pub mod results_table;
+pub mod trec_files;

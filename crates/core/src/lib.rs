@@ -43,8 +43,8 @@ pub use stream::{
 };
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use trec::{
-    is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels, QueryQrels,
-    Run, RunEntry, RunLine,
+    classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
+    QueryQrels, Run, RunEntry, RunLine, TrecKind,
 };
 pub use trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, trec_row, TrecOutput, TrecRow,

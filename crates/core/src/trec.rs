@@ -120,6 +120,26 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     out
 }
 
+/// What a TREC text is, told apart by its columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrecKind {
+    /// 4 fields: `qid iter docid grade`.
+    Qrels,
+    /// 6 or more fields: `qid Q0 docid rank score tag`.
+    Run,
+}
+
+/// Classifies a text by the field count of its first data line; `None`
+/// when it has no data line or that line has another count.
+pub fn classify_trec(text: &str) -> Option<TrecKind> {
+    let (_, line) = content_lines(text).next()?;
+    match first_fields::<7>(line).1 {
+        4 => Some(TrecKind::Qrels),
+        n if n >= 6 => Some(TrecKind::Run),
+        _ => None,
+    }
+}
+
 /// One parsed run line: its query id, tag and entry.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunLine<'a> {
@@ -237,6 +257,18 @@ mod tests {
         let s: Vec<f64> = r.queries["q"].iter().map(|e| e.score).collect();
         assert_eq!(s, vec![20.0, 0.425, -3.2e-05, 1.0, 1.0]);
         assert_eq!(r.runid, Some("t"));
+    }
+
+    #[test]
+    fn texts_are_told_apart_by_their_columns() {
+        assert_eq!(classify_trec("# c\n\nq 0 d 1\n"), Some(TrecKind::Qrels));
+        assert_eq!(classify_trec("q Q0 d 1 2.5 tag\n"), Some(TrecKind::Run));
+        assert_eq!(
+            classify_trec("q Q0 d 1 2.5 tag extra\n"),
+            Some(TrecKind::Run)
+        );
+        assert_eq!(classify_trec("q d 1\n"), None);
+        assert_eq!(classify_trec("# only a comment\n"), None);
     }
 
     #[test]
