@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { before, after } from 'node:test';
+import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -66,4 +68,21 @@ export function watch(page) {
 /** The text of the results cell for a system and measure. */
 export function cell(page, system, measure) {
   return page.locator(`[data-testid="results"] td[data-system="${system}"][data-measure="${measure}"]`);
+}
+
+/** Registers before/after hooks that start the server and browser for a
+ * test file; the returned object's `server` and `browser` are set once the
+ * `before` hook has run. */
+export function useBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await serve();
+    env.browser = await launch();
+    await mkdir(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

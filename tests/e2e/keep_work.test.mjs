@@ -1,22 +1,14 @@
 // Loading the example data never silently replaces what the user typed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, cell } from './harness.mjs';
+import { cell, useBrowser } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('"Load example data" asks before replacing typed rankings', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   const box = page.getByTestId('quick-input');
   await box.waitFor();
   await box.fill('1 0 1');

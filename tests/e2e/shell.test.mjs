@@ -1,28 +1,18 @@
 // The app shell in a real headless Chromium: example data on load, typing a
 // ranking, a located error that leaves other results alone, persistence
 // across reload, and no request leaving 127.0.0.1.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, watch, cell, SHOTS } from './harness.mjs';
+import { SHOTS, cell, useBrowser, watch } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('opens with the seed examples computed by the wasm core', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const seen = watch(page);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   // Article 004's MAP example: MAP = 0.7073 (hand calculation; the article prints 0.708).
   await assert.doesNotReject(cell(page, 'MAP example (article 004)', 'AP').waitFor({ timeout: 15000 }));
   assert.equal(await cell(page, 'MAP example (article 004)', 'AP').innerText(), '0.7073');
@@ -36,10 +26,10 @@ test('opens with the seed examples computed by the wasm core', async () => {
 });
 
 test('typing a ranking updates the results, errors are located, reload keeps the text', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const seen = watch(page);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   const box = page.getByTestId('quick-input');
   await box.waitFor();
   await box.fill('');
@@ -74,9 +64,9 @@ test('typing a ranking updates the results, errors are located, reload keeps the
 });
 
 test('phone width keeps everything reachable', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await cell(page, 'MAP example (article 004)', 'AP').waitFor({ timeout: 15000 });
   await page.screenshot({ path: join(SHOTS, 'shell-example-390.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

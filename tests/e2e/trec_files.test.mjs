@@ -1,30 +1,22 @@
 // TREC files in the browser: trec_eval's own test files through the file
 // input give trec_eval's numbers (out.test); they survive a reload; a bad
 // pasted run is located; files can be removed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, watch, ROOT, SHOTS } from './harness.mjs';
+import { ROOT, SHOTS, useBrowser, watch } from './harness.mjs';
 
 const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const cell = (page, run, measure) =>
   page.locator(`[data-testid="trec-results"] td[data-system="${run}"][data-measure="${measure}"]`);
 
 test('qrels.test and results.test give trec_eval out.test values, and survive a reload', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const seen = watch(page);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
   await cell(page, 'results.test', 'map').waitFor({ timeout: 15000 });
   // trec_eval prints map 0.1785, recip_rank 0.4064, P_10 0.3000 in out.test.
@@ -45,9 +37,9 @@ test('qrels.test and results.test give trec_eval out.test values, and survive a 
 });
 
 test('a pasted run with a bad score is located, and files can be removed', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.getByTestId('paste-input').fill('301 Q0 FBIS3-10082 1 high STANDARD\n');
   await page.getByTestId('add-pasted').click();
   const errors = page.getByTestId('file-errors');
