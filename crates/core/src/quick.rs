@@ -56,6 +56,9 @@ pub struct QuickSystem {
     pub name: String,
     /// Its queries in input order.
     pub queries: Vec<QuickQuery>,
+    /// 1-based line of its `[name]` header (`None` for [`DEFAULT_SYSTEM`]
+    /// when no header came first).
+    pub header_line: Option<usize>,
 }
 
 /// Everything that parsed, and a located error for every line that did not.
@@ -100,6 +103,7 @@ pub fn parse_quick(input: &str, text: &str) -> QuickInput {
                 Ok(name) => out.systems.push(QuickSystem {
                     name,
                     queries: Vec::new(),
+                    header_line: Some(line_no),
                 }),
                 Err(e) => out.errors.push(e),
             }
@@ -109,6 +113,7 @@ pub fn parse_quick(input: &str, text: &str) -> QuickInput {
             out.systems.push(QuickSystem {
                 name: DEFAULT_SYSTEM.to_string(),
                 queries: Vec::new(),
+                header_line: None,
             });
         }
         let system = out.systems.last_mut().expect("a system was just ensured");
