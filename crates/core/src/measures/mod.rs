@@ -93,6 +93,12 @@ pub enum Metric {
         gains: Gains,
         discount: Discount,
     },
+    /// [`ndcg::dcg`] (not normalised; the seed articles' DCG@k).
+    DCG {
+        k: Option<usize>,
+        gains: Gains,
+        discount: Discount,
+    },
     /// [`precision::r_precision`].
     Rprec,
     /// [`precision::r_precision_mult`].
@@ -179,6 +185,7 @@ impl Metric {
             AP { k, norm } => average_precision::average_precision(r, *k, *norm),
             GmAP => average_precision::average_precision(r, None, ApNormalization::TotalRelevant),
             NDCG { k, gains, discount } => ndcg::ndcg(r, *k, gains, *discount),
+            DCG { k, gains, discount } => ndcg::dcg(r, *k, gains, *discount),
             Rprec => precision::r_precision(r),
             RprecMult { multiple } => precision::r_precision_mult(r, *multiple),
             SetP => precision::set_precision(r),

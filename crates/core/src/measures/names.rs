@@ -33,7 +33,7 @@ impl std::error::Error for MetricNameError {}
 
 /// Names accepted by `FromStr`, for messages and pickers.
 pub const KNOWN_NAMES: &str = "P@k, R@k, RR, RR@k, AP, AP@k, AP(norm='found')@k, nDCG, nDCG@k, \
-nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, ERR@k, ERR(gmax=4)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
+nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, DCG@k, ERR@k, ERR(gmax=4)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
 RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, GAP, GAP(gmax=3), KendallTau, Rprec, Bpref, infAP, \
 IPrec@0.1, 11ptAvg, Judged@k, Unj@k, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
 
@@ -90,7 +90,7 @@ impl fmt::Display for Metric {
                 cut(f, k)
             }
             GmAP => write!(f, "gmAP"),
-            NDCG { k, gains, discount } => {
+            NDCG { k, gains, discount } | DCG { k, gains, discount } => {
                 let mut params = gains_params(gains);
                 match discount {
                     Discount::Log { base } if *base == 2.0 => {}
@@ -107,7 +107,8 @@ impl fmt::Display for Metric {
                         params.push_str("discount='1/rank'");
                     }
                 }
-                with_params(f, "nDCG", &params)?;
+                let name = if matches!(self, DCG { .. }) { "DCG" } else { "nDCG" };
+                with_params(f, name, &params)?;
                 cut(f, k)
             }
             Rprec => write!(f, "Rprec"),
@@ -315,7 +316,7 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             };
             AP { k: k_opt, norm }
         }
-        "ndcg" => {
+        "ndcg" | "dcg" => {
             only(ps, &["dcg", "gains", "base", "discount"])?;
             let discount = match (param(ps, "base"), param(ps, "discount")) {
                 (Some(b), None) => Discount::Log {
@@ -325,10 +326,11 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
                 (None, Some("log2") | None) => Discount::LOG2,
                 _ => return Err("either base=B or discount='1/rank'".into()),
             };
-            NDCG {
-                k: k_opt,
-                gains: parse_gains(ps)?,
-                discount,
+            let (k, gains) = (k_opt, parse_gains(ps)?);
+            if p.base == "dcg" {
+                DCG { k, gains, discount }
+            } else {
+                NDCG { k, gains, discount }
             }
         }
         "err" => {
@@ -468,6 +470,8 @@ mod tests {
             "nDCG",
             "nDCG@10",
             "nDCG(dcg='exp-log2')@10",
+            "DCG@5",
+            "DCG(dcg='exp-log2')@5",
             "nDCG(discount='1/rank')@3",
             "nDCG(base=10)@5",
             "nDCG(gains='1=3;2=9')",
