@@ -1,100 +1,306 @@
-//! The root component: owns the state, saves it, evaluates it, lays out
-//! the page.
+//! The root component: owns the state, restores and saves it, has the core
+//! evaluate it, lays out the page.
 
+use std::rc::Rc;
+
+use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
 
-use crate::components::cutoff_field::CutoffField;
 use crate::components::error_list::ErrorList;
-use crate::components::query_tables::QueryTables;
+use crate::components::examples_menu::{CaseChecks, ExamplesMenu};
+use crate::components::files_panel::{read_file_list, FilesPanel};
+use crate::components::form_editor::FormEditor;
+use crate::components::per_query::PerQuery;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
-use crate::components::trec_files::TrecFiles;
-use crate::example::EXAMPLE_QUICK;
-use crate::files_model::evaluate_files;
-use crate::persist;
+use crate::components::settings_panel::SettingsPanel;
+use crate::components::share_bar::ShareBar;
+use crate::components::warnings::Warnings;
+use crate::evaluation::{evaluate_files, evaluate_typed, parse_typed, Part, SystemResult};
+use crate::example::find;
+use crate::settings::Settings;
 use crate::state::{Action, AppState};
-use crate::view_model::evaluate;
+use crate::{persist, share};
+
+/// localStorage key of the chosen input tab.
+const VIEW_KEY: &str = "ranklab.view";
+
+/// Milliseconds since the page started (for the shown computation time).
+fn now() -> f64 {
+    gloo::utils::window()
+        .performance()
+        .map_or(0.0, |p| p.now())
+}
+
+/// The state to start from: a shared link's, else the saved one; and a
+/// message when the link could not be read.
+fn initial() -> (AppState, bool, Option<String>) {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    match share::decode(&hash) {
+        Some(Ok(state)) => {
+            // The link has been read; reloads use the saved state from now on.
+            if let Ok(history) = gloo::utils::window().history() {
+                let loc = gloo::utils::window().location();
+                let url = format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default());
+                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            }
+            (state, true, None)
+        }
+        Some(Err(message)) => (persist::load(), false, Some(message)),
+        None => (persist::load(), false, None),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+enum InputView {
+    Form,
+    Text,
+    Files,
+}
 
 /// The whole page.
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(persist::load);
+    let start = use_memo((), |_| initial());
+    let state = use_reducer(|| start.0.clone());
+    let link_problem = use_state(|| start.2.clone());
     let save_problem = use_state(|| None::<String>);
+    let files_ready = use_state(|| start.1 || !start.0.files.is_empty());
+    let generation = use_state(|| 0u32);
+    let view = use_state(|| LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form));
+    let dragging = use_state(|| false);
+
+    // Files come back from IndexedDB once, after the first render.
+    {
+        let (state, files_ready, save_problem) = (state.clone(), files_ready.clone(), save_problem.clone());
+        use_effect_with((), move |_| {
+            if !*files_ready {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match persist::load_files().await {
+                        Ok(files) if !files.is_empty() => state.dispatch(Action::AddFiles(
+                            files.into_iter().map(|f| (f.name, f.text)).collect(),
+                        )),
+                        Ok(_) => {}
+                        Err(e) => save_problem.set(Some(e)),
+                    }
+                    files_ready.set(true);
+                });
+            }
+        });
+    }
     {
         let save_problem = save_problem.clone();
         use_effect_with((*state).clone(), move |s: &AppState| {
             save_problem.set(persist::save(s).err());
         });
     }
-    let evaluated = use_memo((*state).clone(), evaluate);
-    let files_evaluated = use_memo((state.files.clone(), state.k), |(files, k)| {
-        evaluate_files(files, *k)
-    });
-    let on_files = {
-        let state = state.clone();
-        Callback::from(move |files: Vec<(String, String)>| state.dispatch(Action::AddFiles(files)))
-    };
-    let on_paste = {
-        let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(Action::AddPasted(text)))
-    };
-    let on_remove = {
-        let state = state.clone();
-        Callback::from(move |name: String| state.dispatch(Action::RemoveFile(name)))
-    };
+    {
+        let save_problem = save_problem.clone();
+        let ready = *files_ready;
+        use_effect_with((state.files.clone(), ready), move |(files, ready)| {
+            if *ready {
+                let files = files.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Err(e) = persist::save_files(&files).await {
+                        save_problem.set(Some(format!("files not saved: {e}")));
+                    }
+                });
+            }
+        });
+    }
+    {
+        let v = *view;
+        use_effect_with(v, |v| {
+            let _ = LocalStorage::set(VIEW_KEY, v);
+        });
+    }
 
-    let on_text = {
+    let measures = use_memo(state.settings.clone(), |s| {
+        let (m, problems) = s.measures();
+        (Rc::new(m), problems)
+    });
+    let typed = use_memo((state.quick_text.clone(), measures.clone(), state.settings.clone()), |(text, m, s)| {
+        let t0 = now();
+        let input = Rc::new(parse_typed(text));
+        let part = evaluate_typed(&input, &m.0, s);
+        (input, part, now() - t0)
+    });
+    let from_files = use_memo((state.files.clone(), measures.clone(), state.settings.clone()), |(files, m, s)| {
+        let t0 = now();
+        let part = evaluate_files(files, &m.0, s);
+        (part, now() - t0)
+    });
+    let systems: Rc<Vec<SystemResult>> = Rc::new(
+        typed.1.systems.iter().chain(&from_files.0.systems).cloned().collect(),
+    );
+    let warnings: Vec<String> = typed.1.warnings.iter().chain(&from_files.0.warnings).cloned().collect();
+
+    let dispatch = |make: fn(String) -> Action| {
         let state = state.clone();
-        Callback::from(move |text: String| state.dispatch(Action::SetText(text)))
+        Callback::from(move |v: String| state.dispatch(make(v)))
     };
-    let on_k = {
-        let state = state.clone();
-        Callback::from(move |raw: String| state.dispatch(Action::SetK(raw)))
+    let on_text = dispatch(Action::SetText);
+    let on_paste = dispatch(Action::AddPasted);
+    let on_remove = dispatch(Action::RemoveFile);
+    let on_files = {
+        let (state, view) = (state.clone(), view.clone());
+        Callback::from(move |files: Vec<(String, String)>| {
+            state.dispatch(Action::AddFiles(files));
+            view.set(InputView::Files);
+        })
     };
-    let on_example = {
+    let on_settings = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            // Replacing typed work needs the user's consent.
-            let text = state.quick_text.trim();
-            let unchanged = text.is_empty() || text == EXAMPLE_QUICK.trim();
-            let confirmed = unchanged
+        Callback::from(move |s: Settings| state.dispatch(Action::SetSettings(s)))
+    };
+    let on_case = {
+        let (state, generation) = (state.clone(), generation.clone());
+        Callback::from(move |id: String| {
+            let Some(case) = find(&id) else { return };
+            let confirmed = !state.has_own_work()
                 || gloo::utils::window()
-                    .confirm_with_message("Replace the rankings you typed with the example data?")
+                    .confirm_with_message("Replace your rankings, files and settings with this example?")
                     .unwrap_or(false);
             if confirmed {
-                state.dispatch(Action::LoadExample);
+                state.dispatch(Action::LoadCase(id, case.text.to_string(), case.settings()));
+                generation.set(*generation + 1);
             }
         })
     };
+    let on_clear = {
+        let (state, generation) = (state.clone(), generation.clone());
+        Callback::from(move |_: ()| {
+            state.dispatch(Action::Clear);
+            generation.set(*generation + 1);
+        })
+    };
+    let ondragover = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if !*dragging {
+                dragging.set(true);
+            }
+        })
+    };
+    let ondragleave = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            // Leaving for a child element is not leaving the page.
+            if e.related_target().is_none() {
+                dragging.set(false);
+            }
+        })
+    };
+    let ondrop = {
+        let (dragging, on_files) = (dragging.clone(), on_files.clone());
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(false);
+            if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
+                read_file_list(list, on_files.clone());
+            }
+        })
+    };
+    let tab = |v: InputView, label: &'static str, id: &'static str| {
+        let view = view.clone();
+        let selected = *view == v;
+        let onclick = {
+            let view = view.clone();
+            Callback::from(move |_: MouseEvent| view.set(v))
+        };
+        let onkeydown = {
+            let view = view.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                let order = [InputView::Form, InputView::Text, InputView::Files];
+                let i = order.iter().position(|x| *x == *view).unwrap_or(0);
+                let next = match e.key().as_str() {
+                    "ArrowRight" => order[(i + 1) % 3],
+                    "ArrowLeft" => order[(i + 2) % 3],
+                    _ => return,
+                };
+                e.prevent_default();
+                view.set(next);
+                if let Some(el) = gloo::utils::document().get_element_by_id(&format!("tab-{next:?}")) {
+                    use wasm_bindgen::JsCast;
+                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = el.focus();
+                    }
+                }
+            })
+        };
+        html! {
+            <button type="button" role="tab" id={ format!("tab-{v:?}") } data-testid={ id }
+                aria-selected={ selected.to_string() } aria-controls="input-panel"
+                tabindex={ if selected { "0" } else { "-1" } } { onclick } { onkeydown }>{ label }</button>
+        }
+    };
+    let (input, typed_part, typed_ms) = (&typed.0, &typed.1, typed.2);
+    let (files_part, files_ms): (&Part, f64) = (&from_files.0, from_files.1);
+    let measure_problems: Vec<(usize, String, String)> = measures
+        .1
+        .iter()
+        .map(|p| (p.column, p.name.clone(), p.message.clone()))
+        .collect();
+    let n_files = state.files.len();
 
     html! {
-        <>
+        <div class={ classes!("page", dragging.then_some("dragging")) } { ondragover } { ondragleave } { ondrop }>
             <header class="page-header">
-                <h1>{ "Ranklab" }</h1>
-                <p class="tagline">{ "Ranking metrics (MRR, MAP, nDCG, P@k, R@k) computed in your browser, offline." }</p>
+                <div>
+                    <h1>{ "Ranklab" }</h1>
+                    <p class="tagline">{ "Ranking metrics computed in your browser, offline: type rankings, or load qrels and runs." }</p>
+                </div>
+                <ExamplesMenu on_load={ on_case } />
+                <ShareBar state={ Rc::new((*state).clone()) } { on_clear } />
             </header>
+            if let Some(p) = (*link_problem).clone() {
+                <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>
+            }
+            if *dragging {
+                <div class="drop-overlay" aria-hidden="true">{ "Drop qrels and run files to load them" }</div>
+            }
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
-                    <QuickInput value={ state.quick_text.clone() } on_change={ on_text } invalid={ !evaluated.errors.is_empty() } />
-                    <div class="controls">
-                        <CutoffField k={ state.k } on_change={ on_k } />
-                        <button type="button" data-testid="load-example" onclick={ on_example }>{ "Load example data" }</button>
+                    <div role="tablist" aria-label="Input mode" class="tabs">
+                        { tab(InputView::Form, "Form", "tab-form") }
+                        { tab(InputView::Text, "Text", "tab-text") }
+                        { tab(InputView::Files, if n_files == 0 { "Files" } else { "Files •" }, "tab-files") }
                     </div>
-                    <ErrorList errors={ evaluated.errors.clone() } />
+                    <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
+                        { match *view {
+                            InputView::Form => html! {
+                                <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
+                                    scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
+                            },
+                            InputView::Text => html! {
+                                <QuickInput value={ state.quick_text.clone() } on_change={ on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
+                            },
+                            InputView::Files => html! {
+                                <FilesPanel files={ files_part.files.clone() } { on_files } { on_paste } { on_remove } />
+                            },
+                        } }
+                    </div>
+                    <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" />
+                    <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
                     if let Some(p) = (*save_problem).clone() {
                         <p class="field-error" role="alert">{ p }</p>
                     }
+                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings } { measure_problems } />
                 </section>
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
-                    <ResultsTable table={ evaluated.table.clone() } />
-                    <QueryTables table={ evaluated.table.clone() } />
-                    <TrecFiles evaluated={ (*files_evaluated).clone() } { on_files } { on_paste } { on_remove } />
-                    <p class="conventions">
-                        { "Conventions: relevant means grade ≥ 1; AP and recall divide by all relevant documents of the query (including those after |); nDCG uses linear gain, 1/log2(rank+1) discount and an ideal list from all judged grades; P@k divides by k even when fewer than k documents are listed." }
+                    <Warnings { warnings } />
+                    <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() } />
+                    if let Some(case) = state.case.clone() {
+                        <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
+                    }
+                    <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } />
+                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
+                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>
                 </section>
             </main>
-        </>
+        </div>
     }
 }

@@ -1,13 +1,16 @@
 //! Ranklab's web app: a thin yew UI over `ranklab-core`.
 //!
-//! Data flows one way: the text the user types (state) -> the core parses
-//! and evaluates it (view model) -> components render tables and messages.
+//! Data flows one way: what the user types, loads and chooses (state) ->
+//! the core parses and evaluates it (evaluation) -> components render
+//! tables and messages.
 #![forbid(unsafe_code)]
 
 pub mod app;
 pub mod components;
+pub mod evaluation;
 pub mod example;
-pub mod files_model;
+pub mod idb;
 pub mod persist;
+pub mod settings;
+pub mod share;
 pub mod state;
-pub mod view_model;

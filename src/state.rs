@@ -7,11 +7,9 @@ use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
 use crate::example::EXAMPLE_QUICK;
+use crate::settings::Settings;
 
-/// Smallest and largest cutoff the k field accepts.
-pub const K_RANGE: (usize, usize) = (1, 10_000);
-
-/// A TREC file the user loaded or pasted.
+/// A qrels or run file the user loaded or pasted.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadedFile {
     /// File name (or `pasted-N`), unique among the loaded files.
@@ -20,25 +18,27 @@ pub struct LoadedFile {
     pub text: String,
 }
 
-/// Everything the user typed or chose.
+/// Everything the user typed, loaded or chose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct AppState {
-    /// The quick-format text.
+    /// The quick-format text (the form edits it too).
     pub quick_text: String,
-    /// Cutoff k of nDCG@k, P@k and R@k.
-    pub k: usize,
-    /// TREC qrels and runs, in the order they were added (told apart by
-    /// their columns when evaluated).
-    #[serde(default)]
+    /// Qrels and runs, in the order they were added.
     pub files: Vec<LoadedFile>,
+    /// How numbers are computed and which are shown.
+    pub settings: Settings,
+    /// The example case last loaded (its article checks are shown).
+    pub case: Option<String>,
 }
 
 impl Default for AppState {
     fn default() -> Self {
         AppState {
             quick_text: EXAMPLE_QUICK.to_string(),
-            k: 10,
             files: Vec::new(),
+            settings: Settings::default(),
+            case: None,
         }
     }
 }
@@ -46,36 +46,41 @@ impl Default for AppState {
 /// What the user can do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// The quick text changed.
+    /// The quick text changed (typed, or edited through the form).
     SetText(String),
-    /// The cutoff field changed (raw text of the field).
-    SetK(String),
-    /// Put the example data back.
-    LoadExample,
+    /// Settings changed.
+    SetSettings(Settings),
+    /// Load a case (id, text, settings); files are removed.
+    LoadCase(String, String, Settings),
     /// Add files (name, text); a name already loaded is replaced.
     AddFiles(Vec<(String, String)>),
     /// Add pasted text under the next free `pasted-N` name.
     AddPasted(String),
     /// Remove the file with this name.
     RemoveFile(String),
+    /// Empty text, no files, default settings.
+    Clear,
+    /// Replace everything (a shared link was opened).
+    Replace(AppState),
 }
 
 impl AppState {
-    /// The state after `action`. An unparseable or out-of-range k keeps the
-    /// previous value (the field shows the problem).
+    /// The state after `action`.
     pub fn apply(&self, action: Action) -> AppState {
         match action {
             Action::SetText(text) => AppState {
                 quick_text: text,
                 ..self.clone()
             },
-            Action::SetK(raw) => match parse_k(&raw) {
-                Ok(k) => AppState { k, ..self.clone() },
-                Err(_) => self.clone(),
-            },
-            Action::LoadExample => AppState {
-                quick_text: EXAMPLE_QUICK.to_string(),
+            Action::SetSettings(settings) => AppState {
+                settings,
                 ..self.clone()
+            },
+            Action::LoadCase(id, quick_text, settings) => AppState {
+                quick_text,
+                files: Vec::new(),
+                settings,
+                case: Some(id),
             },
             Action::AddFiles(added) => {
                 let mut next = self.clone();
@@ -104,16 +109,21 @@ impl AppState {
                     .collect(),
                 ..self.clone()
             },
+            Action::Clear => AppState {
+                quick_text: String::new(),
+                files: Vec::new(),
+                settings: Settings::default(),
+                case: None,
+            },
+            Action::Replace(state) => state,
         }
     }
-}
 
-/// Reads the cutoff field: a whole number within [`K_RANGE`].
-pub fn parse_k(raw: &str) -> Result<usize, String> {
-    let (lo, hi) = K_RANGE;
-    match raw.trim().parse::<usize>() {
-        Ok(k) if (lo..=hi).contains(&k) => Ok(k),
-        _ => Err(format!("k must be a whole number from {lo} to {hi}")),
+    /// Whether there is anything a user would mind losing (differs from
+    /// the example the page opens with).
+    pub fn has_own_work(&self) -> bool {
+        let text = self.quick_text.trim();
+        !(text.is_empty() || text == EXAMPLE_QUICK.trim()) || !self.files.is_empty()
     }
 }
 
@@ -132,14 +142,26 @@ mod tests {
     #[test]
     fn actions_change_what_they_name() {
         let s = AppState::default();
+        assert!(!s.has_own_work());
         let t = s.apply(Action::SetText("1 0".into()));
         assert_eq!(t.quick_text, "1 0");
-        assert_eq!(t.k, 10);
-        assert_eq!(t.apply(Action::SetK("5".into())).k, 5);
-        assert_eq!(t.apply(Action::SetK("0".into())).k, 10);
-        assert_eq!(t.apply(Action::SetK("abc".into())).k, 10);
-        assert_eq!(t.apply(Action::LoadExample).quick_text, EXAMPLE_QUICK);
-        assert!(parse_k("10001").is_err());
+        assert!(t.has_own_work());
+        let settings = Settings {
+            cutoffs: vec![5],
+            ..Settings::default()
+        };
+        let u = t.apply(Action::SetSettings(settings.clone()));
+        assert_eq!(u.settings.cutoffs, [5]);
+        let c = u
+            .apply(Action::AddPasted("q 0 d 1".into()))
+            .apply(Action::LoadCase("demo".into(), "x".into(), Settings::default()));
+        assert_eq!(c.case.as_deref(), Some("demo"));
+        assert!(c.files.is_empty());
+        assert_eq!(c.quick_text, "x");
+        let cleared = u.apply(Action::Clear);
+        assert_eq!(cleared.quick_text, "");
+        assert_eq!(cleared.settings, Settings::default());
+        assert_eq!(cleared.apply(Action::Replace(u.clone())), u);
     }
 
     #[test]
@@ -164,9 +186,13 @@ mod tests {
     }
 
     #[test]
-    fn state_saved_before_files_existed_still_loads() {
-        let old = r#"{"quick_text":"1 0","k":5}"#;
-        let s: AppState = serde_json::from_str(old).unwrap();
+    fn partial_saved_state_fills_in_defaults() {
+        let s: AppState = serde_json::from_str(r#"{"quick_text":"1 0"}"#).unwrap();
         assert!(s.files.is_empty());
+        assert_eq!(s.settings, Settings::default());
+        let s: AppState =
+            serde_json::from_str(r#"{"settings":{"cutoffs":[3]}}"#).unwrap();
+        assert_eq!(s.settings.cutoffs, [3]);
+        assert_eq!(s.settings.rbp_p, 0.8);
     }
 }

@@ -1,8 +1,12 @@
 //! One component per file.
 
-pub mod cutoff_field;
 pub mod error_list;
-pub mod query_tables;
+pub mod examples_menu;
+pub mod files_panel;
+pub mod form_editor;
+pub mod per_query;
 pub mod quick_input;
 pub mod results_table;
-pub mod trec_files;
+pub mod settings_panel;
+pub mod share_bar;
+pub mod warnings;

@@ -1,0 +1,260 @@
+//! The settings: every convention and measure choice, each with a one-line
+//! explanation. Fields typed as text keep what was typed and say what is
+//! wrong until it reads; the last valid value stays in use meanwhile.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::settings::{
+    parse_cutoffs, split_measure_names, Duplicates, Family, Gain, Missing, Settings, Ties,
+};
+
+/// Props of [`SettingsPanel`].
+#[derive(Properties, PartialEq)]
+pub struct SettingsPanelProps {
+    /// Settings in use.
+    pub settings: Settings,
+    /// Called with the changed settings.
+    pub on_change: Callback<Settings>,
+    /// Typed measure names the core could not read: (column, name, message).
+    pub measure_problems: Vec<(usize, String, String)>,
+}
+
+/// A text field read by `apply`; shows the problem while it does not
+/// read. The field keeps what was typed: a value replaced from outside
+/// (example, link, clear) remounts it through the panel's key.
+#[derive(Properties)]
+struct TextSettingProps {
+    id: AttrValue,
+    label: AttrValue,
+    hint: AttrValue,
+    value: String,
+    settings: Settings,
+    apply: Applier,
+    on_change: Callback<Settings>,
+    #[prop_or_default]
+    wide: bool,
+}
+
+/// Writes a field's text into settings, or says why it cannot.
+type Applier = fn(&mut Settings, &str) -> Result<(), String>;
+
+impl PartialEq for TextSettingProps {
+    /// The applier is fixed per field, so it is left out of the comparison
+    /// (function pointers do not compare meaningfully).
+    fn eq(&self, other: &Self) -> bool {
+        (&self.id, &self.label, &self.hint, &self.value, &self.settings, &self.on_change, self.wide)
+            == (&other.id, &other.label, &other.hint, &other.value, &other.settings, &other.on_change, other.wide)
+    }
+}
+
+#[component]
+fn TextSetting(props: &TextSettingProps) -> Html {
+    let raw = use_state(|| props.value.clone());
+    let problem = {
+        let mut scratch = props.settings.clone();
+        (props.apply)(&mut scratch, &raw).err()
+    };
+    let oninput = {
+        let raw = raw.clone();
+        let settings = props.settings.clone();
+        let apply = props.apply;
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: InputEvent| {
+            let text = e.target_unchecked_into::<HtmlInputElement>().value();
+            let mut next = settings.clone();
+            if apply(&mut next, &text).is_ok() && next != settings {
+                on_change.emit(next);
+            }
+            raw.set(text);
+        })
+    };
+    let error_id = format!("{}-error", props.id);
+    let hint_id = format!("{}-hint", props.id);
+    html! {
+        <div class={ classes!("setting", props.wide.then_some("wide")) }>
+            <label for={ props.id.clone() }>{ props.label.clone() }</label>
+            <input id={ props.id.clone() } data-testid={ props.id.clone() } type="text"
+                value={ (*raw).clone() } { oninput }
+                spellcheck="false" autocomplete="off"
+                aria-describedby={ if problem.is_some() { format!("{hint_id} {error_id}") } else { hint_id.clone() } }
+                aria-invalid={ if problem.is_some() { "true" } else { "false" } } />
+            <span class="hint" id={ hint_id }>{ props.hint.clone() }</span>
+            if let Some(p) = problem {
+                <span class="field-error" id={ error_id } role="alert">{ p }</span>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ChoiceProps {
+    id: AttrValue,
+    label: AttrValue,
+    hint: AttrValue,
+    options: Vec<(&'static str, &'static str)>,
+    selected: &'static str,
+    on_select: Callback<String>,
+}
+
+#[component]
+fn Choice(props: &ChoiceProps) -> Html {
+    let onchange = {
+        let cb = props.on_select.clone();
+        Callback::from(move |e: Event| cb.emit(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let hint_id = format!("{}-hint", props.id);
+    html! {
+        <div class="setting">
+            <label for={ props.id.clone() }>{ props.label.clone() }</label>
+            <select id={ props.id.clone() } data-testid={ props.id.clone() } { onchange } aria-describedby={ hint_id.clone() }>
+                { for props.options.iter().map(|(value, text)| html! {
+                    <option value={ *value } selected={ *value == props.selected }>{ *text }</option>
+                }) }
+            </select>
+            <span class="hint" id={ hint_id }>{ props.hint.clone() }</span>
+        </div>
+    }
+}
+
+fn parse_p(raw: &str) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err("p is a number between 0 and 1, e.g. 0.8".into()),
+    }
+}
+
+fn parse_gmax(raw: &str) -> Result<Option<i64>, String> {
+    let t = raw.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("auto") {
+        return Ok(None);
+    }
+    match t.parse::<i64>() {
+        Ok(g) if (1..=30).contains(&g) => Ok(Some(g)),
+        _ => Err("a whole number from 1 to 30, or empty for the largest grade in the data".into()),
+    }
+}
+
+fn parse_level(raw: &str) -> Result<i64, String> {
+    match raw.trim().parse::<i64>() {
+        Ok(l) if (1..=100).contains(&l) => Ok(l),
+        _ => Err("a whole number from 1 to 100".into()),
+    }
+}
+
+fn parse_scale(raw: &str) -> Result<i64, String> {
+    match raw.trim().parse::<i64>() {
+        Ok(g) if (1..=20).contains(&g) => Ok(g),
+        _ => Err("the largest grade: a whole number from 1 (binary) to 20".into()),
+    }
+}
+
+/// The settings panel.
+#[component]
+pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
+    let s = &props.settings;
+    let choose = |apply: fn(&mut Settings, &str)| {
+        let settings = s.clone();
+        let on_change = props.on_change.clone();
+        Callback::from(move |value: String| {
+            let mut next = settings.clone();
+            apply(&mut next, &value);
+            on_change.emit(next);
+        })
+    };
+    let cutoffs_text = s.cutoffs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let family_boxes = Family::ALL.iter().map(|&f| {
+        let checked = s.families.contains(&f);
+        let onchange = {
+            let settings = s.clone();
+            let on_change = props.on_change.clone();
+            Callback::from(move |e: Event| {
+                let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+                let mut next = settings.clone();
+                next.families.retain(|x| *x != f);
+                if on {
+                    next.families.push(f);
+                }
+                on_change.emit(next);
+            })
+        };
+        let id = format!("family-{f:?}");
+        html! {
+            <label class="check" for={ id.clone() }>
+                <input type="checkbox" id={ id.clone() } data-testid={ id } { checked } { onchange } />
+                { f.label() }
+            </label>
+        }
+    });
+    let extra_problem = if props.measure_problems.is_empty() {
+        None
+    } else {
+        Some(
+            props
+                .measure_problems
+                .iter()
+                .map(|(col, name, msg)| format!("column {col}: `{name}`: {msg}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    };
+    let extra_names = split_measure_names(&s.extra).len();
+    html! {
+        <details class="settings" open=true data-testid="settings">
+            <summary>{ "Settings" }</summary>
+            <div class="settings-grid">
+                <TextSetting id="set-cutoffs" label="Cutoffs k" value={ cutoffs_text }
+                    hint="Depths for the @k measures; several at once: 5, 10, 20."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.cutoffs = parse_cutoffs(raw)?; Ok(()) }) as Applier } />
+                <Choice id="set-gain" label="nDCG gain"
+                    hint="Linear: gain = grade (trec_eval). Exponential: 2^grade − 1 (Burges)."
+                    options={ vec![("linear", "linear (g)"), ("exp", "exponential (2^g − 1)")] }
+                    selected={ if s.gain == Gain::Linear { "linear" } else { "exp" } }
+                    on_select={ choose(|n, v| n.gain = if v == "exp" { Gain::Exponential } else { Gain::Linear }) } />
+                <TextSetting id="set-gmax" label="ERR / RBP max grade"
+                    value={ s.err_gmax.map(|g| g.to_string()).unwrap_or_default() }
+                    hint="ERR's R = (2^g − 1)/2^max; empty = the largest grade in the data."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.err_gmax = parse_gmax(raw)?; Ok(()) }) as Applier } />
+                <TextSetting id="set-rbp-p" label="RBP persistence p" value={ s.rbp_p.to_string() }
+                    hint="Chance the user goes on to the next rank (Moffat & Zobel): 0.5 impatient, 0.95 patient."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.rbp_p = parse_p(raw)?; Ok(()) }) as Applier } />
+                <TextSetting id="set-level" label="Relevant from grade" value={ s.relevance_level.to_string() }
+                    hint="Grades at or above this count as relevant for binary measures (trec_eval -l)."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.relevance_level = parse_level(raw)?; Ok(()) }) as Applier } />
+                <TextSetting id="set-scale" label="Grade scale: 0 to" value={ s.scale_max.to_string() }
+                    hint="1 = binary (R/N), 3 or 4 = graded. The form offers these grades; larger ones are flagged."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.scale_max = parse_scale(raw)?; Ok(()) }) as Applier } />
+                <Choice id="set-ties" label="Tied scores (files)"
+                    hint="Order of equal scores in runs; trec_eval sorts them by docid descending."
+                    options={ vec![("trec_eval", "docid descending (trec_eval)"), ("docid-asc", "docid ascending"),
+                        ("file", "file order"), ("rank", "rank column"), ("average", "average over orders")] }
+                    selected={ match s.ties { Ties::TrecEval => "trec_eval", Ties::DocIdAscending => "docid-asc",
+                        Ties::FileOrder => "file", Ties::RankColumn => "rank", Ties::Average => "average" } }
+                    on_select={ choose(|n, v| n.ties = match v { "docid-asc" => Ties::DocIdAscending, "file" => Ties::FileOrder,
+                        "rank" => Ties::RankColumn, "average" => Ties::Average, _ => Ties::TrecEval }) } />
+                <Choice id="set-missing" label="Queries missing from a run"
+                    hint="Judged queries a run lacks: skipped (trec_eval) or scored 0 (trec_eval -c, ir_measures)."
+                    options={ vec![("skip", "leave out of the mean"), ("zero", "score 0")] }
+                    selected={ if s.missing == Missing::Skip { "skip" } else { "zero" } }
+                    on_select={ choose(|n, v| n.missing = if v == "zero" { Missing::ScoreZero } else { Missing::Skip }) } />
+                <Choice id="set-duplicates" label="Repeated docids (files)"
+                    hint="A run listing a docid twice for a query: refused (trec_eval) or one line kept."
+                    options={ vec![("refuse", "refuse with an error"), ("first", "keep the first"), ("last", "keep the last (pytrec_eval)")] }
+                    selected={ match s.duplicates { Duplicates::Refuse => "refuse", Duplicates::KeepFirst => "first", Duplicates::KeepLast => "last" } }
+                    on_select={ choose(|n, v| n.duplicates = match v { "first" => Duplicates::KeepFirst, "last" => Duplicates::KeepLast, _ => Duplicates::Refuse }) } />
+            </div>
+            <fieldset class="families">
+                <legend>{ "Measures" }</legend>
+                <div class="family-boxes">{ for family_boxes }</div>
+                <TextSetting id="set-extra" label="More measures by name" value={ s.extra.clone() } wide=true
+                    hint="Core names, separated by commas: nDCG(dcg='exp-log2')@5, RBP(p=0.5,rel=1), MR, FRP@10, Judged@10, Bpref, Rprec, GAP."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.extra = raw.to_string(); Ok(()) }) as Applier } />
+                if let Some(p) = extra_problem {
+                    <p class="field-error" role="alert" data-testid="measure-problems">
+                        { format!("{} of {extra_names} typed names not read: {p}", props.measure_problems.len()) }
+                    </p>
+                }
+            </fieldset>
+        </details>
+    }
+}

@@ -1,0 +1,75 @@
+//! "Copy link" (the whole state in the URL fragment) and "Clear all".
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::share;
+use crate::state::AppState;
+
+/// Props of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// The state to share.
+    pub state: Rc<AppState>,
+    /// Called when the user confirmed clearing everything.
+    pub on_clear: Callback<()>,
+}
+
+/// The page address without its fragment.
+fn base_url() -> String {
+    let loc = gloo::utils::window().location();
+    format!(
+        "{}{}{}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    )
+}
+
+/// Buttons and the link or message they produced.
+#[component]
+pub fn ShareBar(props: &ShareBarProps) -> Html {
+    let outcome = use_state(|| None::<Result<String, String>>);
+    let on_copy = {
+        let (state, outcome) = (props.state.clone(), outcome.clone());
+        Callback::from(move |_: MouseEvent| match share::encode(&state) {
+            Ok(fragment) => {
+                let url = format!("{}{fragment}", base_url());
+                let clipboard = gloo::utils::window().navigator().clipboard();
+                let _ = clipboard.write_text(&url);
+                outcome.set(Some(Ok(url)));
+            }
+            Err(message) => outcome.set(Some(Err(message))),
+        })
+    };
+    let on_clear = {
+        let cb = props.on_clear.clone();
+        let outcome = outcome.clone();
+        Callback::from(move |_: MouseEvent| {
+            let ok = gloo::utils::window()
+                .confirm_with_message("Clear everything: the rankings, the loaded files and the settings? This cannot be undone.")
+                .unwrap_or(false);
+            if ok {
+                outcome.set(None);
+                cb.emit(());
+            }
+        })
+    };
+    html! {
+        <div class="share-bar">
+            <button type="button" data-testid="copy-link" onclick={ on_copy }>{ "Copy link" }</button>
+            <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
+            { match (*outcome).clone() {
+                Some(Ok(url)) => html! {
+                    <div class="share-result">
+                        <label for="share-link">{ format!("Link to this state ({} characters), copied to the clipboard:", url.len()) }</label>
+                        <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url } />
+                    </div>
+                },
+                Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="share-error">{ m }</p> },
+                None => html! {},
+            } }
+        </div>
+    }
+}

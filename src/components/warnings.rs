@@ -1,0 +1,28 @@
+//! Things the user must know about the numbers: queries missing or extra,
+//! repeated docids, ties ordered by a convention, grades off the scale.
+
+use yew::prelude::*;
+
+/// Props of [`Warnings`].
+#[derive(Properties, PartialEq)]
+pub struct WarningsProps {
+    /// One sentence each.
+    pub warnings: Vec<String>,
+}
+
+/// The list of warnings (nothing when there are none).
+#[component]
+pub fn Warnings(props: &WarningsProps) -> Html {
+    if props.warnings.is_empty() {
+        return html! {};
+    }
+    html! {
+        <div class="warnings" data-testid="warnings" role="status">
+            <p><strong>{ format!("{} thing{} to know about these numbers:", props.warnings.len(),
+                if props.warnings.len() == 1 { "" } else { "s" }) }</strong></p>
+            <ul>
+                { for props.warnings.iter().map(|w| html! { <li data-testid="warning">{ w.clone() }</li> }) }
+            </ul>
+        </div>
+    }
+}

@@ -1,0 +1,440 @@
+//! What the page shows, computed by the core from the typed rankings and
+//! the loaded files under the chosen settings. Views only render this;
+//! they never compute a metric.
+
+use ranklab_core::{
+    classify_input, judge, parse_qrels_as, parse_quick, parse_run_as, per_query_values, summaries,
+    EvalContext, InputKind, InputRole, JudgedRanking, Metric, ParseError, QuickInput, Rel,
+};
+
+use crate::settings::{Settings, Ties};
+use crate::state::LoadedFile;
+
+/// Name of the quick text in error messages.
+pub const QUICK_INPUT_NAME: &str = "quick input";
+/// Ranks of a query kept for display.
+pub const SHOWN_RANKS: usize = 100;
+
+/// Where a system came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Typed in the form or the quick text.
+    Typed,
+    /// A run file (its name).
+    File,
+}
+
+/// One query of one system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryResult {
+    /// Query id.
+    pub id: String,
+    /// One value per measure.
+    pub values: Vec<f64>,
+    /// The first [`SHOWN_RANKS`] ranked documents' relevance.
+    pub ranking: Vec<Rel>,
+    /// Documents retrieved.
+    pub num_ret: usize,
+    /// Relevant documents in the judgments.
+    pub num_rel: usize,
+    /// Relevant documents retrieved.
+    pub num_rel_ret: usize,
+    /// Scored 0 because the run lacks it (missing-query policy).
+    pub missing: bool,
+}
+
+impl QueryResult {
+    fn new(id: String, values: Vec<f64>, r: &JudgedRanking, missing: bool) -> Self {
+        QueryResult {
+            id,
+            values,
+            ranking: r.ranked.iter().take(SHOWN_RANKS).copied().collect(),
+            num_ret: r.num_ret(),
+            num_rel: r.num_rel(),
+            num_rel_ret: r.num_rel_ret(),
+            missing,
+        }
+    }
+}
+
+/// One system: per-query values and their summaries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SystemResult {
+    /// Name (the `[name]` of the text, or the run's file name).
+    pub name: String,
+    /// Typed or from a file.
+    pub source: Source,
+    /// Queries in evaluation order.
+    pub queries: Vec<QueryResult>,
+    /// Summary of each measure (mean for all but counts).
+    pub means: Vec<f64>,
+}
+
+/// A loaded file and what it was taken for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileInfo {
+    /// File name.
+    pub name: String,
+    /// Its format and role (`None`: not recognised).
+    pub kind: Option<InputKind>,
+    /// Whether it took part (a second qrels does not).
+    pub used: bool,
+    /// Size in bytes.
+    pub bytes: usize,
+}
+
+/// Results of one source (typed text or files).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Part {
+    /// Systems in input order.
+    pub systems: Vec<SystemResult>,
+    /// Located problems.
+    pub errors: Vec<ParseError>,
+    /// What the user must know (missing queries, ties, scale, ...).
+    pub warnings: Vec<String>,
+    /// The loaded files (files part only).
+    pub files: Vec<FileInfo>,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn listed(items: &[&str]) -> String {
+    let shown: Vec<&str> = items.iter().take(5).copied().collect();
+    let more = items.len().saturating_sub(5);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Evaluates the typed rankings.
+pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], settings: &Settings) -> Part {
+    let ctx = EvalContext {
+        max_grade: input.max_grade().unwrap_or(1).max(1),
+        ..EvalContext::default()
+    };
+    let mut part = Part {
+        errors: input.errors.clone(),
+        ..Part::default()
+    };
+    for s in &input.systems {
+        let queries: Vec<QueryResult> = s
+            .queries
+            .iter()
+            .map(|q| {
+                let judged = q.judged(settings.relevance_level);
+                let values = metrics.iter().map(|m| m.compute(&judged, &ctx)).collect();
+                QueryResult::new(q.id.clone(), values, &judged, false)
+            })
+            .collect();
+        let rows: Vec<Vec<f64>> = queries.iter().map(|q| q.values.clone()).collect();
+        part.systems.push(SystemResult {
+            name: s.name.clone(),
+            source: Source::Typed,
+            means: summaries(metrics, &rows),
+            queries,
+        });
+        for q in &s.queries {
+            let over = q
+                .retrieved
+                .iter()
+                .filter_map(|r| r.grade())
+                .chain(q.unretrieved.iter().copied())
+                .filter(|&g| g > settings.scale_max)
+                .max();
+            if let Some(g) = over {
+                part.warnings.push(format!(
+                    "{}, {} (line {}): grade {g} is above the grade scale's maximum {}.",
+                    s.name, q.id, q.line, settings.scale_max
+                ));
+            }
+        }
+    }
+    let with_queries: Vec<_> = input
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
+    for s in &with_queries {
+        for other in &with_queries {
+            let lacking: Vec<&str> = other
+                .queries
+                .iter()
+                .map(|q| q.id.as_str())
+                .filter(|id| !s.queries.iter().any(|q| q.id == *id))
+                .collect();
+            if !lacking.is_empty() && s.name != other.name {
+                part.warnings.push(format!(
+                    "{} has no {} that {} has ({}): their means are over different queries.",
+                    s.name,
+                    if lacking.len() == 1 { "query" } else { "queries" },
+                    other.name,
+                    listed(&lacking)
+                ));
+            }
+        }
+    }
+    part
+}
+
+/// Parses the quick text of the state.
+pub fn parse_typed(text: &str) -> QuickInput {
+    parse_quick(QUICK_INPUT_NAME, text)
+}
+
+fn tie_description(ties: Ties) -> &'static str {
+    match ties {
+        Ties::TrecEval => "ordered by docid descending (trec_eval)",
+        Ties::DocIdAscending => "ordered by docid ascending",
+        Ties::FileOrder => "kept in file order",
+        Ties::RankColumn => "ordered by the rank column",
+        Ties::Average => "averaged over their orders for nDCG, P, R and RBP (trec_eval's order for the others)",
+    }
+}
+
+/// Evaluates every run file against the first qrels file.
+pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Settings) -> Part {
+    let mut part = Part::default();
+    let mut qrels_file: Option<(&LoadedFile, InputKind)> = None;
+    let mut runs = Vec::new();
+    for f in files {
+        let kind = classify_input(&f.name, &f.text);
+        let mut used = true;
+        match kind {
+            Some(k) if k.role == InputRole::Qrels => {
+                if let Some((q, _)) = qrels_file {
+                    used = false;
+                    part.warnings.push(format!(
+                        "{} is a second qrels file and is not used (the first one, {}, is).",
+                        f.name, q.name
+                    ));
+                } else {
+                    qrels_file = Some((f, k));
+                }
+            }
+            Some(k) => runs.push((f, k)),
+            None => {
+                used = false;
+                let line = f
+                    .text
+                    .lines()
+                    .position(|l| !ranklab_core::is_skipped_line(l))
+                    .map_or(1, |i| i + 1);
+                part.errors.push(ParseError::new(
+                    &f.name,
+                    line,
+                    1,
+                    "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns",
+                    f.text.lines().nth(line - 1).unwrap_or(""),
+                ));
+            }
+        }
+        part.files.push(FileInfo {
+            name: f.name.clone(),
+            kind,
+            used,
+            bytes: f.text.len(),
+        });
+    }
+    let Some((qrels_file, qrels_kind)) = qrels_file else {
+        if !runs.is_empty() {
+            part.warnings
+                .push("Add a qrels file: runs are evaluated against its judgments.".into());
+        }
+        for (run, kind) in runs {
+            part.errors
+                .extend(parse_run_as(kind.format, &run.name, &run.text).errors);
+        }
+        return part;
+    };
+    let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_file.text);
+    part.errors.extend(qrels.errors.iter().cloned());
+    let max_grade = qrels
+        .queries
+        .values()
+        .flat_map(|q| q.values())
+        .copied()
+        .max()
+        .unwrap_or(0);
+    if max_grade > settings.scale_max {
+        part.warnings.push(format!(
+            "{} has grades up to {max_grade}, above the grade scale's maximum {}.",
+            qrels_file.name, settings.scale_max
+        ));
+    }
+    let conventions = settings.conventions();
+    for (run_file, kind) in runs {
+        let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
+        part.errors.extend(run.errors.iter().cloned());
+        let judged = judge(&qrels, &run, &conventions);
+        part.errors.extend(judged.errors.iter().cloned());
+        let rows = per_query_values(&judged, metrics);
+        let queries: Vec<QueryResult> = judged
+            .queries
+            .iter()
+            .zip(&rows)
+            .map(|(q, v)| QueryResult::new(q.qid.to_string(), v.clone(), &q.ranking, q.missing))
+            .collect();
+        let name = &run_file.name;
+        if !judged.missing_queries.is_empty() {
+            let n = judged.missing_queries.len();
+            part.warnings.push(format!(
+                "{name}: {} of the qrels missing from the run ({}); {}.",
+                plural(n, "query", "queries"),
+                listed(&judged.missing_queries),
+                match settings.missing {
+                    crate::settings::Missing::Skip => "left out of the means (trec_eval without -c)",
+                    crate::settings::Missing::ScoreZero => "scored 0 and counted (trec_eval -c)",
+                }
+            ));
+        }
+        if !judged.run_only_queries.is_empty() {
+            part.warnings.push(format!(
+                "{name}: {} without judgments ignored ({}).",
+                plural(judged.run_only_queries.len(), "query", "queries"),
+                listed(&judged.run_only_queries)
+            ));
+        }
+        if judged.duplicates_dropped > 0 {
+            part.warnings.push(format!(
+                "{name}: {} of repeated docids dropped ({}).",
+                plural(judged.duplicates_dropped, "line", "lines"),
+                if settings.duplicates == crate::settings::Duplicates::KeepFirst {
+                    "first kept"
+                } else {
+                    "last kept"
+                }
+            ));
+        }
+        let tied = judged.queries.iter().filter(|q| q.had_ties).count();
+        if tied > 0 {
+            let evaluated = judged.queries.iter().filter(|q| !q.missing).count();
+            part.warnings.push(format!(
+                "{name}: equal scores in {tied} of {evaluated} queries, {}.",
+                tie_description(settings.ties)
+            ));
+        }
+        part.systems.push(SystemResult {
+            name: name.clone(),
+            source: Source::File,
+            means: summaries(metrics, &rows),
+            queries,
+        });
+    }
+    part
+}
+
+/// A value as the tables print it: 4 decimals, like trec_eval.
+pub fn format_value(v: f64) -> String {
+    format!("{v:.4}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::example::EXAMPLE_QUICK;
+    use crate::settings::Missing;
+
+    fn shared(name: &str) -> String {
+        let path = format!(
+            "{}/../shared/trec_eval_tests/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(path).expect("../shared beside the repo")
+    }
+
+    fn file(name: &str, text: &str) -> LoadedFile {
+        LoadedFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn example_data_gives_the_articles_values() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let e = evaluate_typed(&parse_typed(EXAMPLE_QUICK), &m, &s);
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        assert_eq!(e.systems.len(), 3);
+        // Article 004: MAP 0.7073; article 000: MRR 5/12 and 13/24.
+        assert_eq!(format_value(e.systems[0].means[1]), "0.7073");
+        assert_eq!(format_value(e.systems[1].means[0]), "0.4167");
+        assert_eq!(format_value(e.systems[2].means[0]), "0.5417");
+    }
+
+    #[test]
+    fn typed_warnings_name_scale_and_query_set_problems() {
+        let s = Settings {
+            scale_max: 1,
+            ..Settings::default()
+        };
+        let (m, _) = s.measures();
+        let e = evaluate_typed(&parse_typed("[A]\nq1: 2 0\nq2: 1\n[B]\nq1: 1\n"), &m, &s);
+        assert_eq!(e.warnings.len(), 2, "{:?}", e.warnings);
+        assert!(e.warnings[0].contains("A, q1 (line 2): grade 2 is above"));
+        assert!(e.warnings[1].starts_with("B has no query that A has (q2)"));
+    }
+
+    #[test]
+    fn trec_eval_test_files_give_trec_eval_values() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let files = [
+            file("results.test", &shared("results.test")),
+            file("qrels.test", &shared("qrels.test")),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        // out.test: map 0.1785, recip_rank 0.4064, P_10 0.3000 over 3 queries.
+        let run = &e.systems[0];
+        assert_eq!(run.queries.len(), 3);
+        assert_eq!(format_value(run.means[1]), "0.1785");
+        assert_eq!(format_value(run.means[0]), "0.4064");
+        assert_eq!(format_value(run.means[3]), "0.3000");
+    }
+
+    #[test]
+    fn json_and_csv_inputs_warnings_and_conventions() {
+        let qrels = file("q.json", r#"{"q1": {"a": 1, "b": 0}, "q2": {"c": 1}}"#);
+        let run = file("r.csv", "query,doc,score\nq1,b,2\nq1,a,2\nq1,a,1\nq9,x,1\n");
+        let s = Settings {
+            duplicates: crate::settings::Duplicates::KeepFirst,
+            missing: Missing::ScoreZero,
+            ..Settings::default()
+        };
+        let (m, _) = s.measures();
+        let e = evaluate_files(&[qrels, run], &m, &s);
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        let sys = &e.systems[0];
+        // Tie at score 2: trec_eval's order puts b before a, so RR(q1) = 1/2;
+        // q2 is missing and scored 0.
+        assert_eq!(sys.queries.len(), 2);
+        assert_eq!(sys.queries[0].values[0], 0.5);
+        assert!(sys.queries[1].missing);
+        assert_eq!(sys.means[0], 0.25);
+        let w = e.warnings.join("\n");
+        assert!(w.contains("r.csv: 1 query of the qrels missing from the run (q2); scored 0"), "{w}");
+        assert!(w.contains("r.csv: 1 query without judgments ignored (q9)"), "{w}");
+        assert!(w.contains("r.csv: 1 line of repeated docids dropped (first kept)"), "{w}");
+        assert!(w.contains("r.csv: equal scores in 1 of 1 queries, ordered by docid descending"), "{w}");
+    }
+
+    #[test]
+    fn unrecognised_files_and_missing_qrels_are_said() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let files = [
+            file("notes.txt", "hello world\n"),
+            file("run", "q Q0 d 1 high t\n"),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(e.errors.len(), 2, "{:?}", e.errors);
+        assert!(e.errors[0].to_string().starts_with("notes.txt:1:1: expected TREC qrels"));
+        assert_eq!(e.errors[1].to_string(), "run:1:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `high`");
+        assert!(e.warnings[0].contains("Add a qrels file"));
+    }
+}

@@ -1,0 +1,372 @@
+//! The evaluation settings a user can change, and the core measures and
+//! conventions they stand for. Every choice here is one named core option.
+
+use ranklab_core::measures::average_precision::ApNormalization;
+use ranklab_core::measures::ndcg::{Discount, Gains};
+use ranklab_core::measures::rbp::RbpGain;
+use ranklab_core::{Conventions, DuplicatePolicy, Metric, MissingQueries, TieBreak};
+use serde::{Deserialize, Serialize};
+
+/// Largest cutoff accepted.
+pub const MAX_CUTOFF: usize = 10_000;
+/// Most cutoffs at once.
+pub const MAX_CUTOFFS: usize = 8;
+
+/// nDCG's gain of a grade g.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gain {
+    /// g (trec_eval, ir_measures, ranx, scikit-learn).
+    Linear,
+    /// 2^g − 1 (Burges et al. 2005; ir_measures `dcg='exp-log2'`).
+    Exponential,
+}
+
+/// Order of tied scores in TREC runs ([`TieBreak`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ties {
+    /// Docid descending (trec_eval, pytrec_eval).
+    TrecEval,
+    /// Docid ascending.
+    DocIdAscending,
+    /// File order.
+    FileOrder,
+    /// The rank column.
+    RankColumn,
+    /// Expected value over tie orders.
+    Average,
+}
+
+/// Qrels queries a run lacks ([`MissingQueries`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Missing {
+    /// Left out of the mean.
+    Skip,
+    /// Scored 0.
+    ScoreZero,
+}
+
+/// A docid listed twice for one query ([`DuplicatePolicy`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duplicates {
+    /// Refused with a located error.
+    Refuse,
+    /// First line kept.
+    KeepFirst,
+    /// Last line kept.
+    KeepLast,
+}
+
+/// Measure families offered as check boxes (the ones with a cutoff are
+/// shown at every chosen cutoff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Family {
+    /// Reciprocal rank (MRR as a mean).
+    RR,
+    /// Average precision (MAP as a mean).
+    AP,
+    /// nDCG@k.
+    NDCG,
+    /// ERR@k.
+    ERR,
+    /// RBP with residual.
+    RBP,
+    /// Precision at k.
+    P,
+    /// Recall at k.
+    R,
+    /// Hit (Success) at k.
+    Hit,
+    /// AP@k divided by the relevant documents retrieved in the top k.
+    APFound,
+    /// F1 at k.
+    F1,
+}
+
+impl Family {
+    /// All families in the order of the table's columns.
+    pub const ALL: [Family; 10] = [
+        Family::RR,
+        Family::AP,
+        Family::NDCG,
+        Family::ERR,
+        Family::RBP,
+        Family::P,
+        Family::R,
+        Family::Hit,
+        Family::APFound,
+        Family::F1,
+    ];
+
+    /// Label of its check box.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::RR => "RR (MRR)",
+            Family::AP => "AP (MAP)",
+            Family::NDCG => "nDCG@k",
+            Family::ERR => "ERR@k",
+            Family::RBP => "RBP",
+            Family::P => "P@k",
+            Family::R => "R@k",
+            Family::Hit => "Hit@k",
+            Family::APFound => "AP@k over relevant found",
+            Family::F1 => "F1@k",
+        }
+    }
+}
+
+/// Everything that changes how numbers are computed or shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Cutoffs k, ascending, without repeats.
+    pub cutoffs: Vec<usize>,
+    /// nDCG gain.
+    pub gain: Gain,
+    /// ERR's and graded RBP's largest grade (`None`: the largest grade in the data).
+    pub err_gmax: Option<i64>,
+    /// RBP's persistence p.
+    pub rbp_p: f64,
+    /// Smallest grade that counts as relevant.
+    pub relevance_level: i64,
+    /// Tie order in TREC runs.
+    pub ties: Ties,
+    /// Qrels queries missing from a run.
+    pub missing: Missing,
+    /// Repeated docids in a run.
+    pub duplicates: Duplicates,
+    /// Families shown, in [`Family::ALL`] order.
+    pub families: Vec<Family>,
+    /// More measures by name (`nDCG(dcg='exp-log2')@5, RBP(p=0.5)`).
+    pub extra: String,
+    /// Grade scale of the form: grades 0..=scale_max (1 = binary R/N).
+    pub scale_max: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            cutoffs: vec![10],
+            gain: Gain::Linear,
+            err_gmax: None,
+            rbp_p: 0.8,
+            relevance_level: 1,
+            ties: Ties::TrecEval,
+            missing: Missing::Skip,
+            duplicates: Duplicates::Refuse,
+            families: vec![Family::RR, Family::AP, Family::NDCG, Family::P, Family::R],
+            extra: String::new(),
+            scale_max: 3,
+        }
+    }
+}
+
+/// Reads the cutoffs field: whole numbers from 1 to [`MAX_CUTOFF`],
+/// separated by commas or spaces; at most [`MAX_CUTOFFS`].
+pub fn parse_cutoffs(raw: &str) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for tok in raw.split([',', ' ', ';']).filter(|t| !t.trim().is_empty()) {
+        match tok.trim().parse::<usize>() {
+            Ok(k) if (1..=MAX_CUTOFF).contains(&k) => out.push(k),
+            _ => {
+                return Err(format!(
+                    "each cutoff is a whole number from 1 to {MAX_CUTOFF}; `{}` is not",
+                    tok.trim()
+                ))
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    if out.is_empty() {
+        return Err("give at least one cutoff, e.g. 10 or 5, 10, 20".into());
+    }
+    if out.len() > MAX_CUTOFFS {
+        return Err(format!("at most {MAX_CUTOFFS} cutoffs"));
+    }
+    Ok(out)
+}
+
+/// A typed measure name that the core does not read, located in the field.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasureNameProblem {
+    /// 1-based column in the field.
+    pub column: usize,
+    /// The name as typed.
+    pub name: String,
+    /// The core's explanation.
+    pub message: String,
+}
+
+/// Splits the measures field at commas and blanks outside parentheses:
+/// each name with its 1-based column.
+pub fn split_measure_names(raw: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut current = String::new();
+    let mut start = 0;
+    for (col, c) in raw.chars().enumerate() {
+        let boundary = depth == 0 && (c == ',' || c == ';' || c.is_whitespace());
+        if boundary {
+            if !current.is_empty() {
+                out.push((start + 1, std::mem::take(&mut current)));
+            }
+            continue;
+        }
+        if current.is_empty() {
+            start = col;
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        current.push(c);
+    }
+    if !current.is_empty() {
+        out.push((start + 1, current));
+    }
+    out
+}
+
+impl Settings {
+    /// The core conventions for TREC files.
+    pub fn conventions(&self) -> Conventions {
+        Conventions {
+            tie_break: match self.ties {
+                Ties::TrecEval => TieBreak::TrecEval,
+                Ties::DocIdAscending => TieBreak::DocIdAscending,
+                Ties::FileOrder => TieBreak::FileOrder,
+                Ties::RankColumn => TieBreak::RankColumn,
+                Ties::Average => TieBreak::Average,
+            },
+            missing_queries: match self.missing {
+                Missing::Skip => MissingQueries::Skip,
+                Missing::ScoreZero => MissingQueries::ScoreZero,
+            },
+            duplicates: match self.duplicates {
+                Duplicates::Refuse => DuplicatePolicy::Refuse,
+                Duplicates::KeepFirst => DuplicatePolicy::KeepFirst,
+                Duplicates::KeepLast => DuplicatePolicy::KeepLast,
+            },
+            relevance_level: self.relevance_level,
+            ..Conventions::default()
+        }
+    }
+
+    /// nDCG's gains.
+    pub fn gains(&self) -> Gains {
+        match self.gain {
+            Gain::Linear => Gains::linear(),
+            Gain::Exponential => Gains::exponential(),
+        }
+    }
+
+    /// The measures of the table: chosen families (at each cutoff), then the
+    /// typed names; repeats removed. Names the core cannot read are returned
+    /// as problems and left out.
+    pub fn measures(&self) -> (Vec<Metric>, Vec<MeasureNameProblem>) {
+        let mut out: Vec<Metric> = Vec::new();
+        let ks = &self.cutoffs;
+        for family in Family::ALL
+            .into_iter()
+            .filter(|f| self.families.contains(f))
+        {
+            match family {
+                Family::RR => out.push(Metric::RR { k: None }),
+                Family::AP => out.push(Metric::AP {
+                    k: None,
+                    norm: ApNormalization::TotalRelevant,
+                }),
+                Family::NDCG => out.extend(ks.iter().map(|&k| Metric::NDCG {
+                    k: Some(k),
+                    gains: self.gains(),
+                    discount: Discount::LOG2,
+                })),
+                Family::ERR => out.extend(ks.iter().map(|&k| Metric::ERR {
+                    k: Some(k),
+                    gmax: self.err_gmax,
+                })),
+                Family::RBP => {
+                    out.push(Metric::RBP {
+                        p: self.rbp_p,
+                        gain: RbpGain::GradeOverMax,
+                    });
+                    out.push(Metric::RBPResidual { p: self.rbp_p });
+                }
+                Family::P => out.extend(ks.iter().map(|&k| Metric::P { k })),
+                Family::R => out.extend(ks.iter().map(|&k| Metric::R { k })),
+                Family::Hit => out.extend(ks.iter().map(|&k| Metric::Success { k })),
+                Family::APFound => out.extend(ks.iter().map(|&k| Metric::AP {
+                    k: Some(k),
+                    norm: ApNormalization::RelevantRetrieved,
+                })),
+                Family::F1 => out.extend(ks.iter().map(|&k| Metric::F1 { k })),
+            }
+        }
+        let mut problems = Vec::new();
+        for (column, name) in split_measure_names(&self.extra) {
+            match name.parse::<Metric>() {
+                Ok(m) => out.push(m),
+                Err(e) => problems.push(MeasureNameProblem {
+                    column,
+                    name,
+                    message: e.to_string(),
+                }),
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|m| seen.insert(m.to_string()));
+        (out, problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cutoffs_are_read_sorted_and_checked() {
+        assert_eq!(parse_cutoffs("10, 5 5;20"), Ok(vec![5, 10, 20]));
+        assert!(parse_cutoffs("0").is_err());
+        assert!(parse_cutoffs("").is_err());
+        assert!(parse_cutoffs("1 2 3 4 5 6 7 8 9").is_err());
+    }
+
+    #[test]
+    fn families_expand_over_cutoffs_and_typed_names_are_added() {
+        let s = Settings {
+            cutoffs: vec![5, 10],
+            gain: Gain::Exponential,
+            families: vec![Family::NDCG, Family::RR, Family::RBP],
+            extra: "P@3, RBP(p=0.5, rel=1) nDCG@zz RR".into(),
+            ..Settings::default()
+        };
+        let (m, problems) = s.measures();
+        let names: Vec<String> = m.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            names,
+            [
+                "RR",
+                "nDCG(dcg='exp-log2')@5",
+                "nDCG(dcg='exp-log2')@10",
+                "RBP(p=0.8)",
+                "RBP_resid(p=0.8)",
+                "P@3",
+                "RBP(p=0.5,rel=1)"
+            ]
+        );
+        assert_eq!(problems.len(), 1);
+        assert_eq!((problems[0].column, problems[0].name.as_str()), (24, "nDCG@zz"));
+    }
+
+    #[test]
+    fn default_measures_are_the_shells() {
+        let names: Vec<String> = Settings::default()
+            .measures()
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(names, ["RR", "AP", "nDCG@10", "P@10", "R@10"]);
+    }
+}

@@ -1,0 +1,83 @@
+//! The whole state in a URL fragment: JSON, compressed with DEFLATE
+//! (miniz_oxide, level 9) and written in URL-safe base64 without padding,
+//! after `#s=`. Opening such a link restores the state exactly.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+use crate::state::AppState;
+
+/// Fragment prefix of a shared state.
+pub const PREFIX: &str = "#s=";
+/// Longest fragment the app makes: links beyond this break in chats,
+/// mail and some browsers' address bars.
+pub const MAX_FRAGMENT: usize = 32 * 1024;
+
+/// The fragment (with [`PREFIX`]) for `state`, or a message saying why no
+/// link is made (too large).
+pub fn encode(state: &AppState) -> Result<String, String> {
+    let json = serde_json::to_vec(state).map_err(|e| e.to_string())?;
+    let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
+    let fragment = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed));
+    if fragment.len() > MAX_FRAGMENT {
+        return Err(format!(
+            "The link would be {} KB ({} KB of data compressed); links are kept under {} KB so they survive mail and chat. Remove large files (share them separately) and try again.",
+            fragment.len().div_ceil(1024),
+            json.len().div_ceil(1024),
+            MAX_FRAGMENT / 1024
+        ));
+    }
+    Ok(fragment)
+}
+
+/// Reads a fragment made by [`encode`]; `None` when it is not a shared
+/// state at all, an error message when it is one but damaged.
+pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
+    let body = fragment.strip_prefix(PREFIX)?;
+    let read = || -> Result<AppState, String> {
+        let packed = URL_SAFE_NO_PAD
+            .decode(body.trim())
+            .map_err(|e| format!("the link's data is not base64 ({e})"))?;
+        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20)
+            .map_err(|e| format!("the link's data does not decompress ({e:?})"))?;
+        serde_json::from_slice(&json).map_err(|e| format!("the link's data is not a Ranklab state ({e})"))
+    };
+    Some(read().map_err(|e| format!("This link could not be opened: {e}. It may have been cut short when copied.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, LoadedFile};
+
+    #[test]
+    fn a_state_survives_the_round_trip() {
+        let mut s = AppState::default().apply(Action::AddPasted("q 0 d 1\n".into()));
+        s.settings.cutoffs = vec![3, 5];
+        s.settings.extra = "RBP(p=0.5)".into();
+        let f = encode(&s).unwrap();
+        assert!(f.starts_with(PREFIX));
+        assert!(f[PREFIX.len()..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_eq!(decode(&f), Some(Ok(s)));
+    }
+
+    #[test]
+    fn other_fragments_damage_and_size_are_said() {
+        assert_eq!(decode("#embed"), None);
+        assert!(decode("#s=%%%").unwrap().unwrap_err().contains("not base64"));
+        assert!(decode("#s=AAAA").unwrap().is_err());
+        // Incompressible text beyond the limit.
+        let mut x: u64 = 1;
+        let noise: String = (0..60_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                char::from(b'a' + (x % 26) as u8)
+            })
+            .collect();
+        let mut s = AppState::default();
+        s.files.push(LoadedFile { name: "big".into(), text: noise });
+        assert!(encode(&s).unwrap_err().contains("KB"));
+    }
+}
