@@ -27,9 +27,7 @@ const VIEW_KEY: &str = "ranklab.view";
 
 /// Milliseconds since the page started (for the shown computation time).
 fn now() -> f64 {
-    gloo::utils::window()
-        .performance()
-        .map_or(0.0, |p| p.now())
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
 
 /// The state to start from: a shared link's, else the saved one; and a
@@ -41,8 +39,13 @@ fn initial() -> (AppState, bool, Option<String>) {
             // The link has been read; reloads use the saved state from now on.
             if let Ok(history) = gloo::utils::window().history() {
                 let loc = gloo::utils::window().location();
-                let url = format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default());
-                let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+                let url = format!(
+                    "{}{}",
+                    loc.pathname().unwrap_or_default(),
+                    loc.search().unwrap_or_default()
+                );
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
             (state, true, None)
         }
@@ -72,7 +75,8 @@ pub fn App() -> Html {
 
     // Files come back from IndexedDB once, after the first render.
     {
-        let (state, files_ready, save_problem) = (state.clone(), files_ready.clone(), save_problem.clone());
+        let (state, files_ready, save_problem) =
+            (state.clone(), files_ready.clone(), save_problem.clone());
         use_effect_with((), move |_| {
             if !*files_ready {
                 wasm_bindgen_futures::spawn_local(async move {
@@ -119,21 +123,47 @@ pub fn App() -> Html {
         let (m, problems) = s.measures();
         (Rc::new(m), problems)
     });
-    let typed = use_memo((state.quick_text.clone(), measures.clone(), state.settings.clone()), |(text, m, s)| {
-        let t0 = now();
-        let input = Rc::new(parse_typed(text));
-        let part = evaluate_typed(&input, &m.0, s);
-        (input, part, now() - t0)
-    });
-    let from_files = use_memo((state.files.clone(), measures.clone(), state.settings.clone()), |(files, m, s)| {
-        let t0 = now();
-        let part = evaluate_files(files, &m.0, s);
-        (part, now() - t0)
-    });
-    let systems: Rc<Vec<SystemResult>> = Rc::new(
-        typed.1.systems.iter().chain(&from_files.0.systems).cloned().collect(),
+    let typed = use_memo(
+        (
+            state.quick_text.clone(),
+            measures.clone(),
+            state.settings.clone(),
+        ),
+        |(text, m, s)| {
+            let t0 = now();
+            let input = Rc::new(parse_typed(text));
+            let part = evaluate_typed(&input, &m.0, s);
+            (input, part, now() - t0)
+        },
     );
-    let warnings: Vec<String> = typed.1.warnings.iter().chain(&from_files.0.warnings).cloned().collect();
+    let from_files = use_memo(
+        (
+            state.files.clone(),
+            measures.clone(),
+            state.settings.clone(),
+        ),
+        |(files, m, s)| {
+            let t0 = now();
+            let part = evaluate_files(files, &m.0, s);
+            (part, now() - t0)
+        },
+    );
+    let systems: Rc<Vec<SystemResult>> = Rc::new(
+        typed
+            .1
+            .systems
+            .iter()
+            .chain(&from_files.0.systems)
+            .cloned()
+            .collect(),
+    );
+    let warnings: Vec<String> = typed
+        .1
+        .warnings
+        .iter()
+        .chain(&from_files.0.warnings)
+        .cloned()
+        .collect();
 
     let dispatch = |make: fn(String) -> Action| {
         let state = state.clone();
@@ -159,7 +189,9 @@ pub fn App() -> Html {
             let Some(case) = find(&id) else { return };
             let confirmed = !state.has_own_work()
                 || gloo::utils::window()
-                    .confirm_with_message("Replace your rankings, files and settings with this example?")
+                    .confirm_with_message(
+                        "Replace your rankings, files and settings with this example?",
+                    )
                     .unwrap_or(false);
             if confirmed {
                 state.dispatch(Action::LoadCase(id, case.text.to_string(), case.settings()));
@@ -213,7 +245,7 @@ pub fn App() -> Html {
             let view = view.clone();
             Callback::from(move |e: KeyboardEvent| {
                 let order = [InputView::Form, InputView::Text, InputView::Files];
-                let i = order.iter().position(|x| *x == *view).unwrap_or(0);
+                let i = order.iter().position(|x| *x == v).unwrap_or(0);
                 let next = match e.key().as_str() {
                     "ArrowRight" => order[(i + 1) % 3],
                     "ArrowLeft" => order[(i + 2) % 3],
@@ -221,7 +253,9 @@ pub fn App() -> Html {
                 };
                 e.prevent_default();
                 view.set(next);
-                if let Some(el) = gloo::utils::document().get_element_by_id(&format!("tab-{next:?}")) {
+                if let Some(el) =
+                    gloo::utils::document().get_element_by_id(&format!("tab-{next:?}"))
+                {
                     use wasm_bindgen::JsCast;
                     if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
                         let _ = el.focus();
@@ -286,7 +320,6 @@ pub fn App() -> Html {
                     if let Some(p) = (*save_problem).clone() {
                         <p class="field-error" role="alert">{ p }</p>
                     }
-                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings } { measure_problems } />
                 </section>
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
@@ -299,6 +332,9 @@ pub fn App() -> Html {
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>
+                </section>
+                <section class="settings-pane" aria-label="Settings">
+                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings } { measure_problems } />
                 </section>
             </main>
         </div>

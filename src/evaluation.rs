@@ -170,7 +170,11 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], settings: &Setting
                 part.warnings.push(format!(
                     "{} has no {} that {} has ({}): their means are over different queries.",
                     s.name,
-                    if lacking.len() == 1 { "query" } else { "queries" },
+                    if lacking.len() == 1 {
+                        "query"
+                    } else {
+                        "queries"
+                    },
                     other.name,
                     listed(&lacking)
                 ));
@@ -191,7 +195,9 @@ fn tie_description(ties: Ties) -> &'static str {
         Ties::DocIdAscending => "ordered by docid ascending",
         Ties::FileOrder => "kept in file order",
         Ties::RankColumn => "ordered by the rank column",
-        Ties::Average => "averaged over their orders for nDCG, P, R and RBP (trec_eval's order for the others)",
+        Ties::Average => {
+            "averaged over their orders for nDCG, P, R and RBP (trec_eval's order for the others)"
+        }
     }
 }
 
@@ -286,7 +292,8 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
                 plural(n, "query", "queries"),
                 listed(&judged.missing_queries),
                 match settings.missing {
-                    crate::settings::Missing::Skip => "left out of the means (trec_eval without -c)",
+                    crate::settings::Missing::Skip =>
+                        "left out of the means (trec_eval without -c)",
                     crate::settings::Missing::ScoreZero => "scored 0 and counted (trec_eval -c)",
                 }
             ));
@@ -335,7 +342,7 @@ pub fn format_value(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::example::EXAMPLE_QUICK;
+    use crate::example::{find, EXAMPLE_QUICK};
     use crate::settings::Missing;
 
     fn shared(name: &str) -> String {
@@ -357,13 +364,28 @@ mod tests {
     fn example_data_gives_the_articles_values() {
         let s = Settings::default();
         let (m, _) = s.measures();
-        let e = evaluate_typed(&parse_typed(EXAMPLE_QUICK), &m, &s);
+        let e = evaluate_typed(&parse_typed(find("000-004").unwrap().text), &m, &s);
         assert!(e.errors.is_empty(), "{:?}", e.errors);
         assert_eq!(e.systems.len(), 3);
         // Article 004: MAP 0.7073; article 000: MRR 5/12 and 13/24.
         assert_eq!(format_value(e.systems[0].means[1]), "0.7073");
         assert_eq!(format_value(e.systems[1].means[0]), "0.4167");
         assert_eq!(format_value(e.systems[2].means[0]), "0.5417");
+    }
+
+    #[test]
+    fn the_demo_gives_hand_computed_values() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let e = evaluate_typed(&parse_typed(EXAMPLE_QUICK), &m, &s);
+        assert!(
+            e.errors.is_empty() && e.warnings.is_empty(),
+            "{:?} {:?}",
+            e.errors,
+            e.warnings
+        );
+        // BM25's first relevant ranks: 1, 3, 1, 1, 6, 1 -> MRR (4 + 1/3 + 1/6) / 6 = 0.75.
+        assert!((e.systems[0].means[0] - 0.75).abs() < 1e-12);
     }
 
     #[test]
@@ -417,10 +439,22 @@ mod tests {
         assert!(sys.queries[1].missing);
         assert_eq!(sys.means[0], 0.25);
         let w = e.warnings.join("\n");
-        assert!(w.contains("r.csv: 1 query of the qrels missing from the run (q2); scored 0"), "{w}");
-        assert!(w.contains("r.csv: 1 query without judgments ignored (q9)"), "{w}");
-        assert!(w.contains("r.csv: 1 line of repeated docids dropped (first kept)"), "{w}");
-        assert!(w.contains("r.csv: equal scores in 1 of 1 queries, ordered by docid descending"), "{w}");
+        assert!(
+            w.contains("r.csv: 1 query of the qrels missing from the run (q2); scored 0"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: 1 query without judgments ignored (q9)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: 1 line of repeated docids dropped (first kept)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: equal scores in 1 of 1 queries, ordered by docid descending"),
+            "{w}"
+        );
     }
 
     #[test]
@@ -433,7 +467,9 @@ mod tests {
         ];
         let e = evaluate_files(&files, &m, &s);
         assert_eq!(e.errors.len(), 2, "{:?}", e.errors);
-        assert!(e.errors[0].to_string().starts_with("notes.txt:1:1: expected TREC qrels"));
+        assert!(e.errors[0]
+            .to_string()
+            .starts_with("notes.txt:1:1: expected TREC qrels"));
         assert_eq!(e.errors[1].to_string(), "run:1:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `high`");
         assert!(e.warnings[0].contains("Add a qrels file"));
     }

@@ -102,8 +102,8 @@ const fn case(id: &'static str, title: &'static str, text: &'static str) -> Case
     }
 }
 
-/// The example the page opens with (three systems of articles 000 and 004).
-pub const EXAMPLE_QUICK: &str = "\
+/// Article 004's MAP example beside article 000's two MRR systems.
+const OPENING: &str = "\
 # Ranklab quick format: one line per query, grades in rank order.
 # R = relevant, N = not relevant, 0-3 = graded, ? = never judged,
 # N*9 = nine N in a row; after | : relevant documents the system missed.
@@ -126,7 +126,8 @@ q3: R
 q4: N*14 R
 ";
 
-const DEMO: &str = "\
+/// The example the page opens with: a made-up comparison of three systems.
+pub const EXAMPLE_QUICK: &str = "\
 # A made-up comparison: three systems, six queries, grades 0-3.
 # After | : relevant documents the system did not retrieve.
 [BM25]
@@ -160,10 +161,9 @@ const AP: &[Family] = &[Family::AP];
 /// Every case, demo first.
 pub const CASES: &[Case] = &[
     Case {
-        families: &[Family::RR, Family::AP, Family::NDCG, Family::ERR, Family::P, Family::R],
-        cutoffs: &[5, 10],
+        families: &[Family::RR, Family::AP, Family::NDCG, Family::P, Family::R],
         scale_max: 3,
-        ..case("demo", "Demo: three systems, six graded queries", DEMO)
+        ..case("demo", "Demo: three systems, six graded queries", EXAMPLE_QUICK)
     },
     Case {
         families: &[Family::RR, Family::AP, Family::NDCG, Family::P, Family::R],
@@ -173,7 +173,7 @@ pub const CASES: &[Case] = &[
             check("s000_mrr_B", "", "MRR system B (article 000)", None, "RR", "0.5417"),
         ],
         note: "Article 004 prints MAP 0.708 because it averages per-query values already rounded to three decimals; from the rankings the mean is 0.7073.",
-        ..case("opening", "Opening example: MAP (004) and MRR of two systems (000)", EXAMPLE_QUICK)
+        ..case("000-004", "000 + 004 · MAP of three queries and MRR of two systems", OPENING)
     },
     Case {
         families: RR,

@@ -60,7 +60,9 @@ pub fn save(state: &AppState) -> Result<(), String> {
 /// The saved files (empty when none are saved).
 pub async fn load_files() -> Result<Vec<LoadedFile>, String> {
     match crate::idb::get(FILES_KEY).await? {
-        Some(json) => serde_json::from_str(&json).map_err(|e| format!("saved files unreadable: {e}")),
+        Some(json) => {
+            serde_json::from_str(&json).map_err(|e| format!("saved files unreadable: {e}"))
+        }
         None => Ok(Vec::new()),
     }
 }

@@ -356,7 +356,10 @@ mod tests {
             ]
         );
         assert_eq!(problems.len(), 1);
-        assert_eq!((problems[0].column, problems[0].name.as_str()), (24, "nDCG@zz"));
+        assert_eq!(
+            (problems[0].column, problems[0].name.as_str()),
+            (24, "nDCG@zz")
+        );
     }
 
     #[test]

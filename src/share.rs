@@ -40,9 +40,12 @@ pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
             .map_err(|e| format!("the link's data is not base64 ({e})"))?;
         let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20)
             .map_err(|e| format!("the link's data does not decompress ({e:?})"))?;
-        serde_json::from_slice(&json).map_err(|e| format!("the link's data is not a Ranklab state ({e})"))
+        serde_json::from_slice(&json)
+            .map_err(|e| format!("the link's data is not a Ranklab state ({e})"))
     };
-    Some(read().map_err(|e| format!("This link could not be opened: {e}. It may have been cut short when copied.")))
+    Some(read().map_err(|e| {
+        format!("This link could not be opened: {e}. It may have been cut short when copied.")
+    }))
 }
 
 #[cfg(test)]
@@ -57,14 +60,19 @@ mod tests {
         s.settings.extra = "RBP(p=0.5)".into();
         let f = encode(&s).unwrap();
         assert!(f.starts_with(PREFIX));
-        assert!(f[PREFIX.len()..].chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert!(f[PREFIX.len()..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         assert_eq!(decode(&f), Some(Ok(s)));
     }
 
     #[test]
     fn other_fragments_damage_and_size_are_said() {
         assert_eq!(decode("#embed"), None);
-        assert!(decode("#s=%%%").unwrap().unwrap_err().contains("not base64"));
+        assert!(decode("#s=%%%")
+            .unwrap()
+            .unwrap_err()
+            .contains("not base64"));
         assert!(decode("#s=AAAA").unwrap().is_err());
         // Incompressible text beyond the limit.
         let mut x: u64 = 1;
@@ -77,7 +85,10 @@ mod tests {
             })
             .collect();
         let mut s = AppState::default();
-        s.files.push(LoadedFile { name: "big".into(), text: noise });
+        s.files.push(LoadedFile {
+            name: "big".into(),
+            text: noise,
+        });
         assert!(encode(&s).unwrap_err().contains("KB"));
     }
 }

@@ -154,7 +154,11 @@ mod tests {
         assert_eq!(u.settings.cutoffs, [5]);
         let c = u
             .apply(Action::AddPasted("q 0 d 1".into()))
-            .apply(Action::LoadCase("demo".into(), "x".into(), Settings::default()));
+            .apply(Action::LoadCase(
+                "demo".into(),
+                "x".into(),
+                Settings::default(),
+            ));
         assert_eq!(c.case.as_deref(), Some("demo"));
         assert!(c.files.is_empty());
         assert_eq!(c.quick_text, "x");
@@ -190,8 +194,7 @@ mod tests {
         let s: AppState = serde_json::from_str(r#"{"quick_text":"1 0"}"#).unwrap();
         assert!(s.files.is_empty());
         assert_eq!(s.settings, Settings::default());
-        let s: AppState =
-            serde_json::from_str(r#"{"settings":{"cutoffs":[3]}}"#).unwrap();
+        let s: AppState = serde_json::from_str(r#"{"settings":{"cutoffs":[3]}}"#).unwrap();
         assert_eq!(s.settings.cutoffs, [3]);
         assert_eq!(s.settings.rbp_p, 0.8);
     }

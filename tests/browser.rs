@@ -17,7 +17,7 @@ fn root() -> web_sys::Element {
 }
 
 #[wasm_bindgen_test]
-async fn app_mounts_and_shows_the_example_map() {
+async fn app_mounts_and_shows_the_demo_mrr() {
     gloo::utils::window()
         .local_storage()
         .unwrap()
@@ -27,11 +27,12 @@ async fn app_mounts_and_shows_the_example_map() {
     let host = root();
     yew::Renderer::<App>::with_root(host.clone()).render();
     yew::platform::time::sleep(Duration::from_millis(100)).await;
+    // The demo's BM25: first relevant at ranks 1, 3, 1, 1, 6, 1: MRR 0.75 by hand.
     let cell = host
-        .query_selector("td[data-system='MAP example (article 004)'][data-measure='AP']")
+        .query_selector("td[data-system='BM25'][data-measure='RR']")
         .unwrap()
-        .expect("the MAP cell is rendered");
-    assert_eq!(cell.text_content().unwrap(), "0.7073");
+        .expect("the RR cell is rendered");
+    assert_eq!(cell.text_content().unwrap(), "0.7500");
     let value: f64 = cell.get_attribute("data-value").unwrap().parse().unwrap();
-    assert!((value - 0.7072751322751323).abs() < 1e-15);
+    assert_eq!(value, 0.75);
 }

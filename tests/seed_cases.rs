@@ -13,7 +13,10 @@ use serde_json::Value;
 const EXPLANATION_ONLY: [&str; 2] = ["s003_err_ex2_contrib", "s004_err_stop_probs"];
 
 fn seeds() -> Vec<Value> {
-    let path = format!("{}/../shared/seed_examples.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../shared/seed_examples.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(path).expect("../shared beside the repo");
     serde_json::from_str::<Value>(&text)
         .expect("valid JSON")
@@ -68,7 +71,11 @@ fn every_seed_example_is_a_case_with_the_correct_value() {
             let want = part(&seed["recomputed_value"], c.part).as_f64().unwrap();
             let stated = part(&seed["stated_value"], c.part).as_f64().unwrap();
             let got = computed(case_id, c);
-            assert!((got - want).abs() < 1e-9, "{id} {}: {got} vs {want}", c.part);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{id} {}: {got} vs {want}",
+                c.part
+            );
             assert_eq!(c.stated.parse::<f64>().unwrap(), stated, "{id} {}", c.part);
         }
     }

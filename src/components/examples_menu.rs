@@ -23,7 +23,9 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
     let chosen = use_state(|| CASES[0].id.to_string());
     let onchange = {
         let chosen = chosen.clone();
-        Callback::from(move |e: Event| chosen.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+        Callback::from(move |e: Event| {
+            chosen.set(e.target_unchecked_into::<HtmlSelectElement>().value())
+        })
     };
     let onclick = {
         let (chosen, on_load) = (chosen.clone(), props.on_load.clone());
@@ -56,12 +58,17 @@ pub struct CaseChecksProps {
 /// Stated values of the loaded case next to Ranklab's.
 #[component]
 pub fn CaseChecks(props: &CaseChecksProps) -> Html {
-    let Some(case) = find(&props.case) else { return html! {} };
+    let Some(case) = find(&props.case) else {
+        return html! {};
+    };
     if case.checks.is_empty() {
         return html! {};
     }
     let value = |system: &str, query: Option<&str>, measure: &str| -> Option<f64> {
-        let j = props.measures.iter().position(|m| m.to_string() == measure)?;
+        let j = props
+            .measures
+            .iter()
+            .position(|m| m.to_string() == measure)?;
         let s = props.systems.iter().find(|s| s.name == system)?;
         match query {
             None => s.means.get(j).copied(),

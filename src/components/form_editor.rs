@@ -99,6 +99,9 @@ fn focus_by_id(id: &str) {
 
 use wasm_bindgen::JsCast;
 
+/// An edit of one query: its retrieved grades and its relevant documents not retrieved.
+type QueryChange = Box<dyn Fn(&mut Vec<Rel>, &mut Vec<i64>)>;
+
 /// The form editor.
 #[component]
 pub fn FormEditor(props: &FormEditorProps) -> Html {
@@ -132,12 +135,16 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         let on_text = props.on_text.clone();
         let focus = focus.clone();
         let q = query.cloned();
-        move |change: Box<dyn Fn(&mut Vec<Rel>, &mut Vec<i64>)>, focus_to: Option<String>| {
+        move |change: QueryChange, focus_to: Option<String>| {
             let Some(q) = q.clone() else { return };
             let mut r = q.retrieved.clone();
             let mut u = q.unretrieved.clone();
             change(&mut r, &mut u);
-            on_text.emit(replace_line(&text, q.line, &format_query_line(&q.id, &r, &u)));
+            on_text.emit(replace_line(
+                &text,
+                q.line,
+                &format_query_line(&q.id, &r, &u),
+            ));
             focus.set(focus_to);
         }
     };
@@ -175,7 +182,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
         let sys_idx = sys_idx.clone();
         Callback::from(move |_: MouseEvent| {
-            let Some(s) = input.systems.get(si) else { return };
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
             let name = ranklab_core::unused_system_name(&input, &format!("{} copy", s.name));
             on_text.emit(append_block(&text, &format_system(s, &name)));
             sys_idx.set(input.systems.len());
@@ -185,7 +194,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
         let sys_idx = sys_idx.clone();
         Callback::from(move |_: MouseEvent| {
-            let Some(s) = input.systems.get(si) else { return };
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
             let ok = gloo::utils::window()
                 .confirm_with_message(&format!(
                     "Delete system {} and its {} queries?",
@@ -205,7 +216,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         Callback::from(move |e: Event| {
             let el = e.target_unchecked_into::<HtmlInputElement>();
             let name = el.value().trim().to_string();
-            let Some(s) = input.systems.get(si) else { return };
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
             if name == s.name {
                 return;
             }
@@ -246,8 +259,14 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         let sys = system.cloned();
         let problem = problem.clone();
         Callback::from(move |e: Event| {
-            let id = e.target_unchecked_into::<HtmlInputElement>().value().trim().to_string();
-            let (Some(q), Some(s)) = (&q, &sys) else { return };
+            let id = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .trim()
+                .to_string();
+            let (Some(q), Some(s)) = (&q, &sys) else {
+                return;
+            };
             if id == q.id {
                 return;
             }
@@ -257,7 +276,11 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                 }
                 Ok(()) => {
                     problem.set(None);
-                    on_text.emit(replace_line(&text, q.line, &format_query_line(&id, &q.retrieved, &q.unretrieved)));
+                    on_text.emit(replace_line(
+                        &text,
+                        q.line,
+                        &format_query_line(&id, &q.retrieved, &q.unretrieved),
+                    ));
                 }
                 Err(m) => problem.set(Some(format!("Not renamed: {m}."))),
             }

@@ -64,7 +64,11 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let measure = use_state(|| 0usize);
     let sort = use_state(|| (SortKey::Query, true));
     let open = use_state(|| None::<String>);
-    let systems: Vec<&SystemResult> = props.systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    let systems: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
     if systems.is_empty() || props.measures.is_empty() {
         return html! {};
     }
@@ -105,7 +109,12 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let on_measure = {
         let measure = measure.clone();
         Callback::from(move |e: Event| {
-            measure.set(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0));
+            measure.set(
+                e.target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0),
+            );
         })
     };
     let header = |label: String, k: SortKey| {
@@ -115,11 +124,19 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
             sort.set((k, if cur == k { !asc } else { k == SortKey::Query }));
         });
         let state = if key == k {
-            if ascending { "ascending" } else { "descending" }
+            if ascending {
+                "ascending"
+            } else {
+                "descending"
+            }
         } else {
             "none"
         };
-        let arrow = match state { "ascending" => " ▲", "descending" => " ▼", _ => "" };
+        let arrow = match state {
+            "ascending" => " ▲",
+            "descending" => " ▼",
+            _ => "",
+        };
         html! {
             <th scope="col" class={ if k == SortKey::Query { "" } else { "num" } } aria-sort={ state }>
                 <button type="button" class="sort" { onclick } data-testid="sort">{ format!("{label}{arrow}") }</button>

@@ -21,7 +21,11 @@ pub struct ResultsTableProps {
 /// the best value of each column is marked.
 #[component]
 pub fn ResultsTable(props: &ResultsTableProps) -> Html {
-    let systems: Vec<&SystemResult> = props.systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    let systems: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
     if systems.is_empty() {
         return html! {
             <p class="empty" data-testid="results-empty">

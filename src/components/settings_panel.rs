@@ -43,8 +43,23 @@ impl PartialEq for TextSettingProps {
     /// The applier is fixed per field, so it is left out of the comparison
     /// (function pointers do not compare meaningfully).
     fn eq(&self, other: &Self) -> bool {
-        (&self.id, &self.label, &self.hint, &self.value, &self.settings, &self.on_change, self.wide)
-            == (&other.id, &other.label, &other.hint, &other.value, &other.settings, &other.on_change, other.wide)
+        (
+            &self.id,
+            &self.label,
+            &self.hint,
+            &self.value,
+            &self.settings,
+            &self.on_change,
+            self.wide,
+        ) == (
+            &other.id,
+            &other.label,
+            &other.hint,
+            &other.value,
+            &other.settings,
+            &other.on_change,
+            other.wide,
+        )
     }
 }
 
@@ -101,7 +116,9 @@ struct ChoiceProps {
 fn Choice(props: &ChoiceProps) -> Html {
     let onchange = {
         let cb = props.on_select.clone();
-        Callback::from(move |e: Event| cb.emit(e.target_unchecked_into::<HtmlSelectElement>().value()))
+        Callback::from(move |e: Event| {
+            cb.emit(e.target_unchecked_into::<HtmlSelectElement>().value())
+        })
     };
     let hint_id = format!("{}-hint", props.id);
     html! {
@@ -162,7 +179,12 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
             on_change.emit(next);
         })
     };
-    let cutoffs_text = s.cutoffs.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let cutoffs_text = s
+        .cutoffs
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     let family_boxes = Family::ALL.iter().map(|&f| {
         let checked = s.families.contains(&f);
         let onchange = {

@@ -86,3 +86,43 @@ export function useBrowser() {
   });
   return env;
 }
+
+/** Opens the app in a fresh context; returns { context, page, seen }. */
+export async function open(env, { width = 1280, height = 800, url } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const seen = watch(page);
+  await page.goto(url ?? env.server.url);
+  await page.locator('.page').waitFor({ timeout: 15000 });
+  return { context, page, seen };
+}
+
+/** Shows an input tab: 'form', 'text' or 'files'. */
+export async function showTab(page, name) {
+  await page.getByTestId(`tab-${name}`).click();
+}
+
+/** Replaces the quick text (through the Text tab). */
+export async function setQuickText(page, text) {
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill(text);
+}
+
+/** Loads an example case by id, accepting the confirmation if asked. */
+export async function loadCase(page, id) {
+  await page.getByTestId('examples').selectOption(id);
+  const accept = (d) => d.accept();
+  page.on('dialog', accept);
+  await page.getByTestId('load-case').click();
+  await page.waitForTimeout(50);
+  page.off('dialog', accept);
+}
+
+/** Puts a long text into a text field at once, as a paste does (Playwright's
+ * fill types it and takes seconds for tens of kilobytes). */
+export async function paste(page, testid, text) {
+  await page.getByTestId(testid).evaluate((el, value) => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}

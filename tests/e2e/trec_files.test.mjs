@@ -1,50 +1,99 @@
-// TREC files in the browser: trec_eval's own test files through the file
-// input give trec_eval's numbers (out.test); they survive a reload; a bad
-// pasted run is located; files can be removed.
+// Qrels and run files in the browser: trec_eval's own test files by file
+// input, by paste and by drop give trec_eval's numbers (out.test); they
+// survive a reload (IndexedDB); ranx JSON and CSV are read; bad lines are
+// located; files can be removed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, SHOTS, useBrowser, watch } from './harness.mjs';
+import { ROOT, SHOTS, cell, open, paste, showTab, useBrowser } from './harness.mjs';
 
 const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
 const env = useBrowser();
 
-const cell = (page, run, measure) =>
-  page.locator(`[data-testid="trec-results"] td[data-system="${run}"][data-measure="${measure}"]`);
+// out.test (trec_eval): map 0.1785, recip_rank 0.4064, P_10 0.3000 over 3 queries.
+async function assertOutTest(page, run) {
+  await cell(page, run, 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, run, 'AP').innerText(), '0.1785');
+  assert.equal(await cell(page, run, 'RR').innerText(), '0.4064');
+  assert.equal(await cell(page, run, 'P@10').innerText(), '0.3000');
+  assert.equal(await cell(page, run, 'num_q').innerText(), '3');
+}
 
-test('qrels.test and results.test give trec_eval out.test values, and survive a reload', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const seen = watch(page);
-  await page.goto(env.server.url);
+test('file input: out.test values, kept across a reload', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
-  await cell(page, 'results.test', 'map').waitFor({ timeout: 15000 });
-  // trec_eval prints map 0.1785, recip_rank 0.4064, P_10 0.3000 in out.test.
-  assert.equal(await cell(page, 'results.test', 'map').innerText(), '0.1785');
-  assert.equal(await cell(page, 'results.test', 'recip_rank').innerText(), '0.4064');
-  assert.equal(await cell(page, 'results.test', 'P_10').innerText(), '0.3000');
-  assert.equal(await cell(page, 'results.test', 'num_q').innerText(), '3');
-  assert.match(await page.getByTestId('file-list').innerText(), /qrels\.test — qrels[\s\S]*results\.test — run/);
-  await page.getByTestId('trec-results').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, 'trec-files-1280.png'), fullPage: true });
+  await assertOutTest(page, 'results.test');
+  assert.match(await page.getByTestId('file-list').innerText(), /qrels\.test — TREC qrels[\s\S]*results\.test — TREC run/);
+  await page.screenshot({ path: join(SHOTS, 'files-1280.png'), fullPage: true });
 
   await page.reload();
-  await cell(page, 'results.test', 'map').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'results.test', 'map').innerText(), '0.1785');
+  await assertOutTest(page, 'results.test');
   assert.deepEqual(seen.foreign, [], 'requests left 127.0.0.1');
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
 
+test('pasted qrels.test and results.test give map 0.1785', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  for (const name of ['qrels.test', 'results.test']) {
+    await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
+    await page.getByTestId('add-pasted').click();
+  }
+  await assertOutTest(page, 'pasted-2');
+  await context.close();
+});
+
+test('files dropped on the page are loaded', async () => {
+  const { context, page } = await open(env);
+  const qrels = await readFile(join(SHARED, 'qrels.test'), 'utf8');
+  const run = await readFile(join(SHARED, 'results.test'), 'utf8');
+  const data = await page.evaluateHandle(([q, r]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([q], 'qrels.test'));
+    dt.items.add(new File([r], 'results.test'));
+    return dt;
+  }, [qrels, run]);
+  await page.dispatchEvent('.page', 'dragover', { dataTransfer: data });
+  await page.dispatchEvent('.page', 'drop', { dataTransfer: data });
+  await assertOutTest(page, 'results.test');
+  await context.close();
+});
+
+test('ranx JSON qrels with a CSV run; conventions and warnings', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('paste-input').fill('{"q1": {"a": 1, "b": 0, "c": 2}, "q2": {"x": 1}}');
+  await page.getByTestId('add-pasted').click();
+  await page.getByTestId('paste-input').fill('query,doc,score\nq1,b,2\nq1,a,2\nq1,c,1\nq9,z,1\n');
+  await page.getByTestId('add-pasted').click();
+  // Ties at score 2: trec_eval's order (docid descending) puts b before a, so RR(q1) = 1/2.
+  await cell(page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'pasted-2', 'RR').innerText(), '0.5000');
+  const warnings = await page.getByTestId('warnings').innerText();
+  assert.match(warnings, /pasted-2: 1 query of the qrels missing from the run \(q2\); left out of the means/);
+  assert.match(warnings, /pasted-2: 1 query without judgments ignored \(q9\)/);
+  assert.match(warnings, /pasted-2: equal scores in 1 of 1 queries, ordered by docid descending/);
+  // Docid ascending puts a first: RR(q1) = 1. Scoring missing queries 0 halves it.
+  await page.getByTestId('set-ties').selectOption('docid-asc');
+  await cell(page, 'pasted-2', 'RR').getByText('1.0000').waitFor();
+  await page.getByTestId('set-missing').selectOption('zero');
+  await cell(page, 'pasted-2', 'RR').getByText('0.5000').waitFor();
+  assert.equal(await cell(page, 'pasted-2', 'num_q').innerText(), '2');
+  assert.match(await page.getByTestId('file-list').innerText(), /pasted-1 — JSON qrels[\s\S]*pasted-2 — table run/);
+  await context.close();
+});
+
 test('a pasted run with a bad score is located, and files can be removed', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  await page.goto(env.server.url);
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
   await page.getByTestId('paste-input').fill('301 Q0 FBIS3-10082 1 high STANDARD\n');
   await page.getByTestId('add-pasted').click();
   const errors = page.getByTestId('file-errors');
   await errors.waitFor();
-  assert.match(await errors.innerText(), /pasted-1, line 1, column 22: expected a numeric score in field 5/);
+  assert.match(await errors.innerText(), /pasted-1, Line 1, column 22: expected a numeric score in field 5/);
   await page.getByRole('button', { name: 'Remove pasted-1' }).click();
   await page.getByTestId('file-list').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('file-errors').count(), 0);

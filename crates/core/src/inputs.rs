@@ -61,9 +61,13 @@ impl InputKind {
 pub fn classify_input(name: &str, text: &str) -> Option<InputKind> {
     let kind = |format, role| Some(InputKind { format, role });
     if text.trim_start().starts_with('{') {
-        let qrels = json_is_qrels(text)
-            .unwrap_or_else(|| name.to_ascii_lowercase().contains("qrel"));
-        let role = if qrels { InputRole::Qrels } else { InputRole::Run };
+        let qrels =
+            json_is_qrels(text).unwrap_or_else(|| name.to_ascii_lowercase().contains("qrel"));
+        let role = if qrels {
+            InputRole::Qrels
+        } else {
+            InputRole::Run
+        };
         return kind(InputFormat::RanxJson, role);
     }
     if let Some(h) = table_header(text) {

@@ -42,18 +42,18 @@ pub use inputs::{classify_input, parse_qrels_as, parse_run_as, InputFormat, Inpu
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
-pub use stream::{
-    evaluate_whole_text, ChunkEvaluator, ChunkResult, QueryChunk, QueryChunker, RunStream,
-    StreamResult,
-};
 pub use quick_edit::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,
     format_query_line, format_rel, format_system, insert_after, remove_lines, rename_system,
     replace_line, system_lines, unused_query_id, unused_system_name, REPEAT_FROM,
 };
 pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};
+pub use stream::{
+    evaluate_whole_text, ChunkEvaluator, ChunkResult, QueryChunk, QueryChunker, RunStream,
+    StreamResult,
+};
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
+pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};
 pub use trec::{
     classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
     QueryQrels, Run, RunEntry, RunLine, TrecKind,

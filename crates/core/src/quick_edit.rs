@@ -257,7 +257,10 @@ mod tests {
         let q = &parse_quick("t", text).systems[0].queries[0];
         let again = format_query_line(&q.id, &q.retrieved, &q.unretrieved);
         let back = &parse_quick("t", &again).systems[0].queries[0];
-        assert_eq!((&back.retrieved, &back.unretrieved), (&q.retrieved, &q.unretrieved));
+        assert_eq!(
+            (&back.retrieved, &back.unretrieved),
+            (&q.retrieved, &q.unretrieved)
+        );
     }
 
     #[test]
@@ -267,14 +270,20 @@ mod tests {
         let t = replace_line(text, 2, "q1: 0 1");
         assert_eq!(t, "# my notes\nq1: 0 1  # first\nq2: 0\n\n[B]\nq1: 1\n");
         let t = add_query(&input, text, 0, "q3: 2");
-        assert_eq!(t, "# my notes\nq1: 1 0  # first\nq2: 0\nq3: 2\n\n[B]\nq1: 1\n");
+        assert_eq!(
+            t,
+            "# my notes\nq1: 1 0  # first\nq2: 0\nq3: 2\n\n[B]\nq1: 1\n"
+        );
         let t = rename_system(&input, text, 0, "BM25");
         assert!(t.starts_with("[BM25]\n# my notes\n"));
         let t = rename_system(&input, text, 1, "C");
         assert!(t.ends_with("[C]\nq1: 1\n"));
         assert_eq!(system_lines(&input, text, 0), 1..5);
         assert_eq!(system_lines(&input, text, 1), 5..8);
-        assert_eq!(delete_system(&input, text, 1), "# my notes\nq1: 1 0  # first\nq2: 0\n");
+        assert_eq!(
+            delete_system(&input, text, 1),
+            "# my notes\nq1: 1 0  # first\nq2: 0\n"
+        );
         let dup = append_block(text, &format_system(&input.systems[1], "B 2"));
         assert!(dup.ends_with("[B]\nq1: 1\n\n[B 2]\nq1: 1\n"), "{dup}");
         assert_eq!(unused_system_name(&input, "B"), "B 2");

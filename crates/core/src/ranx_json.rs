@@ -127,12 +127,7 @@ fn scan<'a>(input: &str, text: &'a str) -> Result<Scanned<'a>, ParseError> {
         let (qline, qcol) = s.location();
         let qid = s.string("a query id in double quotes")?;
         if out.iter().any(|(q, _)| *q == qid) {
-            return Err(s.error_at(
-                qline,
-                qcol,
-                "each query id once in the object".into(),
-                qid,
-            ));
+            return Err(s.error_at(qline, qcol, "each query id once in the object".into(), qid));
         }
         s.expect(b':', "`:` after the query id")?;
         s.expect(b'{', "`{` opening the query's documents")?;
@@ -286,7 +281,10 @@ mod tests {
 
     #[test]
     fn reads_qrels_and_runs_of_the_ranx_shape() {
-        let q = parse_json_qrels("q.json", "{\"q1\": {\"d1\": 1, \"d2\": 0},\n \"q2\": {\"d9\": 2}}");
+        let q = parse_json_qrels(
+            "q.json",
+            "{\"q1\": {\"d1\": 1, \"d2\": 0},\n \"q2\": {\"d9\": 2}}",
+        );
         assert!(q.errors.is_empty(), "{:?}", q.errors);
         assert_eq!(q.queries["q1"]["d1"], 1);
         assert_eq!(q.queries["q2"]["d9"], 2);
@@ -294,7 +292,10 @@ mod tests {
         assert_eq!(json_is_qrels("{\"q\": {\"a\": 1.5}}"), Some(false));
         assert_eq!(json_is_qrels("q 0 a 1"), None);
 
-        let r = parse_json_run("r.json", "{\"q1\": {\"d1\": 1.5, \"d2\": -2e-1}, \"q2\": {}}");
+        let r = parse_json_run(
+            "r.json",
+            "{\"q1\": {\"d1\": 1.5, \"d2\": -2e-1}, \"q2\": {}}",
+        );
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(r.query_order, ["q1", "q2"]);
         let e = &r.queries["q1"];

@@ -148,11 +148,17 @@ fn rows<'a>(
     header: &TableHeader,
     errors: &mut Vec<ParseError>,
 ) -> Vec<(usize, Vec<(usize, &'a str)>)> {
-    let needed = [header.query, header.doc, header.grade, header.score, header.rank]
-        .into_iter()
-        .flatten()
-        .max()
-        .unwrap_or(0)
+    let needed = [
+        header.query,
+        header.doc,
+        header.grade,
+        header.score,
+        header.rank,
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(0)
         + 1;
     text.lines()
         .map(|l| l.trim_end_matches('\r'))
@@ -309,7 +315,10 @@ mod tests {
         assert_eq!((h.line, h.separator), (2, ','));
         let h = table_header("qid\tdocno\trank\tscore\n").unwrap();
         assert!(h.is_run());
-        assert_eq!((h.query, h.doc, h.rank, h.score), (Some(0), Some(1), Some(2), Some(3)));
+        assert_eq!(
+            (h.query, h.doc, h.rank, h.score),
+            (Some(0), Some(1), Some(2), Some(3))
+        );
         assert!(table_header("q1 0 d1 1").is_none());
         let partial = table_header("qid,docid,weird").unwrap();
         assert!(!partial.is_qrels() && !partial.is_run());

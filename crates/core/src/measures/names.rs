@@ -107,7 +107,11 @@ impl fmt::Display for Metric {
                         params.push_str("discount='1/rank'");
                     }
                 }
-                let name = if matches!(self, DCG { .. }) { "DCG" } else { "nDCG" };
+                let name = if matches!(self, DCG { .. }) {
+                    "DCG"
+                } else {
+                    "nDCG"
+                };
                 with_params(f, name, &params)?;
                 cut(f, k)
             }

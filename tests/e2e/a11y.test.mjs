@@ -1,0 +1,89 @@
+// Accessibility: axe-core (run inside the page) finds no serious or
+// critical violation in the main states; every control is reachable with
+// Tab; a ranking can be built and edited with the keyboard alone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, cell, loadCase, open, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const AXE = await readFile(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+async function serious(page) {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe-core: no serious violations (${scheme})`, async () => {
+    // bypassCSP lets the test inject axe-core; the app's own CSP stays strict.
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+    assert.deepEqual(await serious(page), [], 'form tab');
+    await page.getByTestId('query-toggle').first().click();
+    await loadCase(page, '003-ndcg');
+    await page.getByTestId('case-checks').waitFor();
+    await showTab(page, 'text');
+    assert.deepEqual(await serious(page), [], 'text tab, case checks, open query');
+    await showTab(page, 'files');
+    await page.getByTestId('paste-input').fill('q1 Q0 d 1 x t\n');
+    await page.getByTestId('add-pasted').click();
+    await page.getByTestId('file-errors').waitFor();
+    assert.deepEqual(await serious(page), [], 'files tab with errors');
+    await context.close();
+  });
+}
+
+test('every control is reachable with Tab', async () => {
+  const { context, page } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const controls = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('button, select, input, textarea, [tabindex="0"]')]
+      .filter((e) => !e.disabled && e.offsetParent !== null && e.getAttribute('tabindex') !== '-1');
+    all.forEach((e, i) => e.setAttribute('data-reach', String(i)));
+    return all.length;
+  });
+  const reached = new Set();
+  for (let i = 0; i < controls + 20; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement?.getAttribute('data-reach'));
+    if (id !== null && id !== undefined) reached.add(id);
+  }
+  assert.equal(reached.size, controls, `${reached.size} of ${controls} controls reached by Tab`);
+  await context.close();
+});
+
+test('a ranking built and edited with the keyboard alone', async () => {
+  const { context, page } = await open(env);
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('clear-all').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('results-empty').waitFor();
+  await page.getByTestId('tab-text').focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'tab-form');
+  await page.getByTestId('add-system').focus();
+  await page.keyboard.press('Enter');
+  // Focus moves to the new system's name; Tab on to the add-rank buttons.
+  await page.getByTestId('add-grade-3').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('add-grade-0').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // Grades 3 0 0: RR 1; then rank 3 set to grade 1 with the arrow keys and moved up.
+  await cell(page, 'A', 'RR').getByText('1.0000').waitFor();
+  await page.getByTestId('grade-3').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Alt+ArrowUp');
+  // 3 1 0 with ideal 3 1: nDCG@10 = 1; AP = 1.
+  await cell(page, 'A', 'AP').getByText('1.0000').waitFor();
+  await showTab(page, 'text');
+  assert.equal(await page.getByTestId('quick-input').inputValue(), '[A]\nq1: 3 1 0\n');
+  await context.close();
+});

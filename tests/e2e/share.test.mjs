@@ -1,0 +1,60 @@
+// "Copy link": the whole state in the URL fragment, opened in a fresh
+// browser context (no shared storage), restores it exactly; an oversized
+// state gets a message instead of a broken link; a damaged link is said.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+test('a copied link restores text, files and settings in a fresh context', async () => {
+  const a = await open(env);
+  await setQuickText(a.page, '[Mine]\nq1: 3 0 2 | 1\nq2: N R');
+  await a.page.getByTestId('set-cutoffs').fill('3');
+  await a.page.getByTestId('set-gain').selectOption('exp');
+  await showTab(a.page, 'files');
+  await a.page.getByTestId('paste-input').fill('q1 0 d1 1\nq1 0 d2 0\n');
+  await a.page.getByTestId('add-pasted').click();
+  await a.page.getByTestId('paste-input').fill('q1 Q0 d2 1 9 r\nq1 Q0 d1 2 8 r\n');
+  await a.page.getByTestId('add-pasted').click();
+  await cell(a.page, 'pasted-2', 'RR').getByText('0.5000').waitFor();
+  const want = await a.page.getByTestId('results').innerText();
+  await a.page.getByTestId('copy-link').click();
+  const link = await a.page.getByTestId('share-link').inputValue();
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#s=[A-Za-z0-9_-]+$/);
+  await a.context.close();
+
+  const b = await open(env, { url: link });
+  await cell(b.page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  assert.equal(await b.page.getByTestId('results').innerText(), want);
+  assert.equal(await b.page.getByTestId('set-cutoffs').inputValue(), '3');
+  assert.equal(await b.page.getByTestId('set-gain').inputValue(), 'exp');
+  await showTab(b.page, 'text');
+  assert.equal(await b.page.getByTestId('quick-input').inputValue(), '[Mine]\nq1: 3 0 2 | 1\nq2: N R');
+  // The fragment is dropped once read; a reload keeps the restored state.
+  assert.equal(new URL(b.page.url()).hash, '');
+  await b.page.reload();
+  await cell(b.page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  assert.deepEqual(b.seen.foreign, []);
+  await b.context.close();
+});
+
+test('an oversized state and a damaged link get clear messages', async () => {
+  const a = await open(env);
+  await showTab(a.page, 'files');
+  // 60,000 random letters (about 4.7 bits each) do not compress below the link limit.
+  const noise = await a.page.evaluate(() => {
+    const bytes = crypto.getRandomValues(new Uint8Array(60000));
+    return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join('');
+  });
+  await paste(a.page, 'paste-input', noise);
+  await a.page.getByTestId('add-pasted').click();
+  await a.page.getByTestId('copy-link').click();
+  assert.match(await a.page.getByTestId('share-error').innerText(), /links are kept under 32 KB/);
+  await a.context.close();
+
+  const b = await open(env, { url: `${env.server.url}#s=AAAA` });
+  assert.match(await b.page.getByTestId('link-error').innerText(), /This link could not be opened/);
+  await cell(b.page, 'BM25', 'RR').waitFor();
+  await b.context.close();
+});
