@@ -54,6 +54,33 @@ fn initial() -> (AppState, bool, Option<String>) {
     }
 }
 
+/// Focuses the quick text and selects from (line, column) to the end of
+/// that line (JS selection offsets count UTF-16 units).
+fn select_in_text(text: &str, line: usize, column: usize) {
+    use wasm_bindgen::JsCast;
+    let Some(area) = gloo::utils::document()
+        .get_element_by_id("quick-input")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    else {
+        return;
+    };
+    let before: usize = text
+        .split('\n')
+        .take(line - 1)
+        .map(|l| l.encode_utf16().count() + 1)
+        .sum();
+    let this = text.split('\n').nth(line - 1).unwrap_or("");
+    let start = before
+        + this
+            .chars()
+            .take(column - 1)
+            .map(char::len_utf16)
+            .sum::<usize>();
+    let end = before + this.encode_utf16().count();
+    let _ = area.focus();
+    let _ = area.set_selection_range(start as u32, end.max(start) as u32);
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum InputView {
     Form,
@@ -72,6 +99,18 @@ pub fn App() -> Html {
     let generation = use_state(|| 0u32);
     let view = use_state(|| LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form));
     let dragging = use_state(|| false);
+    let locate = use_state(|| None::<(usize, usize)>);
+    {
+        // After the Text tab is shown, put the cursor on the located problem.
+        let locate = locate.clone();
+        let text = state.quick_text.clone();
+        use_effect_with(*locate, move |at| {
+            if let Some((line, column)) = *at {
+                select_in_text(&text, line, column);
+                locate.set(None);
+            }
+        });
+    }
 
     // Files come back from IndexedDB once, after the first render.
     {
@@ -177,6 +216,13 @@ pub fn App() -> Html {
         Callback::from(move |files: Vec<(String, String)>| {
             state.dispatch(Action::AddFiles(files));
             view.set(InputView::Files);
+        })
+    };
+    let on_locate = {
+        let (view, locate) = (view.clone(), locate.clone());
+        Callback::from(move |at: (usize, usize)| {
+            view.set(InputView::Text);
+            locate.set(Some(at));
         })
     };
     let on_settings = {
@@ -315,7 +361,7 @@ pub fn App() -> Html {
                             },
                         } }
                     </div>
-                    <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" />
+                    <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
                     <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
                     if let Some(p) = (*save_problem).clone() {
                         <p class="field-error" role="alert">{ p }</p>

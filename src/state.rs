@@ -84,6 +84,11 @@ impl AppState {
             },
             Action::AddFiles(added) => {
                 let mut next = self.clone();
+                // The demo makes way for the user's own files (it can be loaded again).
+                if self.quick_text.trim() == EXAMPLE_QUICK.trim() {
+                    next.quick_text = String::new();
+                    next.case = None;
+                }
                 for (name, text) in added {
                     match next.files.iter_mut().find(|f| f.name == name) {
                         Some(f) => f.text = text,
@@ -181,6 +186,11 @@ mod tests {
             .apply(Action::AddPasted("  ".into()));
         let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["qrels", "run", "pasted-1", "pasted-2"]);
+        assert_eq!(s.quick_text, "", "the demo makes way for files");
+        let typed = AppState::default()
+            .apply(Action::SetText("1 0".into()))
+            .apply(Action::AddPasted("p".into()));
+        assert_eq!(typed.quick_text, "1 0", "typed work stays");
         assert_eq!(s.files[1].text, "y");
         let s = s
             .apply(Action::RemoveFile("pasted-1".into()))

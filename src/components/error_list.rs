@@ -19,6 +19,9 @@ pub struct ErrorListProps {
     /// Whether to name the input of each problem (files).
     #[prop_or_default]
     pub name_inputs: bool,
+    /// When set, each location is a button that shows it in the text.
+    #[prop_or_default]
+    pub on_locate: Option<Callback<(usize, usize)>>,
 }
 
 /// Shows each problem; the other lines still count.
@@ -37,7 +40,20 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
                     <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>
                         <strong>
                             if props.name_inputs { { format!("{}, ", e.input) } }
-                            { format!("Line {}, column {}: ", e.line, e.column) }
+                            { match &props.on_locate {
+                                Some(cb) => {
+                                    let (cb, at) = (cb.clone(), (e.line, e.column));
+                                    html! {
+                                        <button type="button" class="locate" data-testid="locate"
+                                            title="Show this place in the text"
+                                            onclick={ Callback::from(move |_: MouseEvent| cb.emit(at)) }>
+                                            { format!("Line {}, column {}", e.line, e.column) }
+                                        </button>
+                                    }
+                                }
+                                None => html! { { format!("Line {}, column {}", e.line, e.column) } },
+                            } }
+                            { ": " }
                         </strong>
                         { format!("expected {}, found {}", e.expected,
                             if e.found.is_empty() { "the end of the line".to_string() } else { format!("`{}`", e.found) }) }

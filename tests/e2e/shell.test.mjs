@@ -58,6 +58,12 @@ test('typing, located errors, settings and reload', async () => {
   await err.waitFor();
   assert.match(await err.innerText(), /Line 2, column 7: expected a grade/);
   assert.equal(await cell(page, 'A', 'AP').innerText(), '0.8875');
+  // The location is a button that selects the place in the text (offset 16 is the `x`).
+  await err.getByTestId('locate').click();
+  assert.deepEqual(await page.evaluate(() => {
+    const a = document.activeElement;
+    return [a.id, a.selectionStart, a.selectionEnd];
+  }), ['quick-input', 16, 19]);
   await page.screenshot({ path: join(SHOTS, 'text-error-1280.png'), fullPage: true });
 
   // Several cutoffs at once; exponential gain: nDCG(exp) of 3 2 0 1 2 = 0.96864 (article 002).
