@@ -4,13 +4,15 @@
 //! ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
 //!              [--ties trec_eval|docid-asc|file-order|rank-column] [--float32]
 //!              [--duplicates refuse|keep-first|keep-last] QRELS RUN
+//! ranklab stats [--test T] [--correction C] [--seed S] ... FILE
 //! ```
-//! Prints exactly what trec_eval 10 prints for trec_eval measures
+//! `eval` prints exactly what trec_eval 10 prints for trec_eval measures
 //! (`%-22s\t%s\t%6.4f`), and Ranklab's measures (`nDCG@10`, `ERR@20`) under
 //! their own names. Exits 1 with located messages on bad input.
 #![forbid(unsafe_code)]
 
 mod args;
+mod stats_cmd;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -152,6 +154,9 @@ fn evaluate_run(
 }
 
 fn run(argv: &[String]) -> Result<String, String> {
+    if argv.first().map(String::as_str) == Some("stats") {
+        return stats_cmd::run(&argv[1..]);
+    }
     let opts = args::parse(argv)?;
     let request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
     let items = request.items().map_err(|e| format!("ranklab: {e}"))?;

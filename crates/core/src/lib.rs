@@ -25,6 +25,7 @@ pub mod measures;
 mod quick;
 mod quick_edit;
 mod ranx_json;
+pub mod stats;
 mod stream;
 mod table;
 mod table_text;

@@ -1,0 +1,18 @@
+//! Statistics over per-query values: descriptions with intervals, paired
+//! tests with effect sizes, multiple-comparison corrections, and the
+//! randomized Tukey HSD. Everything random is seeded ([`Rng`]).
+
+pub mod correction;
+pub mod describe;
+pub mod distributions;
+pub mod paired;
+pub mod report;
+pub mod rng;
+pub mod tukey;
+
+pub use correction::{adjust, Correction};
+pub use describe::{bootstrap_intervals, mean, median, percentile, sample_sd, t_interval};
+pub use paired::{bootstrap_p, differences, effect, paired_t, randomization_p, PairedEffect};
+pub use report::{report, PairStats, StatsOptions, StatsReport, SystemStats, Test};
+pub use rng::Rng;
+pub use tukey::randomized_tukey_hsd;
