@@ -114,9 +114,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     let r = report(&series, &o);
     let mut out = String::from("{\n  \"systems\": [\n");
     for (i, (name, s)) in names.iter().zip(&r.systems).enumerate() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "    {{\"name\": \"{name}\", \"n\": {}, \"mean\": {}, \"sd\": {}, \"median\": {}, \"t_interval\": {}, \"bootstrap_interval\": {}}}{}\n",
+            "    {{\"name\": \"{name}\", \"n\": {}, \"mean\": {}, \"sd\": {}, \"median\": {}, \"t_interval\": {}, \"bootstrap_interval\": {}}}{}",
             s.n,
             json_number(s.mean),
             json_number(s.sd),
@@ -129,9 +129,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     out.push_str("  ],\n  \"pairs\": [\n");
     for (i, p) in r.pairs.iter().enumerate() {
         let e = p.effect;
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "    {{\"a\": \"{}\", \"b\": \"{}\", \"n\": {}, \"mean_diff\": {}, \"cohens_d\": {}, \"wins\": {}, \"ties\": {}, \"losses\": {}, \"p_t\": {}, \"p\": {}, \"p_adjusted\": {}, \"significant\": {}}}{}\n",
+            "    {{\"a\": \"{}\", \"b\": \"{}\", \"n\": {}, \"mean_diff\": {}, \"cohens_d\": {}, \"wins\": {}, \"ties\": {}, \"losses\": {}, \"p_t\": {}, \"p\": {}, \"p_adjusted\": {}, \"significant\": {}}}{}",
             names[p.a],
             names[p.b],
             e.n,
