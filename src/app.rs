@@ -15,10 +15,12 @@ use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
 use crate::components::settings_panel::SettingsPanel;
 use crate::components::share_bar::ShareBar;
+use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
 use crate::evaluation::{evaluate_files, evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
 use crate::settings::Settings;
+use crate::significance::statistics;
 use crate::state::{Action, AppState};
 use crate::{persist, share};
 
@@ -196,6 +198,14 @@ pub fn App() -> Html {
             .cloned()
             .collect(),
     );
+    let stats = use_memo(
+        (systems.clone(), measures.clone(), state.settings.stats),
+        |(systems, m, st)| {
+            let t0 = now();
+            let r = Rc::new(statistics(systems, &m.0, st));
+            (r, now() - t0)
+        },
+    );
     let warnings: Vec<String> = typed
         .1
         .warnings
@@ -370,17 +380,20 @@ pub fn App() -> Html {
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
                     <Warnings { warnings } />
-                    <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() } />
+                    <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
+                        stats={ stats.0.clone() } stats_settings={ state.settings.stats } />
                     if let Some(case) = state.case.clone() {
                         <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
                     }
                     <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } />
+                    <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
+                        measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>
                 </section>
                 <section class="settings-pane" aria-label="Settings">
-                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings } { measure_problems } />
+                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() } { measure_problems } />
                 </section>
             </main>
         </div>

@@ -13,4 +13,5 @@ pub mod idb;
 pub mod persist;
 pub mod settings;
 pub mod share;
+pub mod significance;
 pub mod state;

@@ -140,6 +140,112 @@ pub struct Settings {
     pub extra: String,
     /// Grade scale of the form: grades 0..=scale_max (1 = binary R/N).
     pub scale_max: i64,
+    /// Intervals and significance tests.
+    pub stats: StatsSettings,
+}
+
+/// The test that marks significant differences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestChoice {
+    /// Paired t-test.
+    PairedT,
+    /// Randomization (sign-flip) test.
+    Randomization,
+    /// Paired bootstrap test.
+    Bootstrap,
+    /// Randomized Tukey HSD.
+    TukeyHsd,
+}
+
+/// Correction of p-values over all pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CorrectionChoice {
+    /// Holm–Bonferroni.
+    Holm,
+    /// Bonferroni.
+    Bonferroni,
+    /// None.
+    None,
+}
+
+/// Which interval the results table shows under each mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IntervalChoice {
+    /// No interval.
+    None,
+    /// t interval.
+    T,
+    /// Bootstrap percentile interval.
+    Bootstrap,
+}
+
+/// Statistics settings; every random draw follows `seed`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatsSettings {
+    /// Mark significant differences in the results table.
+    pub marks: bool,
+    /// The test behind the marks.
+    pub test: TestChoice,
+    /// The correction.
+    pub correction: CorrectionChoice,
+    /// Significance level.
+    pub alpha: f64,
+    /// Interval level.
+    pub level: f64,
+    /// Interval shown in the results table.
+    pub interval: IntervalChoice,
+    /// Bootstrap resamples (intervals).
+    pub resamples: usize,
+    /// Trials of the randomization, bootstrap and Tukey tests.
+    pub trials: usize,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl Default for StatsSettings {
+    fn default() -> Self {
+        StatsSettings {
+            marks: true,
+            test: TestChoice::PairedT,
+            correction: CorrectionChoice::Holm,
+            alpha: 0.05,
+            level: 0.95,
+            interval: IntervalChoice::None,
+            resamples: 10_000,
+            trials: 10_000,
+            seed: 42,
+        }
+    }
+}
+
+impl StatsSettings {
+    /// The core's options for these settings (bootstrap intervals only when shown).
+    pub fn options(&self) -> ranklab_core::stats::StatsOptions {
+        use ranklab_core::stats::{Correction, StatsOptions, Test};
+        StatsOptions {
+            test: match self.test {
+                TestChoice::PairedT => Test::PairedT,
+                TestChoice::Randomization => Test::Randomization,
+                TestChoice::Bootstrap => Test::Bootstrap,
+                TestChoice::TukeyHsd => Test::TukeyHsd,
+            },
+            correction: match self.correction {
+                CorrectionChoice::Holm => Correction::Holm,
+                CorrectionChoice::Bonferroni => Correction::Bonferroni,
+                CorrectionChoice::None => Correction::None,
+            },
+            alpha: self.alpha,
+            level: self.level,
+            resamples: if self.interval == IntervalChoice::Bootstrap {
+                self.resamples
+            } else {
+                0
+            },
+            trials: self.trials,
+            seed: self.seed,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -156,6 +262,7 @@ impl Default for Settings {
             families: vec![Family::RR, Family::AP, Family::NDCG, Family::P, Family::R],
             extra: String::new(),
             scale_max: 3,
+            stats: StatsSettings::default(),
         }
     }
 }

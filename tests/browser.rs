@@ -29,7 +29,7 @@ async fn app_mounts_and_shows_the_demo_mrr() {
     yew::platform::time::sleep(Duration::from_millis(100)).await;
     // The demo's BM25: first relevant at ranks 1, 3, 1, 1, 6, 1: MRR 0.75 by hand.
     let cell = host
-        .query_selector("td[data-system='BM25'][data-measure='RR']")
+        .query_selector("td[data-system='BM25'][data-measure='RR'] .value")
         .unwrap()
         .expect("the RR cell is rendered");
     assert_eq!(cell.text_content().unwrap(), "0.7500");

@@ -2,6 +2,7 @@
 
 pub mod error_list;
 pub mod examples_menu;
+pub mod fields;
 pub mod files_panel;
 pub mod form_editor;
 pub mod per_query;
@@ -9,4 +10,5 @@ pub mod quick_input;
 pub mod results_table;
 pub mod settings_panel;
 pub mod share_bar;
+pub mod significance_panel;
 pub mod warnings;

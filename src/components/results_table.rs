@@ -2,10 +2,13 @@
 
 use std::rc::Rc;
 
+use ranklab_core::stats::StatsReport;
 use ranklab_core::Metric;
 use yew::prelude::*;
 
 use crate::evaluation::{format_value, Source, SystemResult};
+use crate::settings::{IntervalChoice, StatsSettings};
+use crate::significance::{beaten, letter};
 
 /// Props of [`ResultsTable`].
 #[derive(Properties, PartialEq)]
@@ -14,6 +17,10 @@ pub struct ResultsTableProps {
     pub measures: Rc<Vec<Metric>>,
     /// Systems: typed ones first, then runs.
     pub systems: Rc<Vec<SystemResult>>,
+    /// Statistics per measure (over the systems that have queries).
+    pub stats: Rc<Vec<StatsReport>>,
+    /// What to show of them.
+    pub stats_settings: StatsSettings,
 }
 
 /// The summary table. Each value cell carries `data-system`,
@@ -49,10 +56,45 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
             }
         })
         .collect();
+    let ss = props.stats_settings;
+    let marks = ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len();
+    let interval = |j: usize, i: usize| -> Option<(f64, f64)> {
+        let r = props.stats.get(j)?.systems.get(i)?;
+        match ss.interval {
+            IntervalChoice::None => None,
+            IntervalChoice::T => r.t_interval,
+            IntervalChoice::Bootstrap => r.bootstrap_interval,
+        }
+    };
+    let caption = {
+        let mut c = "Each measure over each system's queries (mean; counts summed). Best in bold."
+            .to_string();
+        if marks {
+            let opts = ss.options();
+            let corr = if opts.test == ranklab_core::stats::Test::TukeyHsd {
+                "its own family-wise control".to_string()
+            } else {
+                opts.correction.name().to_string()
+            };
+            c.push_str(&format!(" Superscripts name the systems a value is significantly better than ({}, {corr}, α = {}).", opts.test.name(), ss.alpha));
+        }
+        if ss.interval != IntervalChoice::None {
+            c.push_str(&format!(
+                " Below each mean: its {:.0}% {} interval.",
+                ss.level * 100.0,
+                if ss.interval == IntervalChoice::T {
+                    "t"
+                } else {
+                    "bootstrap percentile"
+                }
+            ));
+        }
+        c
+    };
     html! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="Results table">
         <table class="results" data-testid="results">
-            <caption>{ "Each measure over each system's queries (mean; counts summed). Best in bold." }</caption>
+            <caption>{ caption }</caption>
             <thead>
                 <tr>
                     <th scope="col">{ "System" }</th>
@@ -61,20 +103,34 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 </tr>
             </thead>
             <tbody>
-                { for systems.iter().map(|s| html! {
+                { for systems.iter().enumerate().map(|(i, s)| html! {
                     <tr>
                         <th scope="row">
+                            if marks { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
                             { s.name.clone() }
                             if s.source == Source::File { <span class="source">{ " (file)" }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
-                        { for props.measures.iter().zip(&s.means).zip(&best).map(|((m, v), b)| html! {
-                            <td class={ classes!("num", (*b == Some(*v)).then_some("best")) }
-                                data-system={ s.name.clone() }
-                                data-measure={ m.to_string() }
-                                data-value={ v.to_string() }>
-                                { format_value(*v) }
-                            </td>
+                        { for props.measures.iter().zip(&s.means).zip(&best).enumerate().map(|(j, ((m, v), b))| {
+                            let sup: Vec<String> = if marks { beaten(&props.stats[j], i).into_iter().map(letter).collect() } else { Vec::new() };
+                            let iv = interval(j, i);
+                            html! {
+                                <td class={ classes!("num", (*b == Some(*v)).then_some("best")) }
+                                    data-system={ s.name.clone() }
+                                    data-measure={ m.to_string() }
+                                    data-value={ v.to_string() }
+                                    data-beats={ sup.join(",") }>
+                                    <span class="value" data-value={ v.to_string() }>{ format_value(*v) }</span>
+                                    if !sup.is_empty() {
+                                        <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
+                                    }
+                                    if let Some((lo, hi)) = iv {
+                                        <span class="interval" data-lo={ lo.to_string() } data-hi={ hi.to_string() }>
+                                            { format!("[{}, {}]", format_value(lo), format_value(hi)) }
+                                        </span>
+                                    }
+                                </td>
+                            }
                         }) }
                     </tr>
                 }) }

@@ -2,8 +2,10 @@
 //! explanation. Fields typed as text keep what was typed and say what is
 //! wrong until it reads; the last valid value stays in use meanwhile.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+use crate::components::fields::{Applier, Choice, TextSetting};
 
 use crate::settings::{
     parse_cutoffs, split_measure_names, Duplicates, Family, Gain, Missing, Settings, Ties,
@@ -18,120 +20,6 @@ pub struct SettingsPanelProps {
     pub on_change: Callback<Settings>,
     /// Typed measure names the core could not read: (column, name, message).
     pub measure_problems: Vec<(usize, String, String)>,
-}
-
-/// A text field read by `apply`; shows the problem while it does not
-/// read. The field keeps what was typed: a value replaced from outside
-/// (example, link, clear) remounts it through the panel's key.
-#[derive(Properties)]
-struct TextSettingProps {
-    id: AttrValue,
-    label: AttrValue,
-    hint: AttrValue,
-    value: String,
-    settings: Settings,
-    apply: Applier,
-    on_change: Callback<Settings>,
-    #[prop_or_default]
-    wide: bool,
-}
-
-/// Writes a field's text into settings, or says why it cannot.
-type Applier = fn(&mut Settings, &str) -> Result<(), String>;
-
-impl PartialEq for TextSettingProps {
-    /// The applier is fixed per field, so it is left out of the comparison
-    /// (function pointers do not compare meaningfully).
-    fn eq(&self, other: &Self) -> bool {
-        (
-            &self.id,
-            &self.label,
-            &self.hint,
-            &self.value,
-            &self.settings,
-            &self.on_change,
-            self.wide,
-        ) == (
-            &other.id,
-            &other.label,
-            &other.hint,
-            &other.value,
-            &other.settings,
-            &other.on_change,
-            other.wide,
-        )
-    }
-}
-
-#[component]
-fn TextSetting(props: &TextSettingProps) -> Html {
-    let raw = use_state(|| props.value.clone());
-    let problem = {
-        let mut scratch = props.settings.clone();
-        (props.apply)(&mut scratch, &raw).err()
-    };
-    let oninput = {
-        let raw = raw.clone();
-        let settings = props.settings.clone();
-        let apply = props.apply;
-        let on_change = props.on_change.clone();
-        Callback::from(move |e: InputEvent| {
-            let text = e.target_unchecked_into::<HtmlInputElement>().value();
-            let mut next = settings.clone();
-            if apply(&mut next, &text).is_ok() && next != settings {
-                on_change.emit(next);
-            }
-            raw.set(text);
-        })
-    };
-    let error_id = format!("{}-error", props.id);
-    let hint_id = format!("{}-hint", props.id);
-    html! {
-        <div class={ classes!("setting", props.wide.then_some("wide")) }>
-            <label for={ props.id.clone() }>{ props.label.clone() }</label>
-            <input id={ props.id.clone() } data-testid={ props.id.clone() } type="text"
-                value={ (*raw).clone() } { oninput }
-                spellcheck="false" autocomplete="off"
-                aria-describedby={ if problem.is_some() { format!("{hint_id} {error_id}") } else { hint_id.clone() } }
-                aria-invalid={ if problem.is_some() { "true" } else { "false" } } />
-            <span class="hint" id={ hint_id }>{ props.hint.clone() }</span>
-            if let Some(p) = problem {
-                <span class="field-error" id={ error_id } role="alert">{ p }</span>
-            }
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct ChoiceProps {
-    id: AttrValue,
-    label: AttrValue,
-    hint: AttrValue,
-    options: Vec<(&'static str, &'static str)>,
-    selected: &'static str,
-    on_select: Callback<String>,
-}
-
-#[component]
-fn Choice(props: &ChoiceProps) -> Html {
-    let onchange = {
-        let cb = props.on_select.clone();
-        Callback::from(move |e: Event| {
-            cb.emit(e.target_unchecked_into::<HtmlSelectElement>().value())
-        })
-    };
-    let hint_id = format!("{}-hint", props.id);
-    html! {
-        <div class="setting">
-            <label for={ props.id.clone() }>{ props.label.clone() }</label>
-            <select id={ props.id.clone() } data-testid={ props.id.clone() } { onchange } aria-describedby={ hint_id.clone() }>
-                { for props.options.iter().map(|(value, text)| html! {
-                    <option value={ *value } selected={ *value == props.selected }>{ *text }</option>
-                }) }
-            </select>
-            <span class="hint" id={ hint_id }>{ props.hint.clone() }</span>
-        </div>
-    }
 }
 
 fn parse_p(raw: &str) -> Result<f64, String> {

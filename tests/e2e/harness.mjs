@@ -65,9 +65,11 @@ export function watch(page) {
   return { foreign, errors };
 }
 
-/** The text of the results cell for a system and measure. */
+/** The value shown in the results table for a system and measure. */
 export function cell(page, system, measure) {
-  return page.locator(`[data-testid="results"] td[data-system="${system}"][data-measure="${measure}"]`);
+  const td = `[data-testid="results"] td[data-system="${system}"][data-measure="${measure}"]`;
+  // The value itself (a cell may also hold significance marks and an interval).
+  return page.locator(measure === 'num_q' ? td : `${td} .value`);
 }
 
 /** Registers before/after hooks that start the server and browser for a

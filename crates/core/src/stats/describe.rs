@@ -60,7 +60,7 @@ pub fn t_interval(x: &[f64], level: f64) -> Option<(f64, f64)> {
 /// from `resamples` resamples. Series of equal length share each resample's
 /// query draws (a paired bootstrap: the same queries for every system and
 /// measure), which also makes B draws serve them all. `None` for an empty
-/// series.
+/// series, and for all when `resamples` is 0.
 pub fn bootstrap_intervals(
     series: &[&[f64]],
     level: f64,
@@ -68,6 +68,9 @@ pub fn bootstrap_intervals(
     seed: u64,
 ) -> Vec<Option<(f64, f64)>> {
     let mut out = vec![None; series.len()];
+    if resamples == 0 {
+        return out;
+    }
     let mut lengths: Vec<usize> = series.iter().map(|s| s.len()).filter(|&n| n > 0).collect();
     lengths.sort_unstable();
     lengths.dedup();

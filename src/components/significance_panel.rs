@@ -1,0 +1,224 @@
+//! The statistics panel: its settings (test, correction, α, intervals,
+//! resamples, trials, seed), each system's description with intervals, and
+//! every pair's effect size, win/tie/loss and p-values for one measure.
+
+use std::rc::Rc;
+
+use ranklab_core::stats::{StatsReport, Test};
+use ranklab_core::Metric;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::components::fields::{Applier, Choice, TextSetting};
+use crate::evaluation::{format_value, SystemResult};
+use crate::settings::{CorrectionChoice, IntervalChoice, Settings, TestChoice};
+use crate::significance::letter;
+
+/// Props of [`SignificancePanel`].
+#[derive(Properties, PartialEq)]
+pub struct SignificancePanelProps {
+    /// Settings in use.
+    pub settings: Settings,
+    /// Called with changed settings.
+    pub on_change: Callback<Settings>,
+    /// Measures of the table.
+    pub measures: Rc<Vec<Metric>>,
+    /// All systems (those with queries are the ones in the reports).
+    pub systems: Rc<Vec<SystemResult>>,
+    /// One report per measure.
+    pub stats: Rc<Vec<StatsReport>>,
+    /// Milliseconds the statistics took.
+    pub millis: f64,
+}
+
+fn p_text(p: f64) -> String {
+    if p < 0.0001 {
+        "< 0.0001".to_string()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+fn interval_text(i: Option<(f64, f64)>) -> String {
+    i.map_or("—".to_string(), |(lo, hi)| {
+        format!("[{}, {}]", format_value(lo), format_value(hi))
+    })
+}
+
+fn parse_unit(raw: &str, what: &str) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
+        _ => Err(format!("{what} is a number between 0 and 1")),
+    }
+}
+
+fn parse_count(raw: &str) -> Result<usize, String> {
+    match raw.trim().parse::<usize>() {
+        Ok(n) if (100..=1_000_000).contains(&n) => Ok(n),
+        _ => Err("a whole number from 100 to 1,000,000".into()),
+    }
+}
+
+/// The panel.
+#[component]
+pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
+    let measure = use_state(|| 0usize);
+    let s = &props.settings;
+    let st = s.stats;
+    let choose = |apply: fn(&mut Settings, &str)| {
+        let settings = s.clone();
+        let on_change = props.on_change.clone();
+        Callback::from(move |v: String| {
+            let mut next = settings.clone();
+            apply(&mut next, &v);
+            on_change.emit(next);
+        })
+    };
+    let on_marks = {
+        let settings = s.clone();
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            let mut next = settings.clone();
+            next.stats.marks = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_change.emit(next);
+        })
+    };
+    let on_measure = {
+        let measure = measure.clone();
+        Callback::from(move |e: Event| {
+            measure.set(
+                e.target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0),
+            )
+        })
+    };
+    let shown: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
+    let mi = (*measure).min(props.measures.len().saturating_sub(1));
+    let report = props.stats.get(mi);
+    let options = st.options();
+    let field = |id: &'static str,
+                 label: &'static str,
+                 hint: &'static str,
+                 value: String,
+                 apply: Applier| {
+        html! {
+            <TextSetting id={ id } label={ label } hint={ hint } { value } settings={ s.clone() }
+                on_change={ props.on_change.clone() } { apply } />
+        }
+    };
+    html! {
+        <details class="settings significance" open=true data-testid="significance">
+            <summary>{ "Statistics and significance" }</summary>
+            <p class="hint">{ "A mean hides how much queries vary. Intervals show the uncertainty of each mean; paired tests ask whether two systems differ on the same queries, with p-values corrected for the number of pairs compared." }</p>
+            <div class="settings-grid">
+                <div class="setting">
+                    <label class="check" for="stats-marks">
+                        <input type="checkbox" id="stats-marks" data-testid="stats-marks" checked={ st.marks } onchange={ on_marks } />
+                        { "Mark significant differences" }
+                    </label>
+                    <span class="hint">{ "Superscript letters in the results table name the systems a value beats." }</span>
+                </div>
+                <Choice id="stats-test" label="Test" hint="Paired t: fast, assumes roughly normal differences. Randomization and bootstrap: resampling, no such assumption. Tukey HSD: all pairs at once."
+                    options={ vec![("t", "paired t-test"), ("randomization", "randomization (permutation)"), ("bootstrap", "paired bootstrap"), ("tukey", "randomized Tukey HSD")] }
+                    selected={ match st.test { TestChoice::PairedT => "t", TestChoice::Randomization => "randomization", TestChoice::Bootstrap => "bootstrap", TestChoice::TukeyHsd => "tukey" } }
+                    on_select={ choose(|n, v| n.stats.test = match v { "randomization" => TestChoice::Randomization, "bootstrap" => TestChoice::Bootstrap, "tukey" => TestChoice::TukeyHsd, _ => TestChoice::PairedT }) } />
+                <Choice id="stats-correction" label="Correction" hint="For many pairs at once: Holm–Bonferroni keeps the chance of any false mark under α."
+                    options={ vec![("holm", "Holm–Bonferroni"), ("bonferroni", "Bonferroni"), ("none", "none")] }
+                    selected={ match st.correction { CorrectionChoice::Holm => "holm", CorrectionChoice::Bonferroni => "bonferroni", CorrectionChoice::None => "none" } }
+                    on_select={ choose(|n, v| n.stats.correction = match v { "bonferroni" => CorrectionChoice::Bonferroni, "none" => CorrectionChoice::None, _ => CorrectionChoice::Holm }) } />
+                { field("stats-alpha", "Significance level α", "A corrected p at or below α is marked.", st.alpha.to_string(),
+                    |n: &mut Settings, raw: &str| { n.stats.alpha = parse_unit(raw, "α")?; Ok(()) }) }
+                <Choice id="stats-interval" label="Intervals in the table" hint="t: mean ± t·s/√n. Bootstrap: percentiles of resampled means."
+                    options={ vec![("none", "none"), ("t", "t interval"), ("bootstrap", "bootstrap percentile")] }
+                    selected={ match st.interval { IntervalChoice::None => "none", IntervalChoice::T => "t", IntervalChoice::Bootstrap => "bootstrap" } }
+                    on_select={ choose(|n, v| n.stats.interval = match v { "t" => IntervalChoice::T, "bootstrap" => IntervalChoice::Bootstrap, _ => IntervalChoice::None }) } />
+                { field("stats-level", "Interval level", "0.95 for 95% intervals.", st.level.to_string(),
+                    |n: &mut Settings, raw: &str| { n.stats.level = parse_unit(raw, "the level")?; Ok(()) }) }
+                { field("stats-resamples", "Bootstrap resamples B", "Resamples of the bootstrap intervals.", st.resamples.to_string(),
+                    |n: &mut Settings, raw: &str| { n.stats.resamples = parse_count(raw)?; Ok(()) }) }
+                { field("stats-trials", "Test trials", "Random trials of the randomization, bootstrap and Tukey tests.", st.trials.to_string(),
+                    |n: &mut Settings, raw: &str| { n.stats.trials = parse_count(raw)?; Ok(()) }) }
+                { field("stats-seed", "Random seed", "Every random draw follows it: the same seed gives the same numbers.", st.seed.to_string(),
+                    |n: &mut Settings, raw: &str| { n.stats.seed = raw.trim().parse().map_err(|_| "a whole number from 0 to 18446744073709551615".to_string())?; Ok(()) }) }
+            </div>
+            if shown.is_empty() || props.measures.is_empty() {
+                <p class="hint">{ "No systems to describe yet." }</p>
+            } else if let Some(r) = report {
+                <div>
+                    <label for="stats-measure">{ "Measure " }</label>
+                    <select id="stats-measure" data-testid="stats-measure" onchange={ on_measure }>
+                        { for props.measures.iter().enumerate().map(|(i, m)| html! {
+                            <option value={ i.to_string() } selected={ i == mi }>{ m.to_string() }</option>
+                        }) }
+                    </select>
+                    <span class="hint">{ format!(" Computed in {:.1} ms; seed {}.", props.millis, st.seed) }</span>
+                </div>
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Description of each system">
+                    <table class="results" data-testid="stats-systems">
+                        <caption>{ format!("Each system's per-query {}: {:.0}% intervals of the mean", props.measures[mi], st.level * 100.0) }</caption>
+                        <thead><tr>
+                            <th scope="col">{ "System" }</th><th scope="col" class="num">{ "n" }</th>
+                            <th scope="col" class="num">{ "Mean" }</th><th scope="col" class="num">{ "SD" }</th>
+                            <th scope="col" class="num">{ "Median" }</th><th scope="col" class="num">{ "t interval" }</th>
+                            <th scope="col" class="num">{ "Bootstrap interval" }</th>
+                        </tr></thead>
+                        <tbody>
+                            { for r.systems.iter().zip(&shown).enumerate().map(|(i, (d, sys))| html! {
+                                <tr data-system={ sys.name.clone() }>
+                                    <th scope="row">{ format!("{} {}", letter(i), sys.name) }</th>
+                                    <td class="num">{ d.n }</td>
+                                    <td class="num" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
+                                    <td class="num">{ format_value(d.sd) }</td>
+                                    <td class="num">{ format_value(d.median) }</td>
+                                    <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
+                                    <td class="num">{ if options.resamples == 0 { "choose bootstrap intervals above".to_string() } else { interval_text(d.bootstrap_interval) } }</td>
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+                if !r.pairs.is_empty() {
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
+                        <table class="results" data-testid="stats-pairs">
+                            <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
+                                options.test.name(),
+                                if options.test == Test::TukeyHsd { format!(" over the {} queries every system has", r.common_queries) } else { format!(", {}", options.correction.name()) },
+                                st.alpha) }</caption>
+                            <thead><tr>
+                                <th scope="col">{ "Pair" }</th><th scope="col" class="num">{ "n" }</th>
+                                <th scope="col" class="num">{ "Mean diff." }</th><th scope="col" class="num">{ "Cohen's d" }</th>
+                                <th scope="col" class="num">{ "Win / tie / loss" }</th><th scope="col" class="num">{ "p (t-test)" }</th>
+                                <th scope="col" class="num">{ "p (chosen test)" }</th><th scope="col" class="num">{ "p corrected" }</th>
+                                <th scope="col">{ "Significant" }</th>
+                            </tr></thead>
+                            <tbody>
+                                { for r.pairs.iter().map(|p| {
+                                    let e = p.effect;
+                                    html! {
+                                        <tr data-testid="stats-pair" data-a={ shown[p.a].name.clone() } data-b={ shown[p.b].name.clone() }>
+                                            <th scope="row">{ format!("{} vs {}", shown[p.a].name, shown[p.b].name) }</th>
+                                            <td class="num">{ e.n }</td>
+                                            <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
+                                            <td class="num">{ if e.cohens_d.is_finite() { format!("{:+.3}", e.cohens_d) } else { "∞".into() } }</td>
+                                            <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
+                                            <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
+                                            <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
+                                            <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
+                                            <td>{ match p.winner() { Some(w) => format!("yes: {} better", shown[w].name), None => "no".into() } }</td>
+                                        </tr>
+                                    }
+                                }) }
+                            </tbody>
+                        </table>
+                    </div>
+                }
+            }
+        </details>
+    }
+}

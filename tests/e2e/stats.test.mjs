@@ -1,0 +1,124 @@
+// Statistics in the page: p-values and intervals equal scipy's on the
+// values the page shows; significance marks; seeded tests give the same
+// numbers after a reload; the time of 10,000 bootstrap resamples x 5
+// systems x 200 queries x 4 measures is reported.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, SHOTS, cell, open, paste, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const PYTHON = join(process.env.RANKLAB_PEERS_VENV ?? join(ROOT, 'target', 'peers-venv'), 'bin', 'python');
+
+/** scipy's paired t-test p and t interval of each system, for {system: [values]} paired by position. */
+function scipy(series) {
+  const code = `
+import json, sys
+from scipy import stats
+import numpy as np
+d = json.load(sys.stdin)
+names = list(d)
+out = {"p": {}, "t": {}}
+for i, a in enumerate(names):
+    v = np.array(d[a])
+    out["t"][a] = list(stats.t.interval(0.95, len(v) - 1, loc=v.mean(), scale=stats.sem(v)))
+    for b in names[i + 1:]:
+        out["p"][a + "|" + b] = stats.ttest_rel(d[a], d[b]).pvalue
+print(json.dumps(out))`;
+  return JSON.parse(execFileSync(PYTHON, ['-c', code], { input: JSON.stringify(series) }).toString());
+}
+
+/** Per-query values of the chosen per-query measure, by system, in table order. */
+async function perQuery(page, systems) {
+  const out = {};
+  for (const s of systems) {
+    out[s] = (await page.locator(`[data-testid="per-query"] td[data-system="${s}"]`).evaluateAll(
+      (tds) => tds.map((td) => Number(td.dataset.value))));
+  }
+  return out;
+}
+
+test('p-values and t intervals equal scipy on the values shown', async () => {
+  const { context, page } = await open(env);
+  await cell(page, 'BM25', 'AP').waitFor({ timeout: 15000 });
+  await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
+  const systems = ['BM25', 'BM25 + reranker', 'Dense retriever'];
+  const want = scipy(await perQuery(page, systems));
+  await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
+  for (const pair of await page.getByTestId('stats-pair').all()) {
+    const key = `${await pair.getAttribute('data-a')}|${await pair.getAttribute('data-b')}`;
+    const p = Number(await pair.locator('td').nth(4).getAttribute('data-value'));
+    assert.ok(Math.abs(p - want.p[key]) < 1e-9, `${key}: ${p} vs scipy ${want.p[key]}`);
+  }
+  await page.getByTestId('stats-interval').selectOption('t');
+  for (const s of systems) {
+    const iv = page.locator(`[data-testid="results"] td[data-system="${s}"][data-measure="AP"] .interval`);
+    const [lo, hi] = [Number(await iv.getAttribute('data-lo')), Number(await iv.getAttribute('data-hi'))];
+    assert.ok(Math.abs(lo - want.t[s][0]) < 1e-9 && Math.abs(hi - want.t[s][1]) < 1e-9, `${s}: [${lo}, ${hi}] vs ${want.t[s]}`);
+  }
+  assert.match(await page.getByTestId('results').locator('caption').innerText(),
+    /paired t-test, Holm–Bonferroni, α = 0\.05\).*95% t interval/);
+  await page.getByTestId('significance').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'stats-1280.png'), fullPage: true });
+  await context.close();
+});
+
+test('marks name the beaten system; seeded tests repeat after a reload', async () => {
+  const { context, page } = await open(env);
+  const good = Array.from({ length: 12 }, (_, q) => `q${q + 1}: R N`).join('\n');
+  const bad = Array.from({ length: 12 }, (_, q) => `q${q + 1}: N N N R`).join('\n');
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill(`[good]\n${good}\n[bad]\n${bad}`);
+  // RR 1 against 1/4 on every query: good (a) beats bad (b).
+  const td = page.locator('[data-testid="results"] td[data-system="good"][data-measure="RR"]');
+  await td.locator('sup').waitFor();
+  assert.equal(await td.getAttribute('data-beats'), 'b');
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="bad"][data-measure="RR"]').getAttribute('data-beats'), '');
+
+  await page.getByTestId('stats-test').selectOption('randomization');
+  await page.getByTestId('stats-seed').fill('7');
+  await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
+  const pRand = async () => page.getByTestId('stats-pair').first().locator('td').nth(5).getAttribute('data-value');
+  await page.waitForTimeout(300);
+  const before = await pRand();
+  // 12 equal differences: only 2 of the 4096 sign patterns reach the observed mean.
+  assert.ok(Math.abs(Number(before) - 2 / 4096) < 0.002, before);
+  await page.reload();
+  await page.getByTestId('stats-pair').first().waitFor();
+  await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
+  assert.equal(await page.getByTestId('stats-seed').inputValue(), '7');
+  assert.equal(await pRand(), before);
+  await context.close();
+});
+
+test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measures', async () => {
+  const { context, page } = await open(env);
+  let x = 9;
+  const rnd = () => { x = (x * 69069 + 1) % 4294967296; return x / 4294967296; };
+  let text = '';
+  for (let s = 1; s <= 5; s++) {
+    text += `[S${s}]\n`;
+    for (let q = 1; q <= 200; q++) {
+      text += `q${q}: ${Array.from({ length: 20 }, () => (rnd() < 0.2 + s * 0.03 ? 1 : 0)).join(' ')} | 1\n`;
+    }
+  }
+  await showTab(page, 'text');
+  await paste(page, 'quick-input', text);
+  await cell(page, 'S5', 'AP').waitFor();
+  await page.getByTestId('family-P').uncheck();
+  await page.getByTestId('stats-interval').selectOption('bootstrap');
+  await page.locator('[data-testid="results"] td[data-system="S1"][data-measure="AP"] .interval').waitFor();
+  const samples = [];
+  for (const seed of ['1', '2', '3', '4', '5']) {
+    await page.getByTestId('stats-seed').fill(seed);
+    await page.waitForTimeout(200);
+    const hint = await page.getByTestId('significance').locator('.hint', { hasText: 'Computed in' }).innerText();
+    samples.push(Number(hint.match(/Computed in ([\d.]+) ms/)[1]));
+  }
+  const measures = await page.locator('[data-testid="results"] thead th').count() - 2;
+  assert.equal(measures, 4);
+  samples.sort((a, b) => a - b);
+  console.log(`# statistics, 10,000 bootstrap resamples x 5 systems x 200 queries x ${measures} measures (+ paired t-tests): median ${samples[2].toFixed(1)} ms, max ${samples[4].toFixed(1)} ms over 5 seeds`);
+  await context.close();
+});
