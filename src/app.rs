@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::components::error_list::ErrorList;
 use crate::components::examples_menu::{CaseChecks, ExamplesMenu};
+use crate::components::export_bar::ExportBar;
 use crate::components::files_panel::{read_file_list, FilesPanel};
 use crate::components::form_editor::FormEditor;
 use crate::components::per_query::PerQuery;
@@ -206,6 +207,7 @@ pub fn App() -> Html {
             (r, now() - t0)
         },
     );
+    let marks_note = state.settings.stats.marks_note();
     let warnings: Vec<String> = typed
         .1
         .warnings
@@ -382,6 +384,8 @@ pub fn App() -> Html {
                     <Warnings { warnings } />
                     <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
                         stats={ stats.0.clone() } stats_settings={ state.settings.stats } />
+                    <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
+                        stats={ state.settings.stats.marks.then(|| stats.0.clone()) } marks_note={ marks_note } />
                     if let Some(case) = state.case.clone() {
                         <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
                     }

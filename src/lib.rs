@@ -7,8 +7,10 @@
 
 pub mod app;
 pub mod components;
+pub mod download;
 pub mod evaluation;
 pub mod example;
+pub mod exports;
 pub mod idb;
 pub mod persist;
 pub mod settings;

@@ -220,6 +220,21 @@ impl Default for StatsSettings {
 }
 
 impl StatsSettings {
+    /// Which test, correction and α make the marks, for captions and exports.
+    pub fn marks_note(&self) -> String {
+        let o = self.options();
+        if o.test == ranklab_core::stats::Test::TukeyHsd {
+            format!("{}, α = {}", o.test.name(), self.alpha)
+        } else {
+            format!(
+                "{}, {}, α = {}",
+                o.test.name(),
+                o.correction.name(),
+                self.alpha
+            )
+        }
+    }
+
     /// The core's options for these settings (bootstrap intervals only when shown).
     pub fn options(&self) -> ranklab_core::stats::StatsOptions {
         use ranklab_core::stats::{Correction, StatsOptions, Test};

@@ -1,0 +1,77 @@
+//! Buttons that save the results table and the per-query values as files.
+
+use std::rc::Rc;
+
+use ranklab_core::stats::StatsReport;
+use ranklab_core::Metric;
+use yew::prelude::*;
+
+use crate::download::download;
+use crate::evaluation::SystemResult;
+use crate::exports::{
+    per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
+    trec_eval_text, Table,
+};
+
+/// Props of [`ExportBar`].
+#[derive(Properties, PartialEq)]
+pub struct ExportBarProps {
+    /// Measures of the table.
+    pub measures: Rc<Vec<Metric>>,
+    /// All systems.
+    pub systems: Rc<Vec<SystemResult>>,
+    /// Statistics per measure when marks are shown.
+    pub stats: Option<Rc<Vec<StatsReport>>>,
+    /// Test, correction and α of the marks.
+    pub marks_note: String,
+}
+
+type Format = fn(&Table) -> String;
+
+/// The export buttons.
+#[component]
+pub fn ExportBar(props: &ExportBarProps) -> Html {
+    let problem = use_state(|| None::<String>);
+    if props.systems.iter().all(|s| s.queries.is_empty()) {
+        return html! {};
+    }
+    let button = |label: &'static str,
+                  testid: &'static str,
+                  file: &'static str,
+                  mime: &'static str,
+                  f: Format| {
+        let (measures, systems, stats, note) = (
+            props.measures.clone(),
+            props.systems.clone(),
+            props.stats.clone(),
+            props.marks_note.clone(),
+        );
+        let problem = problem.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let t = Table::new(
+                &measures,
+                &systems,
+                stats.as_deref().map(Vec::as_slice),
+                note.clone(),
+            );
+            problem.set(download(file, mime, &f(&t)).err());
+        });
+        html! { <button type="button" data-testid={ testid } { onclick }>{ label }</button> }
+    };
+    html! {
+        <div class="export-bar" role="group" aria-label="Export">
+            <span>{ "Save table:" }</span>
+            { button("CSV", "export-csv", "ranklab-results.csv", "text/csv", results_csv) }
+            { button("JSON", "export-json", "ranklab-results.json", "application/json", results_json) }
+            { button("Markdown", "export-md", "ranklab-results.md", "text/markdown", results_markdown) }
+            { button("LaTeX", "export-tex", "ranklab-results.tex", "application/x-tex", results_latex) }
+            <span>{ "Per query:" }</span>
+            { button("CSV", "export-pq-csv", "ranklab-per-query.csv", "text/csv", per_query_csv) }
+            { button("JSON", "export-pq-json", "ranklab-per-query.json", "application/json", per_query_json) }
+            { button("trec_eval text", "export-trec", "ranklab-per-query.txt", "text/plain", trec_eval_text) }
+            if let Some(p) = (*problem).clone() {
+                <p class="field-error" role="alert">{ p }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,363 @@
+//! The results as files: CSV, JSON, Markdown and LaTeX (booktabs) of the
+//! systems x measures table (with significance marks and intervals when
+//! shown) and of the per-query values, and trec_eval's text format.
+//! Pure functions of what the page shows; the download is elsewhere.
+
+use ranklab_core::stats::StatsReport;
+use ranklab_core::Metric;
+use serde_json::{json, Map, Value};
+
+use crate::evaluation::{format_value, SystemResult};
+use crate::significance::{beaten, letter};
+
+/// What the results table shows.
+pub struct Table<'a> {
+    /// Measures (columns).
+    pub measures: &'a [Metric],
+    /// Systems with at least one query (rows), in the table's order.
+    pub systems: Vec<&'a SystemResult>,
+    /// One statistics report per measure, when marks are shown.
+    pub stats: Option<&'a [StatsReport]>,
+    /// How the marks were made (test, correction, α), for captions.
+    pub marks_note: String,
+}
+
+impl<'a> Table<'a> {
+    /// The table of `systems` that have queries.
+    pub fn new(
+        measures: &'a [Metric],
+        systems: &'a [SystemResult],
+        stats: Option<&'a [StatsReport]>,
+        marks_note: String,
+    ) -> Self {
+        Table {
+            measures,
+            systems: systems.iter().filter(|s| !s.queries.is_empty()).collect(),
+            stats: stats.filter(|s| s.len() == measures.len()),
+            marks_note,
+        }
+    }
+
+    fn beats(&self, j: usize, i: usize) -> Vec<usize> {
+        self.stats.map(|s| beaten(&s[j], i)).unwrap_or_default()
+    }
+}
+
+/// One CSV field, quoted when it must be (RFC 4180).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn full(v: f64) -> String {
+    // Shortest text that reads back to the same f64.
+    format!("{v:?}")
+}
+
+/// `system,queries,<measure>...` with full-precision values.
+pub fn results_csv(t: &Table) -> String {
+    let mut out = String::from("system,queries");
+    for m in t.measures {
+        out.push(',');
+        out.push_str(&csv_field(&m.to_string()));
+    }
+    out.push('\n');
+    for s in &t.systems {
+        out.push_str(&csv_field(&s.name));
+        out.push_str(&format!(",{}", s.queries.len()));
+        for v in &s.means {
+            out.push(',');
+            out.push_str(&full(*v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The table as JSON: measures, and per system its values, the systems
+/// each value significantly beats, and (when computed) intervals.
+pub fn results_json(t: &Table) -> String {
+    let systems: Vec<Value> = t
+        .systems
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut values = Map::new();
+            let mut beats = Map::new();
+            let mut intervals = Map::new();
+            for (j, m) in t.measures.iter().enumerate() {
+                values.insert(m.to_string(), json!(s.means[j]));
+                if t.stats.is_some() {
+                    let names: Vec<&str> = t.beats(j, i).into_iter().map(|b| t.systems[b].name.as_str()).collect();
+                    beats.insert(m.to_string(), json!(names));
+                    let d = &t.stats.expect("checked")[j].systems[i];
+                    intervals.insert(
+                        m.to_string(),
+                        json!({ "t": d.t_interval.map(|(a, b)| [a, b]), "bootstrap": d.bootstrap_interval.map(|(a, b)| [a, b]) }),
+                    );
+                }
+            }
+            let mut o = json!({ "name": s.name, "queries": s.queries.len(), "values": values });
+            if t.stats.is_some() {
+                o["significantly_better_than"] = Value::Object(beats);
+                o["intervals"] = Value::Object(intervals);
+            }
+            o
+        })
+        .collect();
+    let names: Vec<String> = t.measures.iter().map(ToString::to_string).collect();
+    let mut doc = json!({ "measures": names, "systems": systems });
+    if t.stats.is_some() {
+        doc["significance"] = json!(t.marks_note);
+    }
+    serde_json::to_string_pretty(&doc).expect("JSON of plain values") + "\n"
+}
+
+/// A GitHub Markdown table, 4 decimals, marks as `<sup>` letters.
+pub fn results_markdown(t: &Table) -> String {
+    let mut out = String::from("| System | Queries |");
+    for m in t.measures {
+        out.push_str(&format!(" {} |", m.to_string().replace('|', "\\|")));
+    }
+    out.push_str("\n|---|---:|");
+    out.push_str(&"---:|".repeat(t.measures.len()));
+    out.push('\n');
+    for (i, s) in t.systems.iter().enumerate() {
+        let name = s.name.replace('|', "\\|");
+        let prefix = if t.stats.is_some() {
+            format!("{} ", letter(i))
+        } else {
+            String::new()
+        };
+        out.push_str(&format!("| {prefix}{name} | {} |", s.queries.len()));
+        for (j, v) in s.means.iter().enumerate() {
+            let sup: String = t.beats(j, i).into_iter().map(letter).collect();
+            if sup.is_empty() {
+                out.push_str(&format!(" {} |", format_value(*v)));
+            } else {
+                out.push_str(&format!(" {}<sup>{sup}</sup> |", format_value(*v)));
+            }
+        }
+        out.push('\n');
+    }
+    if t.stats.is_some() {
+        out.push_str(&format!(
+            "\nSuperscripts: significantly better than the systems named ({}).\n",
+            t.marks_note
+        ));
+    }
+    out
+}
+
+/// Escapes text for LaTeX.
+pub fn latex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A booktabs table: best value of each column in bold, marks as
+/// superscript letters (as ranx's LaTeX report does), a caption saying
+/// which test and correction made them.
+pub fn results_latex(t: &Table) -> String {
+    let best: Vec<Option<f64>> = (0..t.measures.len())
+        .map(|j| {
+            let vals = t
+                .systems
+                .iter()
+                .map(|s| s.means[j])
+                .filter(|v| v.is_finite());
+            if t.measures[j].higher_is_better() {
+                vals.reduce(f64::max)
+            } else {
+                vals.reduce(f64::min)
+            }
+        })
+        .collect();
+    let mut out = String::from("% Requires \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
+    out.push_str(&format!(
+        "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
+        "r".repeat(t.measures.len() + 1)
+    ));
+    out.push_str("System & Queries");
+    for m in t.measures {
+        out.push_str(&format!(" & {}", latex_escape(&m.to_string())));
+    }
+    out.push_str(" \\\\\n\\midrule\n");
+    for (i, s) in t.systems.iter().enumerate() {
+        let prefix = if t.stats.is_some() {
+            format!("({}) ", letter(i))
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            "{prefix}{} & {}",
+            latex_escape(&s.name),
+            s.queries.len()
+        ));
+        for (j, v) in s.means.iter().enumerate() {
+            let mut cell = format_value(*v);
+            if t.systems.len() > 1 && best[j] == Some(*v) {
+                cell = format!("\\textbf{{{cell}}}");
+            }
+            let sup: String = t.beats(j, i).into_iter().map(letter).collect();
+            if !sup.is_empty() {
+                cell.push_str(&format!("$^{{{sup}}}$"));
+            }
+            out.push_str(&format!(" & {cell}"));
+        }
+        out.push_str(" \\\\\n");
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    let mut caption = "Means over each system's queries; best in bold.".to_string();
+    if t.stats.is_some() {
+        caption.push_str(&format!(
+            " Superscripts name the systems a value is significantly better than ({}).",
+            t.marks_note
+        ));
+    }
+    out.push_str(&format!(
+        "\\caption{{{}}}\n\\end{{table}}\n",
+        latex_escape(&caption)
+    ));
+    out
+}
+
+/// Long format: `system,query,measure,value`, full precision.
+pub fn per_query_csv(t: &Table) -> String {
+    let mut out = String::from("system,query,measure,value\n");
+    for s in &t.systems {
+        for q in &s.queries {
+            for (m, v) in t.measures.iter().zip(&q.values) {
+                out.push_str(&format!(
+                    "{},{},{},{}\n",
+                    csv_field(&s.name),
+                    csv_field(&q.id),
+                    csv_field(&m.to_string()),
+                    full(*v)
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `{system: {query: {measure: value}}}`.
+pub fn per_query_json(t: &Table) -> String {
+    let mut doc = Map::new();
+    for s in &t.systems {
+        let mut queries = Map::new();
+        for q in &s.queries {
+            let values: Map<String, Value> = t
+                .measures
+                .iter()
+                .zip(&q.values)
+                .map(|(m, v)| (m.to_string(), json!(v)))
+                .collect();
+            queries.insert(q.id.clone(), Value::Object(values));
+        }
+        doc.insert(s.name.clone(), Value::Object(queries));
+    }
+    serde_json::to_string_pretty(&Value::Object(doc)).expect("JSON of plain values") + "\n"
+}
+
+/// trec_eval's `-q` text (`%-22s\t%s\t%6.4f`): per system a `runid` line,
+/// its per-query lines, then `all` lines with the means.
+pub fn trec_eval_text(t: &Table) -> String {
+    let mut out = String::new();
+    for s in &t.systems {
+        out.push_str(&format!("{:<22}\tall\t{}\n", "runid", s.name));
+        for q in &s.queries {
+            for (m, v) in t.measures.iter().zip(&q.values) {
+                out.push_str(&format!("{:<22}\t{}\t{:6.4}\n", m.to_string(), q.id, v));
+            }
+        }
+        out.push_str(&format!("{:<22}\tall\t{}\n", "num_q", s.queries.len()));
+        for (m, v) in t.measures.iter().zip(&s.means) {
+            out.push_str(&format!("{:<22}\tall\t{:6.4}\n", m.to_string(), v));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::{evaluate_typed, parse_typed};
+    use crate::settings::Settings;
+    use crate::significance::statistics;
+
+    fn table_of(text: &str) -> (Vec<Metric>, Vec<SystemResult>, Vec<StatsReport>) {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let part = evaluate_typed(&parse_typed(text), &m, &s);
+        let st = statistics(&part.systems, &m, &s.stats);
+        (m, part.systems, st)
+    }
+
+    const TWO: &str = "[good, \"new\"]\nq1: R N\nq2: R\nq3: R N N\n[bad_1]\nq1: N N R\nq2: N N N R\nq3: N N N N R\n";
+
+    #[test]
+    fn csv_and_json_read_back_to_the_table() {
+        let (m, systems, _) = table_of(TWO);
+        let t = Table::new(&m, &systems, None, String::new());
+        let csv = results_csv(&t);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "system,queries,RR,AP,nDCG@10,P@10,R@10");
+        assert!(
+            lines[1].starts_with("\"good, \"\"new\"\"\",3,1.0,1.0,"),
+            "{}",
+            lines[1]
+        );
+        let v: Value = serde_json::from_str(&results_json(&t)).unwrap();
+        assert_eq!(v["systems"][1]["values"]["RR"], json!(systems[1].means[0]));
+        let pq: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
+        assert_eq!(pq["bad_1"]["q2"]["RR"], json!(0.25));
+        assert_eq!(per_query_csv(&t).lines().count(), 1 + 6 * 5);
+    }
+
+    #[test]
+    fn markdown_latex_and_trec_eval_carry_marks_and_values() {
+        let (m, systems, st) = table_of(TWO);
+        let t = Table::new(
+            &m,
+            &systems,
+            Some(&st),
+            "paired t-test, Holm–Bonferroni, α = 0.05".into(),
+        );
+        let md = results_markdown(&t);
+        assert!(md.starts_with("| System | Queries | RR | AP |"), "{md}");
+        let tex = results_latex(&t);
+        assert!(tex.contains("(b) bad\\_1 & 3"), "{tex}");
+        assert!(tex.contains("\\toprule") && tex.contains("\\bottomrule"));
+        // RR 1 against 1/3, 1/4, 1/5: a significant t-test? d = 2/3, 3/4, 4/5.
+        let marked = beaten(&st[0], 0).len() == 1;
+        assert_eq!(tex.contains("\\textbf{1.0000}$^{b}$"), marked, "{tex}");
+        let trec = trec_eval_text(&t);
+        assert!(
+            trec.starts_with(
+                "runid                 \tall\tgood, \"new\"\nRR                    \tq1\t1.0000\n"
+            ),
+            "{trec}"
+        );
+        assert!(trec.contains("num_q                 \tall\t3\n"));
+        assert_eq!(
+            latex_escape("a_b & 50% #1 {x} ~^\\"),
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}"
+        );
+    }
+}

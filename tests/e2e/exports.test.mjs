@@ -1,0 +1,73 @@
+// Exports are downloaded in the browser and, parsed back, equal what the
+// tables show.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { cell, open, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+async function saved(page, testid) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
+
+/** Parses simple CSV (quoted fields allowed). */
+function csv(text) {
+  return text.trim().split('\n').map((line) => {
+    const out = []; let cur = ''; let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted) {
+        if (c === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') quoted = false; else cur += c;
+      } else if (c === '"') quoted = true; else if (c === ',') { out.push(cur); cur = ''; } else cur += c;
+    }
+    out.push(cur);
+    return out;
+  });
+}
+
+test('table and per-query exports read back to the page\'s values', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 800 });
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const table = async (system, measure) => Number(await cell(page, system, measure).getAttribute('data-value'));
+
+  const c = await saved(page, 'export-csv');
+  assert.equal(c.name, 'ranklab-results.csv');
+  const rows = csv(c.text);
+  assert.deepEqual(rows[0], ['system', 'queries', 'RR', 'AP', 'nDCG@10', 'P@10', 'R@10']);
+  assert.equal(rows.length, 4);
+  for (const row of rows.slice(1)) {
+    assert.equal(row[1], await cell(page, row[0], 'num_q').innerText());
+    for (let j = 2; j < row.length; j++) assert.equal(Number(row[j]), await table(row[0], rows[0][j]), `${row[0]} ${rows[0][j]}`);
+  }
+
+  const j = JSON.parse((await saved(page, 'export-json')).text);
+  assert.equal(j.systems.length, 3);
+  assert.equal(j.systems[1].values.AP, await table('BM25 + reranker', 'AP'));
+  assert.match(j.significance, /paired t-test, Holm–Bonferroni, α = 0\.05/);
+  for (const s of j.systems) {
+    const beats = await page.locator(`[data-testid="results"] td[data-system="${s.name}"][data-measure="AP"]`).getAttribute('data-beats');
+    const letters = s.significantly_better_than.AP.map((n) => String.fromCharCode(97 + j.systems.findIndex((x) => x.name === n)));
+    assert.equal(letters.join(','), beats);
+  }
+
+  const pq = csv((await saved(page, 'export-pq-csv')).text);
+  assert.deepEqual(pq[0], ['system', 'query', 'measure', 'value']);
+  assert.equal(pq.length, 1 + 3 * 6 * 5);
+  await page.getByTestId('pq-measure').selectOption({ label: 'nDCG@10' });
+  for (const [system, query, measure, value] of pq.slice(1).filter((r) => r[2] === 'nDCG@10')) {
+    const shown = await page.locator(`[data-testid="per-query"] td[data-system="${system}"][data-query="${query}"]`).getAttribute('data-value');
+    assert.equal(Number(value), Number(shown), `${system} ${query}`);
+  }
+
+  const tex = (await saved(page, 'export-tex')).text;
+  assert.match(tex, /\\toprule\nSystem & Queries & RR & AP & nDCG@10 & P@10 & R@10 \\\\\n\\midrule/);
+  const md = (await saved(page, 'export-md')).text;
+  assert.match(md, /^\| System \| Queries \| RR \|/);
+  const trec = (await saved(page, 'export-trec')).text;
+  assert.match(trec, /^runid\s+\tall\tBM25\nRR\s+\tq1\t1\.0000\n/);
+  assert.deepEqual(seen.foreign, []);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
