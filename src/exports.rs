@@ -90,10 +90,10 @@ pub fn results_json(t: &Table) -> String {
             let mut intervals = Map::new();
             for (j, m) in t.measures.iter().enumerate() {
                 values.insert(m.to_string(), json!(s.means[j]));
-                if t.stats.is_some() {
+                if let Some(stats) = t.stats {
                     let names: Vec<&str> = t.beats(j, i).into_iter().map(|b| t.systems[b].name.as_str()).collect();
                     beats.insert(m.to_string(), json!(names));
-                    let d = &t.stats.expect("checked")[j].systems[i];
+                    let d = &stats[j].systems[i];
                     intervals.insert(
                         m.to_string(),
                         json!({ "t": d.t_interval.map(|(a, b)| [a, b]), "bootstrap": d.bootstrap_interval.map(|(a, b)| [a, b]) }),

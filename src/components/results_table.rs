@@ -70,13 +70,10 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         let mut c = "Each measure over each system's queries (mean; counts summed). Best in bold."
             .to_string();
         if marks {
-            let opts = ss.options();
-            let corr = if opts.test == ranklab_core::stats::Test::TukeyHsd {
-                "its own family-wise control".to_string()
-            } else {
-                opts.correction.name().to_string()
-            };
-            c.push_str(&format!(" Superscripts name the systems a value is significantly better than ({}, {corr}, α = {}).", opts.test.name(), ss.alpha));
+            c.push_str(&format!(
+                " Superscripts name the systems a value is significantly better than ({}).",
+                ss.marks_note()
+            ));
         }
         if ss.interval != IntervalChoice::None {
             c.push_str(&format!(
