@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::components::error_list::ErrorList;
 use crate::components::examples_menu::{CaseChecks, ExamplesMenu};
+use crate::components::explanation::{ExplanationView, Selected};
 use crate::components::export_bar::ExportBar;
 use crate::components::files_panel::{read_file_list, FilesPanel};
 use crate::components::form_editor::FormEditor;
@@ -103,6 +104,29 @@ pub fn App() -> Html {
     let view = use_state(|| LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form));
     let dragging = use_state(|| false);
     let locate = use_state(|| None::<(usize, usize)>);
+    let selected = use_state(|| None::<Selected>);
+    {
+        // A new explanation takes the focus, so keyboard users land on it.
+        let target = (*selected).clone();
+        use_effect_with(target, |t| {
+            if t.is_some() {
+                if let Some(el) = gloo::utils::document().get_element_by_id("explanation") {
+                    use wasm_bindgen::JsCast;
+                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = el.focus();
+                    }
+                }
+            }
+        });
+    }
+    let on_select = {
+        let selected = selected.clone();
+        Callback::from(move |s: Selected| selected.set(Some(s)))
+    };
+    let on_close = {
+        let selected = selected.clone();
+        Callback::from(move |_: ()| selected.set(None))
+    };
     {
         // After the Text tab is shown, put the cursor on the located problem.
         let locate = locate.clone();
@@ -383,13 +407,18 @@ pub fn App() -> Html {
                     <h2>{ "Results" }</h2>
                     <Warnings { warnings } />
                     <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
-                        stats={ stats.0.clone() } stats_settings={ state.settings.stats } />
+                        stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+                    if let Some(sel) = (*selected).clone() {
+                        <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
+                            text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
+                            settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
+                    }
                     <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
                         stats={ state.settings.stats.marks.then(|| stats.0.clone()) } marks_note={ marks_note } />
                     if let Some(case) = state.case.clone() {
                         <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
                     }
-                    <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } />
+                    <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } on_select={ on_select.clone() } />
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>

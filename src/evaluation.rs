@@ -334,6 +334,55 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
     part
 }
 
+/// The judged ranking behind one query of one system, and its evaluation
+/// context, found again on demand (explanations need the whole ranking,
+/// which the results keep only in part). Files are parsed again.
+pub fn judged_query(
+    text: &str,
+    files: &[LoadedFile],
+    settings: &Settings,
+    system: &SystemResult,
+    qid: &str,
+) -> Option<(JudgedRanking, EvalContext)> {
+    match system.source {
+        Source::Typed => {
+            let input = parse_typed(text);
+            let ctx = EvalContext {
+                max_grade: input.max_grade().unwrap_or(1).max(1),
+                ..EvalContext::default()
+            };
+            let s = input.systems.iter().find(|s| s.name == system.name)?;
+            let q = s.queries.iter().find(|q| q.id == qid)?;
+            Some((q.judged(settings.relevance_level), ctx))
+        }
+        Source::File => {
+            let mut qrels_file = None;
+            let mut run_file = None;
+            for f in files {
+                match classify_input(&f.name, &f.text) {
+                    Some(k) if k.role == InputRole::Qrels && qrels_file.is_none() => {
+                        qrels_file = Some((f, k))
+                    }
+                    Some(k) if k.role == InputRole::Run && f.name == system.name => {
+                        run_file = Some((f, k))
+                    }
+                    _ => {}
+                }
+            }
+            let ((qf, qk), (rf, rk)) = (qrels_file?, run_file?);
+            let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
+            let run = parse_run_as(rk.format, &rf.name, &rf.text);
+            let judged = judge(&qrels, &run, &settings.conventions());
+            let ctx = judged.context;
+            judged
+                .queries
+                .into_iter()
+                .find(|q| q.qid == qid)
+                .map(|q| (q.ranking, ctx))
+        }
+    }
+}
+
 /// A value as the tables print it: 4 decimals, like trec_eval.
 pub fn format_value(v: f64) -> String {
     format!("{v:.4}")

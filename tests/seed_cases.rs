@@ -6,10 +6,11 @@
 
 use ranklab_app::evaluation::{evaluate_typed, parse_typed};
 use ranklab_app::example::{agrees, Check, CASES};
+use ranklab_core::{explain, f4, EvalContext};
 use serde_json::Value;
 
-/// Seed examples that are per-rank terms of an explanation (issue 6), not
-/// values of a measure.
+/// Seed examples that are per-rank terms of a worked calculation, not
+/// values of a measure: checked against the explanations below.
 const EXPLANATION_ONLY: [&str; 2] = ["s003_err_ex2_contrib", "s004_err_stop_probs"];
 
 fn seeds() -> Vec<Value> {
@@ -98,4 +99,51 @@ fn wrong_article_values_are_marked_as_differing() {
         assert!(!case.note.is_empty());
     }
     assert!(agrees(0.70727, "0.7073") && agrees(0.9964, "0.996") && !agrees(0.9964, "0.99"));
+}
+
+/// The ERR explanation's per-rank column `col` for system `system` of a case.
+fn err_column(case_id: &str, system: &str, measure: &str, col: usize) -> Vec<String> {
+    let case = CASES.iter().find(|x| x.id == case_id).unwrap();
+    let settings = case.settings();
+    let input = parse_typed(case.text);
+    let q = &input
+        .systems
+        .iter()
+        .find(|s| s.name == system)
+        .unwrap()
+        .queries[0];
+    let ctx = EvalContext {
+        max_grade: input.max_grade().unwrap(),
+        ..EvalContext::default()
+    };
+    let e = explain(
+        &measure.parse().unwrap(),
+        &q.judged(settings.relevance_level),
+        &ctx,
+    );
+    e.rows.iter().map(|r| r[col].clone()).collect()
+}
+
+#[test]
+fn explanations_show_the_seed_per_rank_values() {
+    let seeds = seeds();
+    let seed = |id: &str| seeds.iter().find(|s| s["id"] == id).unwrap().clone();
+    // Article 004: P(stop at i) for grades 3 2 3 1 0 (the article's ranks 3 and 4 are wrong).
+    let want: Vec<String> = seed("s004_err_stop_probs")["recomputed_value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| f4(v.as_f64().unwrap()))
+        .collect();
+    assert_eq!(err_column("004-err", "A", "ERR(gmax=3)@5", 4), want);
+    // Article 003: the grade-8 document's term at rank 1 and at rank 5.
+    let c = seed("s003_err_ex2_contrib")["recomputed_value"].clone();
+    assert_eq!(
+        err_column("003-err2", "Best at rank 1", "ERR(gmax=8)@5", 5)[0],
+        f4(c["rank1"].as_f64().unwrap())
+    );
+    assert_eq!(
+        err_column("003-err2", "Best at rank 5", "ERR(gmax=8)@5", 5)[4],
+        f4(c["rank5"].as_f64().unwrap())
+    );
 }

@@ -2,6 +2,7 @@
 
 pub mod error_list;
 pub mod examples_menu;
+pub mod explanation;
 pub mod export_bar;
 pub mod fields;
 pub mod files_panel;

@@ -8,6 +8,7 @@ use ranklab_core::{Metric, Rel};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::components::explanation::Selected;
 use crate::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};
 
 /// Most rows drawn at once (sorting brings any query into view).
@@ -20,6 +21,8 @@ pub struct PerQueryProps {
     pub measures: Rc<Vec<Metric>>,
     /// All systems.
     pub systems: Rc<Vec<SystemResult>>,
+    /// Called when a value is clicked (to explain it).
+    pub on_select: Callback<Selected>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -180,7 +183,16 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                                         aria-expanded={ is_open.to_string() } data-testid="query-toggle">{ id }</button>
                                 </th>
                                 { for (0..systems.len()).map(|si| match value(si, id) {
-                                    Some(v) => html! { <td class="num" data-system={ systems[si].name.clone() } data-query={ id.to_string() } data-value={ v.to_string() }>{ format_value(v) }</td> },
+                                    Some(v) => {
+                                        let on_select = props.on_select.clone();
+                                        let target = Selected { system: systems[si].name.clone(), query: Some(id.to_string()), measure: mi };
+                                        html! {
+                                            <td class="num" data-system={ systems[si].name.clone() } data-query={ id.to_string() } data-value={ v.to_string() }>
+                                                <button type="button" class="value" title="How this value came about"
+                                                    onclick={ Callback::from(move |_: MouseEvent| on_select.emit(target.clone())) }>{ format_value(v) }</button>
+                                            </td>
+                                        }
+                                    }
                                     None => html! { <td class="num absent" title="not in this system">{ "—" }</td> },
                                 }) }
                             </tr>

@@ -6,6 +6,7 @@ use ranklab_core::stats::StatsReport;
 use ranklab_core::Metric;
 use yew::prelude::*;
 
+use crate::components::explanation::Selected;
 use crate::evaluation::{format_value, Source, SystemResult};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::significance::{beaten, letter};
@@ -21,6 +22,8 @@ pub struct ResultsTableProps {
     pub stats: Rc<Vec<StatsReport>>,
     /// What to show of them.
     pub stats_settings: StatsSettings,
+    /// Called when a value is clicked (to explain it).
+    pub on_select: Callback<Selected>,
 }
 
 /// The summary table. Each value cell carries `data-system`,
@@ -117,7 +120,13 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     data-measure={ m.to_string() }
                                     data-value={ v.to_string() }
                                     data-beats={ sup.join(",") }>
-                                    <span class="value" data-value={ v.to_string() }>{ format_value(*v) }</span>
+                                    <button type="button" class="value" data-value={ v.to_string() }
+                                        title="How this value came about"
+                                        onclick={ {
+                                            let on_select = props.on_select.clone();
+                                            let target = Selected { system: s.name.clone(), query: None, measure: j };
+                                            Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
+                                        } }>{ format_value(*v) }</button>
                                     if !sup.is_empty() {
                                         <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
                                     }

@@ -18,6 +18,7 @@
 mod conventions;
 mod error;
 mod evaluate;
+mod explain;
 mod fast_hash;
 mod inputs;
 mod judged;
@@ -39,6 +40,7 @@ pub use evaluate::{
     judge, judge_query, missing_query_ranking, per_query_values, summaries, summarise, JudgedRun,
     QueryJudged, QueryOutcome,
 };
+pub use explain::{explain, f4, Explanation};
 pub use inputs::{classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};

@@ -63,6 +63,24 @@ impl Gains {
         }
     }
 
+    /// The gain function in words (for explanations).
+    pub fn describe(&self) -> String {
+        let base = match self.kind {
+            GainKind::Linear => "= grade".to_string(),
+            GainKind::Exponential => "= 2^grade − 1".to_string(),
+        };
+        if self.overrides.is_empty() {
+            base
+        } else {
+            let o: Vec<String> = self
+                .overrides
+                .iter()
+                .map(|(g, v)| format!("{g} → {v}"))
+                .collect();
+            format!("{base}, except {}", o.join(", "))
+        }
+    }
+
     /// Gain of a retrieved document: 0 unless judged.
     pub fn of(&self, rel: Rel) -> f64 {
         rel.grade().map_or(0.0, |g| self.of_grade(g))
@@ -97,6 +115,14 @@ pub enum Discount {
 impl Discount {
     /// The standard discount 1 / log2(rank + 1).
     pub const LOG2: Discount = Discount::Log { base: 2.0 };
+
+    /// The discount in words (for explanations).
+    pub fn describe(self) -> String {
+        match self {
+            Discount::Log { base } => format!("1 / log{base}(rank + 1)"),
+            Discount::Reciprocal => "1 / rank".to_string(),
+        }
+    }
 
     /// Discount at a 1-based rank.
     pub fn at(self, rank: usize) -> f64 {

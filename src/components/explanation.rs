@@ -1,0 +1,184 @@
+//! "How this number came about": the worked calculation of a clicked value.
+//! The core computes the steps ([`ranklab_core::explain`]); this only
+//! renders them, with the conventions that shaped the value.
+
+use std::rc::Rc;
+
+use ranklab_core::{explain, Explanation, Metric};
+use yew::prelude::*;
+
+use crate::evaluation::{format_value, judged_query, Source, SystemResult};
+use crate::settings::{Missing, Settings, Ties};
+use crate::state::LoadedFile;
+
+/// A clicked value: a system's mean (`query` None) or one query's value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selected {
+    /// System name.
+    pub system: String,
+    /// Query id, or None for the mean.
+    pub query: Option<String>,
+    /// Measure index in the table.
+    pub measure: usize,
+}
+
+/// Props of [`ExplanationView`].
+#[derive(Properties, PartialEq)]
+pub struct ExplanationProps {
+    /// What was clicked.
+    pub selected: Selected,
+    /// Measures of the table.
+    pub measures: Rc<Vec<Metric>>,
+    /// All systems.
+    pub systems: Rc<Vec<SystemResult>>,
+    /// The quick text (typed systems are explained from it).
+    pub text: Rc<String>,
+    /// Loaded files (run systems are explained from them).
+    pub files: Rc<Vec<LoadedFile>>,
+    /// Settings in use.
+    pub settings: Settings,
+    /// Opens another value (a query of the mean).
+    pub on_select: Callback<Selected>,
+    /// Closes the explanation.
+    pub on_close: Callback<()>,
+}
+
+fn steps(e: &Explanation) -> Html {
+    html! {
+        <>
+            <p class="formula" data-testid="formula">{ e.formula.clone() }</p>
+            if !e.headers.is_empty() && !e.rows.is_empty() {
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Steps">
+                    <table class="results steps" data-testid="steps">
+                        <thead><tr>{ for e.headers.iter().map(|h| html! { <th scope="col" class="num">{ h.clone() }</th> }) }</tr></thead>
+                        <tbody>
+                            { for e.rows.iter().map(|row| html! {
+                                <tr>{ for row.iter().map(|c| html! { <td class="num">{ c.clone() }</td> }) }</tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+            }
+            { for e.lines.iter().map(|l| html! { <p class="step-line" data-testid="step-line">{ l.clone() }</p> }) }
+        </>
+    }
+}
+
+fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec<String> {
+    let mut out = Vec::new();
+    if system.source == Source::File {
+        out.push(format!(
+            "Run ordered by score, ties {}.",
+            match s.ties {
+                Ties::TrecEval => "by docid descending (trec_eval)",
+                Ties::DocIdAscending => "by docid ascending",
+                Ties::FileOrder => "in file order",
+                Ties::RankColumn => "by the rank column",
+                Ties::Average => "averaged",
+            }
+        ));
+    }
+    if matches!(metric, Metric::NDCG { .. } | Metric::DCG { .. }) {
+        out.push(format!(
+            "Gain setting: {}.",
+            if s.gain == crate::settings::Gain::Linear {
+                "linear"
+            } else {
+                "exponential"
+            }
+        ));
+    }
+    out
+}
+
+/// The explanation panel.
+#[component]
+pub fn ExplanationView(props: &ExplanationProps) -> Html {
+    let sel = &props.selected;
+    let Some(system) = props.systems.iter().find(|s| s.name == sel.system) else {
+        return html! {};
+    };
+    let Some(metric) = props.measures.get(sel.measure) else {
+        return html! {};
+    };
+    let close = {
+        let cb = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let body = match &sel.query {
+        Some(qid) => match judged_query(&props.text, &props.files, &props.settings, system, qid) {
+            Some((ranking, ctx)) => {
+                let e = explain(metric, &ranking, &ctx);
+                let mut notes = e.notes.clone();
+                notes.extend(convention_notes(&props.settings, system, metric));
+                html! {
+                    <>
+                        <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
+                        { steps(&e) }
+                        { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+                    </>
+                }
+            }
+            None => html! {
+                <>
+                    <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                    <p>{ "This query is missing from the run: it is scored 0 under the “score 0” setting, and has no ranking to explain." }</p>
+                </>
+            },
+        },
+        None => {
+            let values: Vec<(String, f64)> = system
+                .queries
+                .iter()
+                .map(|q| (q.id.clone(), q.values[sel.measure]))
+                .collect();
+            let sum: f64 = values.iter().map(|(_, v)| v).sum();
+            let mean = system.means[sel.measure];
+            let aggregation = metric.aggregation();
+            html! {
+                <>
+                    <h3 id="explanation-title">{ format!("{} = {} for {} over {} queries", metric, format_value(mean), system.name, values.len()) }</h3>
+                    <p class="formula" data-testid="formula">{ match aggregation {
+                        ranklab_core::Aggregation::Sum => "Summed over queries.".to_string(),
+                        ranklab_core::Aggregation::GeometricMean => "Geometric mean over queries of max(value, 0.00001).".to_string(),
+                        ranklab_core::Aggregation::Mean => format!("Mean over queries: (sum of the per-query values) / {}.", values.len()),
+                    } }</p>
+                    <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query values">
+                        <table class="results steps" data-testid="steps">
+                            <thead><tr><th scope="col">{ "Query" }</th><th scope="col" class="num">{ metric.to_string() }</th></tr></thead>
+                            <tbody>
+                                { for values.iter().map(|(q, v)| {
+                                    let on_select = props.on_select.clone();
+                                    let target = Selected { system: sel.system.clone(), query: Some(q.clone()), measure: sel.measure };
+                                    html! {
+                                        <tr>
+                                            <th scope="row"><button type="button" class="query-toggle" data-testid="explain-query"
+                                                onclick={ Callback::from(move |_: MouseEvent| on_select.emit(target.clone())) }>{ q.clone() }</button></th>
+                                            <td class="num">{ format_value(*v) }</td>
+                                        </tr>
+                                    }
+                                }) }
+                            </tbody>
+                        </table>
+                    </div>
+                    if aggregation == ranklab_core::Aggregation::Mean {
+                        <p class="step-line" data-testid="step-line">{ format!("{} / {} = {}.", format_value(sum), values.len(), format_value(mean)) }</p>
+                    }
+                    if system.source == Source::File {
+                        <p class="hint">{ match props.settings.missing {
+                            Missing::Skip => "Queries of the qrels missing from the run are left out (trec_eval without -c).",
+                            Missing::ScoreZero => "Queries of the qrels missing from the run are scored 0 and counted (trec_eval -c).",
+                        } }</p>
+                    }
+                    <p class="hint">{ "Click a query to see how its value came about." }</p>
+                </>
+            }
+        }
+    };
+    html! {
+        <section class="explanation" data-testid="explanation" aria-labelledby="explanation-title" tabindex="-1" id="explanation">
+            <button type="button" class="close" onclick={ close } aria-label="Close the explanation" data-testid="close-explanation">{ "✕" }</button>
+            { body }
+        </section>
+    }
+}

@@ -1,0 +1,75 @@
+// Clicking a value opens its worked calculation, computed by the core:
+// article 004's ERR shows 0.9215 (the article's 0.936 is wrong) with the
+// right stopping probabilities; article 003's ranking B as stated shows its
+// own nDCG; a TREC run's AP shows the division by R.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, SHOTS, cell, loadCase, open, paste, showTab, useBrowser } from './harness.mjs';
+
+const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
+const env = useBrowser();
+
+test('article 004 ERR: the worked calculation gives 0.9215', async () => {
+  const { context, page, seen } = await open(env);
+  await loadCase(page, '004-err');
+  await cell(page, 'A', 'ERR(gmax=3)@5').click();
+  const box = page.getByTestId('explanation');
+  await box.waitFor();
+  assert.match(await box.locator('h3').innerText(), /ERR\(gmax=3\)@5 = 0\.9215 for A over 1 queries/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'explanation');
+  await box.getByTestId('explain-query').click();
+  await box.getByTestId('steps').waitFor();
+  assert.match(await box.locator('h3').innerText(), /= 0\.9215 for A, query q1/);
+  // P(stop at i): 0.875, 0.046875, 0.068359375, 0.001220703125, 0 (not the article's 0.104 and 0.013).
+  const stops = await box.locator('tbody tr td:nth-child(5)').allInnerTexts();
+  assert.deepEqual(stops, ['0.8750', '0.0469', '0.0684', '0.0012', '0.0000']);
+  assert.match(await box.getByTestId('step-line').last().innerText(), /= 0\.9215\.$/);
+  assert.match(await box.innerText(), /Maximum grade 3, as set/);
+  await page.screenshot({ path: join(SHOTS, 'explain-err-1280.png'), fullPage: true });
+  await box.getByTestId('close-explanation').click();
+  await box.waitFor({ state: 'detached' });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('article 003 nDCG of ranking B as stated, with the note on the article', async () => {
+  const { context, page } = await open(env);
+  await loadCase(page, '003-ndcg');
+  assert.match(await page.getByTestId('case-note').innerText(), /lists ranking B as grades 2, 1, 3 but its table adds up 2, 3, 1/);
+  await cell(page, 'B as stated', "nDCG(dcg='exp-log2')").click();
+  await page.getByTestId('explain-query').click();
+  const box = page.getByTestId('explanation');
+  await box.getByTestId('steps').waitFor();
+  // Grades 2 1 3, gains 3 1 7: DCG = 3 + 1/log2(3) + 7/2 = 7.1309; IDCG (3 2 1) = 7 + 3/log2 3 + 1/2 = 9.3928.
+  const lines = await box.getByTestId('step-line').allInnerTexts();
+  assert.match(lines[0], /^DCG = 3\.0000 \+ 0\.6309 \+ 3\.5000 = 7\.1309\.$/);
+  assert.equal(lines[1], 'Ideal list (judged grades, best first): 3 2 1.');
+  assert.match(lines[3], /^nDCG = 7\.1309 \/ 9\.3928 = 0\.7592\.$/);
+  await context.close();
+});
+
+test('a TREC run\'s per-query AP is explained from the files, keyboard included', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  for (const name of ['qrels.test', 'results.test']) {
+    await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
+    await page.getByTestId('add-pasted').click();
+  }
+  await cell(page, 'pasted-2', 'AP').waitFor({ timeout: 15000 });
+  await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
+  const value = page.locator('[data-testid="per-query"] td[data-system="pasted-2"][data-query="301"] button.value');
+  await value.focus();
+  await page.keyboard.press('Enter');
+  const box = page.getByTestId('explanation');
+  await box.getByTestId('steps').waitFor();
+  const shown = await page.locator('[data-testid="per-query"] td[data-system="pasted-2"][data-query="301"]').getAttribute('data-value');
+  const last = await box.getByTestId('step-line').last().innerText();
+  const m = last.match(/^R = (\d+): AP = ([\d.]+) \/ \d+ = ([\d.]+)\.$/);
+  assert.ok(m, last);
+  assert.equal(m[3], Number(shown).toFixed(4));
+  assert.ok(Math.abs(Number(m[2]) / Number(m[1]) - Number(shown)) < 1e-4);
+  assert.match(await box.innerText(), /ties by docid descending \(trec_eval\)/);
+  await context.close();
+});
