@@ -41,6 +41,8 @@ pub struct QueryResult {
     pub num_rel_ret: usize,
     /// Scored 0 because the run lacks it (missing-query policy).
     pub missing: bool,
+    /// Judged documents per grade (for measures at other cutoffs).
+    pub levels: Vec<(i64, usize)>,
 }
 
 impl QueryResult {
@@ -53,6 +55,7 @@ impl QueryResult {
             num_rel: r.num_rel(),
             num_rel_ret: r.num_rel_ret(),
             missing,
+            levels: r.level_counts.iter().map(|(&g, &n)| (g, n)).collect(),
         }
     }
 }
@@ -68,6 +71,20 @@ pub struct SystemResult {
     pub queries: Vec<QueryResult>,
     /// Summary of each measure (mean for all but counts).
     pub means: Vec<f64>,
+    /// Largest grade of the judgments it was evaluated with (ERR's default max grade).
+    pub max_grade: i64,
+}
+
+impl QueryResult {
+    /// The judged ranking of the first [`SHOWN_RANKS`] ranks: exact for any
+    /// measure at a cutoff up to [`SHOWN_RANKS`].
+    pub fn head(&self, relevance_level: i64) -> JudgedRanking {
+        let judged = self
+            .levels
+            .iter()
+            .flat_map(|&(g, n)| std::iter::repeat_n(g, n));
+        JudgedRanking::new(self.ranking.clone(), judged, relevance_level)
+    }
 }
 
 /// A loaded file and what it was taken for.
@@ -136,6 +153,7 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], settings: &Setting
             source: Source::Typed,
             means: summaries(metrics, &rows),
             queries,
+            max_grade: ctx.max_grade,
         });
         for q in &s.queries {
             let over = q
@@ -329,6 +347,7 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
             source: Source::File,
             means: summaries(metrics, &rows),
             queries,
+            max_grade: judged.context.max_grade,
         });
     }
     part

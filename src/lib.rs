@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod charts;
 pub mod components;
 pub mod download;
 pub mod evaluation;

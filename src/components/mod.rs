@@ -1,5 +1,6 @@
 //! One component per file.
 
+pub mod charts_panel;
 pub mod error_list;
 pub mod examples_menu;
 pub mod explanation;

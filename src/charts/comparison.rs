@@ -1,0 +1,168 @@
+//! Metric comparison: grouped bars, one group per system, one bar per
+//! measure, with interval whiskers when intervals are given.
+
+use plotters::prelude::*;
+
+use super::{colour, short, upper, Interval, Size, Theme};
+
+/// Data of the comparison chart.
+pub struct Comparison<'a> {
+    /// Measure names (bars, legend).
+    pub measures: &'a [String],
+    /// System names (groups).
+    pub systems: &'a [String],
+    /// `values[s][m]`: system s, measure m.
+    pub values: &'a [Vec<f64>],
+    /// `intervals[s][m]` (drawn as whiskers) when known.
+    pub intervals: Option<&'a [Vec<Interval>]>,
+}
+
+/// The chart as SVG.
+pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+        let n_s = d.systems.len().max(1);
+        let n_m = d.measures.len().max(1);
+        let top = upper(
+            d.values.iter().flatten().copied().chain(
+                d.intervals
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .flatten()
+                    .map(|(_, hi)| *hi),
+            ),
+        );
+        let fg = theme.fg();
+        let mut chart = match ChartBuilder::on(&root)
+            .caption(
+                "Measures by system",
+                ("sans-serif", 18).into_font().color(&fg),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0f64..n_s as f64, 0f64..top)
+        {
+            Ok(c) => c,
+            Err(_) => return svg_error(size),
+        };
+        let systems = d.systems.to_vec();
+        let _ = chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(fg.mix(0.08))
+            .bold_line_style(fg.mix(0.15))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg))
+            .x_labels(n_s * 2 + 1)
+            .x_label_formatter(&move |x| {
+                let i = x.floor() as usize;
+                if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
+                    short(&systems[i], 18)
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("System")
+            .y_desc("Mean over queries")
+            .draw();
+        let width = 0.8 / n_m as f64;
+        for m in 0..d.measures.len() {
+            let c = colour(m);
+            let bars = d.values.iter().enumerate().map(|(s, row)| {
+                let x0 = s as f64 + 0.1 + m as f64 * width;
+                Rectangle::new([(x0, 0.0), (x0 + width * 0.9, row[m].max(0.0))], c.filled())
+            });
+            let _ = chart.draw_series(bars);
+            if let Some(iv) = d.intervals {
+                let whiskers = iv.iter().enumerate().filter_map(|(s, row)| {
+                    let (lo, hi) = row.get(m).copied().flatten()?;
+                    let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
+                    Some(ErrorBar::new_vertical(
+                        x,
+                        lo.max(0.0),
+                        (lo + hi) / 2.0,
+                        hi,
+                        fg.stroke_width(1),
+                        6,
+                    ))
+                });
+                let _ = chart.draw_series(whiskers);
+            }
+        }
+        let items: Vec<_> = d
+            .measures
+            .iter()
+            .enumerate()
+            .map(|(m, n)| (n.clone(), colour(m), super::Swatch::Box))
+            .collect();
+        super::legend(&side, "Measures", &items, theme);
+        let _ = root.present();
+    }
+    svg
+}
+
+/// A chart-sized SVG saying the data cannot be drawn.
+pub fn svg_error(size: Size) -> String {
+    format!(
+        "<svg width=\"{}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">Nothing to draw</text></svg>",
+        size.0, size.1
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::test_support::count;
+
+    #[test]
+    fn bars_legend_whiskers_and_labels() {
+        let measures = vec!["RR".to_string(), "AP".to_string(), "nDCG@10".to_string()];
+        let systems = vec!["BM25".to_string(), "Dense <x>".to_string()];
+        let values = vec![vec![0.75, 0.55, 0.6], vec![0.8, 0.66, 0.79]];
+        let intervals = vec![
+            vec![Some((0.5, 1.0)); 3],
+            vec![None, Some((0.4, 0.9)), None],
+        ];
+        let svg = comparison_svg(
+            &Comparison {
+                measures: &measures,
+                systems: &systems,
+                values: &values,
+                intervals: Some(&intervals),
+            },
+            Theme::Light,
+            (640, 360),
+        );
+        // 6 bars + 3 legend swatches + background and legend box.
+        assert_eq!(count(&svg, "fill=\"#0072B2\""), 3, "{svg}");
+        assert_eq!(count(&svg, "fill=\"#E69F00\""), 3);
+        for label in [
+            "Measures by system",
+            "Mean over queries",
+            "System",
+            "BM25",
+            "Dense &lt;x&gt;",
+            "nDCG@10",
+        ] {
+            assert!(svg.contains(label), "missing {label}");
+        }
+        // Axis up to 1 for measures in [0, 1]: the top tick is 1.0.
+        assert!(svg.contains(">\n1.0\n<") || svg.contains(">1.0<"), "{svg}");
+        let dark = comparison_svg(
+            &Comparison {
+                measures: &measures,
+                systems: &systems,
+                values: &values,
+                intervals: None,
+            },
+            Theme::Dark,
+            (640, 360),
+        );
+        assert!(dark.contains("#202227") && dark.contains("#ECECF0"));
+    }
+}

@@ -1,0 +1,110 @@
+//! How ranks are weighted: nDCG's 1/log2(r+1) discount, the 1/r discount,
+//! RBP's p^(r−1) and, for the current ranking, ERR's probability of
+//! stopping at each rank (articles 002 and 003).
+
+use plotters::prelude::*;
+
+use super::comparison::svg_error;
+use super::{colour, Size, Theme};
+
+/// One named curve over ranks 1..=n.
+pub struct Curve {
+    /// Legend label.
+    pub label: String,
+    /// Weight at rank 1, 2, ...
+    pub weights: Vec<f64>,
+}
+
+/// The standard discount curves up to `ranks`, and RBP's with `p`.
+pub fn standard_curves(ranks: usize, p: f64) -> Vec<Curve> {
+    let r = 1..=ranks;
+    vec![
+        Curve {
+            label: "1/log2(r+1) (nDCG)".into(),
+            weights: r.clone().map(|r| 1.0 / ((r + 1) as f64).log2()).collect(),
+        },
+        Curve {
+            label: "1/r".into(),
+            weights: r.clone().map(|r| 1.0 / r as f64).collect(),
+        },
+        Curve {
+            label: format!("p^(r−1), p = {p} (RBP)"),
+            weights: r.map(|r| p.powi(r as i32 - 1)).collect(),
+        },
+    ]
+}
+
+/// The chart as SVG.
+pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+        let fg = theme.fg();
+        let n = curves
+            .iter()
+            .map(|c| c.weights.len())
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        let Ok(mut chart) = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18).into_font().color(&fg))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(1f64..n as f64, 0f64..1.05f64)
+        else {
+            return svg_error(size);
+        };
+        let _ = chart
+            .configure_mesh()
+            .light_line_style(fg.mix(0.06))
+            .bold_line_style(fg.mix(0.14))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg))
+            .x_label_formatter(&|x| format!("{}", x.round() as usize))
+            .x_desc("Rank r")
+            .y_desc("Weight")
+            .draw();
+        for (i, c) in curves.iter().enumerate() {
+            let col = colour(i);
+            let pts = c
+                .weights
+                .iter()
+                .enumerate()
+                .map(|(r, &w)| ((r + 1) as f64, w));
+            let _ = chart.draw_series(LineSeries::new(pts, col.stroke_width(2)));
+        }
+        let items: Vec<_> = curves
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.label.clone(), colour(i), super::Swatch::Line))
+            .collect();
+        super::legend(&side, "Weights", &items, theme);
+        let _ = root.present();
+    }
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::test_support::count;
+
+    #[test]
+    fn the_article_003_discount_values_and_one_line_per_curve() {
+        let c = standard_curves(50, 0.8);
+        // Article 003's table: 1/log2(r+1) at r = 2, 5, 10: 0.63, 0.39, 0.29; 1/r at 50: 0.02.
+        assert!((c[0].weights[1] - 0.6309).abs() < 1e-4 && (c[0].weights[4] - 0.3869).abs() < 1e-4);
+        assert!((c[0].weights[9] - 0.2891).abs() < 1e-4 && (c[1].weights[49] - 0.02).abs() < 1e-12);
+        let svg = discounts_svg("Discounts", &c, Theme::Light, (600, 320));
+        for c in ["#0072B2", "#E69F00", "#009E73"] {
+            let line = format!("stroke=\"{c}\" stroke-width=\"2\"");
+            let entry = format!("stroke=\"{c}\" stroke-width=\"3\"");
+            assert_eq!(count(&svg, &line), 1, "{c}: its curve");
+            assert_eq!(count(&svg, &entry), 1, "{c}: its legend entry");
+        }
+        assert!(svg.contains("p^(r−1), p = 0.8 (RBP)") && svg.contains("Rank r"));
+    }
+}

@@ -1,0 +1,100 @@
+//! Per-query distribution: each system's per-query values of one measure as
+//! a strip of points (spread sideways by a fixed pattern so equal values
+//! stay visible), with the mean as a bar. MRR alone hides this (article 000).
+
+use plotters::prelude::*;
+
+use super::comparison::svg_error;
+use super::{colour, short, upper, Size, Theme};
+
+/// A fixed sideways offset in [-0.25, 0.25] for the i-th point.
+fn spread(i: usize) -> f64 {
+    // Golden-ratio sequence: even, deterministic, no clumps.
+    let x = (i as f64 * 0.618_033_988_749_895).fract();
+    (x - 0.5) * 0.5
+}
+
+/// The chart as SVG; `values[s]` are system s's per-query values.
+pub fn distribution_svg(
+    measure: &str,
+    systems: &[String],
+    values: &[Vec<f64>],
+    theme: Theme,
+    size: Size,
+) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let fg = theme.fg();
+        let n_s = systems.len().max(1);
+        let top = upper(values.iter().flatten().copied());
+        let Ok(mut chart) = ChartBuilder::on(&root)
+            .caption(
+                format!("Per-query {measure} (bar: mean)"),
+                ("sans-serif", 18).into_font().color(&fg),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top)
+        else {
+            return svg_error(size);
+        };
+        let names = systems.to_vec();
+        let _ = chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(fg.mix(0.06))
+            .bold_line_style(fg.mix(0.14))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg))
+            .x_labels(n_s)
+            .x_label_formatter(&move |x| {
+                names
+                    .get(x.round() as usize)
+                    .map_or(String::new(), |n| short(n, 18))
+            })
+            .x_desc("System")
+            .y_desc(format!("{measure} per query"))
+            .draw();
+        for (s, vals) in values.iter().enumerate() {
+            let c = colour(s);
+            let pts = vals
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| Circle::new((s as f64 + spread(i), v), 3, c.mix(0.7).filled()));
+            let _ = chart.draw_series(pts);
+            if !vals.is_empty() {
+                let mean = vals.iter().sum::<f64>() / vals.len() as f64;
+                let _ = chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(s as f64 - 0.32, mean), (s as f64 + 0.32, mean)],
+                    fg.stroke_width(3),
+                )));
+            }
+        }
+        let _ = root.present();
+    }
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::test_support::count;
+
+    #[test]
+    fn one_point_per_query_and_a_mean_bar_per_system() {
+        let svg = distribution_svg(
+            "RR",
+            &["A".into(), "B".into()],
+            &[vec![1.0, 0.5, 0.5], vec![0.1, 1.0]],
+            Theme::Light,
+            (600, 320),
+        );
+        assert_eq!(count(&svg, "<circle"), 5, "{svg}");
+        assert_eq!(count(&svg, "stroke-width=\"3\""), 2);
+        assert!(svg.contains("Per-query RR (bar: mean)") && svg.contains("RR per query"));
+        assert!((spread(1) - spread(2)).abs() > 0.05);
+    }
+}

@@ -1,0 +1,136 @@
+//! Charts drawn with plotters into SVG strings: pure functions of the
+//! evaluated numbers (rendered natively in tests, inlined by the page).
+//! Every chart has a title, axis labels and a legend, uses the Okabe–Ito
+//! colour-blind-safe palette, and comes in light and dark.
+
+pub mod comparison;
+pub mod curves;
+pub mod discounts;
+pub mod distribution;
+pub mod ranks;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+/// Okabe & Ito's palette ("Color Universal Design", 2008), without black.
+pub const PALETTE: [RGBColor; 7] = [
+    RGBColor(0x00, 0x72, 0xB2), // blue
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+    RGBColor(0x56, 0xB4, 0xE9), // sky blue
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0xF0, 0xE4, 0x42), // yellow
+];
+
+/// The i-th series colour.
+pub fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// Light or dark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    /// Dark text on light.
+    Light,
+    /// Light text on dark.
+    Dark,
+}
+
+impl Theme {
+    /// Text and axis colour.
+    pub fn fg(self) -> RGBColor {
+        match self {
+            Theme::Light => RGBColor(0x1d, 0x1d, 0x1f),
+            Theme::Dark => RGBColor(0xec, 0xec, 0xf0),
+        }
+    }
+
+    /// Background.
+    pub fn bg(self) -> RGBColor {
+        match self {
+            Theme::Light => RGBColor(0xff, 0xff, 0xff),
+            Theme::Dark => RGBColor(0x20, 0x22, 0x27),
+        }
+    }
+
+    /// Highlight (rank-order disagreement).
+    pub fn alert(self) -> RGBColor {
+        match self {
+            Theme::Light => RGBColor(0xD5, 0x5E, 0x00),
+            Theme::Dark => RGBColor(0xFF, 0x9E, 0x5E),
+        }
+    }
+}
+
+/// Width of the legend column at the right of each chart.
+pub const LEGEND_WIDTH: u32 = 170;
+
+/// How a legend entry is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Swatch {
+    /// A filled box (bars).
+    Box,
+    /// A line (curves).
+    Line,
+}
+
+/// Draws a legend (title and one entry per series) into its own column, so
+/// it never covers the data.
+pub fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    items: &[(String, RGBColor, Swatch)],
+    theme: Theme,
+) {
+    let fg = theme.fg();
+    let font = ("sans-serif", 12).into_font().color(&fg);
+    let _ = area.draw(&Text::new(title.to_string(), (8, 44), font.clone()));
+    for (i, (label, colour, swatch)) in items.iter().enumerate() {
+        let y = 66 + i as i32 * 20;
+        let _ = match swatch {
+            Swatch::Box => area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())),
+            Swatch::Line => area.draw(&PathElement::new(
+                vec![(6, y), (24, y)],
+                colour.stroke_width(3),
+            )),
+        };
+        let _ = area.draw(&Text::new(short(label, 24), (30, y - 7), font.clone()));
+    }
+}
+
+/// An interval (low, high), when known.
+pub type Interval = Option<(f64, f64)>;
+
+/// Pixel size of a chart.
+pub type Size = (u32, u32);
+
+/// Shortens a label for an axis.
+pub fn short(label: &str, max: usize) -> String {
+    if label.chars().count() <= max {
+        label.to_string()
+    } else {
+        let cut: String = label.chars().take(max.saturating_sub(1)).collect();
+        format!("{cut}…")
+    }
+}
+
+/// An upper bound for a value axis: 1 for measures in [0, 1], else the
+/// largest value with a 10% margin.
+pub fn upper(values: impl Iterator<Item = f64>) -> f64 {
+    let m = values.filter(|v| v.is_finite()).fold(0.0, f64::max);
+    if m <= 1.0 {
+        1.0
+    } else {
+        m * 1.1
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    /// Number of occurrences of `needle` in `svg`.
+    pub fn count(svg: &str, needle: &str) -> usize {
+        svg.matches(needle).count()
+    }
+}

@@ -1,0 +1,145 @@
+//! Where the measures rank the systems differently: for each measure, each
+//! system's rank (1 = best), one line per system across the measures.
+//! Measures whose order of the systems differs from the first measure's are
+//! marked on the axis and their points drawn in the alert colour.
+
+use plotters::prelude::*;
+
+use super::comparison::svg_error;
+use super::{colour, short, Size, Theme};
+
+/// Ranks (1 = best, ties share the better rank) of the values of one measure.
+pub fn ranks(values: &[f64], higher_is_better: bool) -> Vec<usize> {
+    values
+        .iter()
+        .map(|&v| {
+            1 + values
+                .iter()
+                .filter(|&&o| {
+                    if higher_is_better {
+                        o > v + 1e-12
+                    } else {
+                        o < v - 1e-12
+                    }
+                })
+                .count()
+        })
+        .collect()
+}
+
+/// Whether measure `m` orders the systems differently from measure 0.
+pub fn disagrees(rank_table: &[Vec<usize>], m: usize) -> bool {
+    rank_table.iter().any(|r| r[m] != r[0])
+}
+
+/// The chart as SVG; `rank_table[s][m]` is system s's rank under measure m.
+pub fn ranks_svg(
+    measures: &[String],
+    systems: &[String],
+    rank_table: &[Vec<usize>],
+    theme: Theme,
+    size: Size,
+) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+        let fg = theme.fg();
+        let n_m = measures.len().max(1);
+        let n_s = systems.len().max(1);
+        let Ok(mut chart) = ChartBuilder::on(&root)
+            .caption(
+                "Rank of each system under each measure (1 = best)",
+                ("sans-serif", 18).into_font().color(&fg),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64)
+        else {
+            return svg_error(size);
+        };
+        let flagged: Vec<bool> = (0..measures.len())
+            .map(|m| disagrees(rank_table, m))
+            .collect();
+        let names = measures.to_vec();
+        let marks = flagged.clone();
+        let _ = chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(fg.mix(0.0))
+            .bold_line_style(fg.mix(0.12))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg))
+            .x_labels(n_m)
+            .y_labels(n_s)
+            .x_label_formatter(&move |x| {
+                let i = x.round() as usize;
+                match names.get(i) {
+                    Some(n) if marks[i] => format!("{} ≠", short(n, 14)),
+                    Some(n) => short(n, 16),
+                    None => String::new(),
+                }
+            })
+            .y_label_formatter(&|y| format!("{}", y.round() as usize))
+            .x_desc("Measure (≠: orders the systems differently from the first)")
+            .y_desc("Rank")
+            .draw();
+        for (s, row) in rank_table.iter().enumerate().take(systems.len()) {
+            let c = colour(s);
+            let pts: Vec<(f64, f64)> = row
+                .iter()
+                .enumerate()
+                .map(|(m, &r)| (m as f64, r as f64))
+                .collect();
+            let _ = chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)));
+            let alert = theme.alert();
+            let _ = chart.draw_series(pts.iter().map(|&(x, y)| {
+                let hot = flagged[x as usize];
+                Circle::new(
+                    (x, y),
+                    if hot { 7 } else { 5 },
+                    if hot { alert.filled() } else { c.filled() },
+                )
+            }));
+        }
+        let items: Vec<_> = systems
+            .iter()
+            .enumerate()
+            .map(|(s, n)| (n.clone(), colour(s), super::Swatch::Line))
+            .collect();
+        super::legend(&side, "Systems", &items, theme);
+        let _ = root.present();
+    }
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::test_support::count;
+
+    #[test]
+    fn ranks_and_disagreement() {
+        assert_eq!(ranks(&[0.5, 0.9, 0.5], true), [2, 1, 2]);
+        assert_eq!(ranks(&[3.0, 1.0], false), [2, 1]);
+        // MRR says A > B; nDCG says B > A (article 000's point).
+        let table = vec![vec![1, 2], vec![2, 1]];
+        assert!(!disagrees(&table, 0) && disagrees(&table, 1));
+        let svg = ranks_svg(
+            &["RR".into(), "nDCG".into()],
+            &["A".into(), "B".into()],
+            &table,
+            Theme::Light,
+            (600, 320),
+        );
+        assert!(
+            svg.contains("nDCG ≠") && svg.contains(">RR<") || svg.contains("\nRR\n"),
+            "{svg}"
+        );
+        // Two lines (plus two legend lines), four points, two of them alert-coloured.
+        assert_eq!(count(&svg, "<circle"), 4);
+        assert_eq!(count(&svg, "fill=\"#D55E00\""), 2);
+    }
+}

@@ -1,0 +1,321 @@
+//! The charts: measures by system (with interval whiskers), where the
+//! measures rank the systems differently, measure@k curves, per-query
+//! distributions, and rank discounts. Each has a data table for screen
+//! readers and an SVG download; light or dark follows the page.
+
+use std::rc::Rc;
+
+use ranklab_core::measures::ndcg::Discount;
+use ranklab_core::stats::StatsReport;
+use ranklab_core::Metric;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::charts::comparison::{comparison_svg, Comparison};
+use crate::charts::curves::curves_svg;
+use crate::charts::discounts::{discounts_svg, standard_curves};
+use crate::charts::distribution::distribution_svg;
+use crate::charts::ranks::{ranks, ranks_svg};
+use crate::charts::{Interval, Theme};
+use crate::download::download;
+use crate::evaluation::{format_value, SystemResult, SHOWN_RANKS};
+use crate::settings::{IntervalChoice, Settings};
+
+/// Props of [`ChartsPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ChartsPanelProps {
+    /// Measures of the table.
+    pub measures: Rc<Vec<Metric>>,
+    /// All systems.
+    pub systems: Rc<Vec<SystemResult>>,
+    /// Statistics per measure (intervals).
+    pub stats: Rc<Vec<StatsReport>>,
+    /// Settings in use.
+    pub settings: Settings,
+}
+
+const SIZE: (u32, u32) = (760, 380);
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Comparison,
+    Ranks,
+    Curves,
+    Distribution,
+    Discounts,
+}
+
+fn theme() -> Theme {
+    let dark = gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    if dark {
+        Theme::Dark
+    } else {
+        Theme::Light
+    }
+}
+
+/// Mean over each system's queries of a measure at k = 1..=k_max (from the
+/// first ranks kept per query; exact up to [`SHOWN_RANKS`]).
+fn curve(system: &SystemResult, family: &str, k_max: usize, s: &Settings) -> Vec<f64> {
+    let heads: Vec<_> = system
+        .queries
+        .iter()
+        .map(|q| q.head(s.relevance_level))
+        .collect();
+    let ctx = ranklab_core::EvalContext {
+        max_grade: system.max_grade,
+        ..Default::default()
+    };
+    (1..=k_max)
+        .map(|k| {
+            let m = match family {
+                "R" => Metric::R { k },
+                "nDCG" => Metric::NDCG {
+                    k: Some(k),
+                    gains: s.gains(),
+                    discount: Discount::LOG2,
+                },
+                "ERR" => Metric::ERR {
+                    k: Some(k),
+                    gmax: s.err_gmax,
+                },
+                _ => Metric::P { k },
+            };
+            let sum: f64 = heads.iter().map(|h| m.compute(h, &ctx)).sum();
+            if heads.is_empty() {
+                0.0
+            } else {
+                sum / heads.len() as f64
+            }
+        })
+        .collect()
+}
+
+fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>)>) -> Html {
+    html! {
+        <details class="chart-data">
+            <summary>{ "Data table" }</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
+                <table class="results" data-testid="chart-data">
+                    <caption>{ caption }</caption>
+                    <thead><tr><th scope="col">{ "" }</th>{ for columns.iter().map(|c| html! { <th scope="col" class="num">{ c.clone() }</th> }) }</tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|(name, vals)| html! {
+                            <tr><th scope="row">{ name.clone() }</th>{ for vals.iter().map(|v| html! { <td class="num">{ format_value(*v) }</td> }) }</tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
+}
+
+/// The charts panel.
+#[component]
+pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
+    let kind = use_state(|| Kind::Comparison);
+    let family = use_state(|| "nDCG".to_string());
+    let measure = use_state(|| 0usize);
+    let shown: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
+    if shown.is_empty() || props.measures.is_empty() {
+        return html! {};
+    }
+    let th = theme();
+    let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
+    let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
+    let mi = (*measure).min(props.measures.len() - 1);
+    let k_max = props
+        .settings
+        .cutoffs
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(10)
+        .clamp(2, SHOWN_RANKS);
+    let (title, svg, table) = match *kind {
+        Kind::Comparison => {
+            let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
+            let iv_kind = props.settings.stats.interval;
+            let intervals: Option<Vec<Vec<Interval>>> = (iv_kind != IntervalChoice::None
+                && props.stats.len() == props.measures.len())
+            .then(|| {
+                (0..shown.len())
+                    .map(|s| {
+                        props
+                            .stats
+                            .iter()
+                            .map(|r| {
+                                let d = r.systems.get(s)?;
+                                if iv_kind == IntervalChoice::T {
+                                    d.t_interval
+                                } else {
+                                    d.bootstrap_interval
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect()
+            });
+            let svg = comparison_svg(
+                &Comparison {
+                    measures: &measure_names,
+                    systems: &names,
+                    values: &values,
+                    intervals: intervals.as_deref(),
+                },
+                th,
+                SIZE,
+            );
+            let rows = names.iter().cloned().zip(values).collect();
+            (
+                "Measures by system",
+                svg,
+                data_table("Means over queries".into(), measure_names.clone(), rows),
+            )
+        }
+        Kind::Ranks => {
+            let per_measure: Vec<Vec<usize>> = props
+                .measures
+                .iter()
+                .enumerate()
+                .map(|(j, m)| {
+                    ranks(
+                        &shown.iter().map(|s| s.means[j]).collect::<Vec<_>>(),
+                        m.higher_is_better(),
+                    )
+                })
+                .collect();
+            let table: Vec<Vec<usize>> = (0..shown.len())
+                .map(|s| per_measure.iter().map(|r| r[s]).collect())
+                .collect();
+            let svg = ranks_svg(&measure_names, &names, &table, th, SIZE);
+            let rows = names
+                .iter()
+                .cloned()
+                .zip(table.iter().map(|r| r.iter().map(|&x| x as f64).collect()))
+                .collect();
+            (
+                "Rank of each system under each measure",
+                svg,
+                data_table("Ranks (1 = best)".into(), measure_names.clone(), rows),
+            )
+        }
+        Kind::Curves => {
+            let series: Vec<Vec<f64>> = shown
+                .iter()
+                .map(|s| curve(s, &family, k_max, &props.settings))
+                .collect();
+            let svg = curves_svg(&family, &names, &series, th, SIZE);
+            let cols = (1..=k_max).map(|k| format!("{}@{k}", *family)).collect();
+            let rows = names.iter().cloned().zip(series).collect();
+            (
+                "Measure at every cutoff",
+                svg,
+                data_table(format!("Mean {}@k", *family), cols, rows),
+            )
+        }
+        Kind::Distribution => {
+            let values: Vec<Vec<f64>> = shown
+                .iter()
+                .map(|s| s.queries.iter().map(|q| q.values[mi]).collect())
+                .collect();
+            let svg = distribution_svg(&measure_names[mi], &names, &values, th, SIZE);
+            let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
+            let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
+            let rows = names.iter().cloned().zip(values).collect();
+            (
+                "Per-query distribution",
+                svg,
+                data_table(
+                    format!("Per-query {} in query order", measure_names[mi]),
+                    cols,
+                    rows,
+                ),
+            )
+        }
+        Kind::Discounts => {
+            let curves = standard_curves(20, props.settings.rbp_p);
+            let svg = discounts_svg("Weight of each rank", &curves, th, SIZE);
+            let cols = (1..=20).map(|r| r.to_string()).collect();
+            let rows = curves
+                .iter()
+                .map(|c| (c.label.clone(), c.weights.clone()))
+                .collect();
+            (
+                "Rank discounts",
+                svg,
+                data_table("Weight at ranks 1 to 20".into(), cols, rows),
+            )
+        }
+    };
+    let select = |v: Kind, label: &'static str, id: &'static str| {
+        let kind = kind.clone();
+        let pressed = *kind == v;
+        html! {
+            <button type="button" aria-pressed={ pressed.to_string() } data-testid={ id }
+                onclick={ Callback::from(move |_: MouseEvent| kind.set(v)) }>{ label }</button>
+        }
+    };
+    let on_family = {
+        let family = family.clone();
+        Callback::from(move |e: Event| {
+            family.set(e.target_unchecked_into::<HtmlSelectElement>().value())
+        })
+    };
+    let on_measure = {
+        let measure = measure.clone();
+        Callback::from(move |e: Event| {
+            measure.set(
+                e.target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0),
+            )
+        })
+    };
+    let on_save = {
+        let svg = svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            let _ = download("ranklab-chart.svg", "image/svg+xml", &svg);
+        })
+    };
+    html! {
+        <section class="charts" aria-labelledby="charts-title" data-testid="charts">
+            <h3 id="charts-title">{ "Charts" }</h3>
+            <div class="chart-kinds" role="group" aria-label="Chart">
+                { select(Kind::Comparison, "Measures by system", "chart-comparison") }
+                { select(Kind::Ranks, "Rank agreement", "chart-ranks") }
+                { select(Kind::Curves, "Measure@k", "chart-curves") }
+                { select(Kind::Distribution, "Per query", "chart-distribution") }
+                { select(Kind::Discounts, "Discounts", "chart-discounts") }
+            </div>
+            if *kind == Kind::Curves {
+                <label for="chart-family">{ "Measure " }</label>
+                <select id="chart-family" data-testid="chart-family" onchange={ on_family }>
+                    { for ["P", "R", "nDCG", "ERR"].iter().map(|f| html! { <option value={ *f } selected={ *family == *f }>{ format!("{f}@k") }</option> }) }
+                </select>
+            }
+            if *kind == Kind::Distribution {
+                <label for="chart-measure">{ "Measure " }</label>
+                <select id="chart-measure" data-testid="chart-measure" onchange={ on_measure }>
+                    { for measure_names.iter().enumerate().map(|(i, m)| html! { <option value={ i.to_string() } selected={ i == mi }>{ m.clone() }</option> }) }
+                </select>
+            }
+            <figure class="chart" data-testid="chart" data-kind={ title }>
+                <div role="img" aria-label={ format!("{title} chart; its data table follows") }>
+                    { Html::from_html_unchecked(AttrValue::from(svg)) }
+                </div>
+                <figcaption>{ table }</figcaption>
+            </figure>
+            <button type="button" data-testid="save-svg" onclick={ on_save }>{ "Save chart as SVG" }</button>
+        </section>
+    }
+}

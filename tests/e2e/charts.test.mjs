@@ -1,0 +1,63 @@
+// Every chart renders in the page with its labels and data table, light and
+// dark; the SVG download is a well-formed SVG; values in a data table are
+// checked by hand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SHOTS, cell, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const KINDS = {
+  'chart-comparison': ['Measures by system', 'Mean over queries', 'BM25 + reranker'],
+  'chart-ranks': ['Rank of each system under each measure', 'Rank'],
+  'chart-curves': ['nDCG@k for k = 1 to 10', 'Cutoff k'],
+  'chart-distribution': ['Per-query RR (bar: mean)', 'RR per query'],
+  'chart-discounts': ['Weight of each rank', '1/log2(r+1) (nDCG)'],
+};
+
+for (const scheme of ['light', 'dark']) {
+  test(`every chart draws (${scheme})`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(env.server.url);
+    await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+    const charts = page.getByTestId('charts');
+    for (const [button, labels] of Object.entries(KINDS)) {
+      await charts.getByTestId(button).click();
+      const svg = await charts.locator('figure svg').innerHTML();
+      for (const l of labels) assert.ok(svg.includes(l.replace('&', '&amp;')), `${button}: missing ${l}`);
+      assert.ok(svg.includes(scheme === 'dark' ? '#202227' : '#FFFFFF'), `${button}: ${scheme} background`);
+      await charts.scrollIntoViewIfNeeded();
+      await charts.screenshot({ path: join(SHOTS, `${button}-${scheme}.png`) });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('P@k curve data by hand, and the SVG download', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const charts = page.getByTestId('charts');
+  await charts.getByTestId('chart-curves').click();
+  await charts.getByTestId('chart-family').selectOption('P');
+  await charts.locator('summary', { hasText: 'Data table' }).click();
+  // BM25's rank-1 grades over q1..q6: 3 0 1 2 0 3 -> P@1 = 4/6.
+  const row = charts.getByTestId('chart-data').locator('tr', { hasText: 'BM25' }).first();
+  assert.equal(await row.locator('td').first().innerText(), '0.6667');
+  await charts.screenshot({ path: join(SHOTS, 'chart-curves-390.png') });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+  const [download] = await Promise.all([page.waitForEvent('download'), charts.getByTestId('save-svg').click()]);
+  const svg = await readFile(await download.path(), 'utf8');
+  assert.match(svg, /^<svg width="760" height="380" viewBox="0 0 760 380" xmlns="http:\/\/www\.w3\.org\/2000\/svg">/);
+  assert.match(svg, /P@k for k = 1 to 10/);
+  assert.match(svg.trim(), /<\/svg>$/);
+  await context.close();
+});
