@@ -420,7 +420,7 @@ pub fn App() -> Html {
                         <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
                     }
                     <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } on_select={ on_select.clone() } />
-                    <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } />
+                    <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>

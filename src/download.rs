@@ -27,3 +27,59 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let _ = Url::revoke_object_url(&url);
     Ok(())
 }
+
+/// Offers an SVG drawing as a PNG file at twice its size: the SVG is drawn
+/// on a canvas (from a data URL, which the page's CSP allows for images)
+/// and the canvas saved.
+pub fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Result<(), String> {
+    use base64::Engine;
+    use wasm_bindgen::closure::Closure;
+    let doc = gloo::utils::document();
+    let img: web_sys::HtmlImageElement = doc
+        .create_element("img")
+        .map_err(message)?
+        .dyn_into()
+        .map_err(|_| "no image element".to_string())?;
+    let name = name.to_string();
+    let drawn = img.clone();
+    let onload = Closure::once_into_js(move || {
+        let doc = gloo::utils::document();
+        let Ok(Ok(canvas)) = doc
+            .create_element("canvas")
+            .map(|c| c.dyn_into::<web_sys::HtmlCanvasElement>())
+        else {
+            return;
+        };
+        canvas.set_width(width * 2);
+        canvas.set_height(height * 2);
+        let Ok(Some(ctx)) = canvas.get_context("2d") else {
+            return;
+        };
+        let Ok(ctx) = ctx.dyn_into::<web_sys::CanvasRenderingContext2d>() else {
+            return;
+        };
+        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(
+            &drawn,
+            0.0,
+            0.0,
+            f64::from(width * 2),
+            f64::from(height * 2),
+        );
+        let Ok(url) = canvas.to_data_url_with_type("image/png") else {
+            return;
+        };
+        let Ok(Ok(link)) = doc
+            .create_element("a")
+            .map(|a| a.dyn_into::<HtmlAnchorElement>())
+        else {
+            return;
+        };
+        link.set_href(&url);
+        link.set_download(&name);
+        link.click();
+    });
+    img.set_onload(Some(onload.unchecked_ref()));
+    let data = base64::engine::general_purpose::STANDARD.encode(svg.as_bytes());
+    img.set_src(&format!("data:image/svg+xml;base64,{data}"));
+    Ok(())
+}

@@ -8,6 +8,7 @@ pub mod curves;
 pub mod discounts;
 pub mod distribution;
 pub mod ranks;
+pub mod scatter;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -128,9 +129,59 @@ pub fn upper(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_are_tagged_in_order_after_the_skipped_ones() {
+        let svg = "<rect a/><rect b/><rect c/>";
+        let tagged = tag_marks(
+            svg,
+            "<rect",
+            1,
+            &[format!("data-x=\"{}\"", xml_attr("1\"<"))],
+        );
+        assert_eq!(
+            tagged,
+            "<rect a/><rect data-x=\"1&quot;&lt;\" tabindex=\"0\" role=\"button\" b/><rect c/>"
+        );
+    }
+}
+
+#[cfg(test)]
 pub(crate) mod test_support {
     /// Number of occurrences of `needle` in `svg`.
     pub fn count(svg: &str, needle: &str) -> usize {
         svg.matches(needle).count()
     }
+}
+
+/// Escapes text for an XML attribute.
+pub fn xml_attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Makes the drawn marks of a chart clickable: the i-th occurrence of
+/// `element` (e.g. `<circle`) after the first `skip` gets the attributes
+/// `attrs[i]` (already escaped) plus `tabindex="0"` and `role="button"`.
+pub fn tag_marks(svg: &str, element: &str, skip: usize, attrs: &[String]) -> String {
+    let mut out = String::with_capacity(svg.len() + attrs.len() * 64);
+    let mut rest = svg;
+    let mut seen = 0usize;
+    while let Some(at) = rest.find(element) {
+        let end = at + element.len();
+        out.push_str(&rest[..end]);
+        if seen >= skip {
+            if let Some(a) = attrs.get(seen - skip) {
+                out.push_str(&format!(" {a} tabindex=\"0\" role=\"button\""));
+            }
+        }
+        seen += 1;
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }

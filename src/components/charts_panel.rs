@@ -16,8 +16,11 @@ use crate::charts::curves::curves_svg;
 use crate::charts::discounts::{discounts_svg, standard_curves};
 use crate::charts::distribution::distribution_svg;
 use crate::charts::ranks::{ranks, ranks_svg};
+use crate::charts::scatter::{scatter_svg, Point};
+use crate::charts::{tag_marks, xml_attr};
 use crate::charts::{Interval, Theme};
-use crate::download::download;
+use crate::components::explanation::Selected;
+use crate::download::{download, download_png};
 use crate::evaluation::{format_value, SystemResult, SHOWN_RANKS};
 use crate::settings::{IntervalChoice, Settings};
 
@@ -32,6 +35,8 @@ pub struct ChartsPanelProps {
     pub stats: Rc<Vec<StatsReport>>,
     /// Settings in use.
     pub settings: Settings,
+    /// Opens the explanation of a clicked bar or point.
+    pub on_select: Callback<Selected>,
 }
 
 const SIZE: (u32, u32) = (760, 380);
@@ -42,6 +47,7 @@ enum Kind {
     Ranks,
     Curves,
     Distribution,
+    Scatter,
     Discounts,
 }
 
@@ -120,6 +126,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let kind = use_state(|| Kind::Comparison);
     let family = use_state(|| "nDCG".to_string());
     let measure = use_state(|| 0usize);
+    let pair = use_state(|| (0usize, 1usize));
     let shown: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -174,6 +181,20 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 th,
                 SIZE,
             );
+            // Bars are drawn measure by measure, system by system, after the background.
+            let tags: Vec<String> = (0..measure_names.len())
+                .flat_map(|m| (0..names.len()).map(move |sy| (m, sy)))
+                .map(|(m, sy)| {
+                    format!(
+                        "data-system=\"{}\" data-measure=\"{m}\" aria-label=\"{}, {}: {}\"",
+                        xml_attr(&names[sy]),
+                        xml_attr(&names[sy]),
+                        xml_attr(&measure_names[m]),
+                        format_value(values[sy][m])
+                    )
+                })
+                .collect();
+            let svg = tag_marks(&svg, "<rect", 1, &tags);
             let rows = names.iter().cloned().zip(values).collect();
             (
                 "Measures by system",
@@ -241,6 +262,41 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 ),
             )
         }
+        Kind::Scatter => {
+            let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
+            let (sa, sb) = (shown[ia], shown[ib]);
+            let points: Vec<Point> = sa
+                .queries
+                .iter()
+                .filter_map(|q| {
+                    let other = sb.queries.iter().find(|o| o.id == q.id)?;
+                    Some(Point {
+                        query: q.id.clone(),
+                        a: q.values[mi],
+                        b: other.values[mi],
+                    })
+                })
+                .collect();
+            let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, SIZE);
+            let tags: Vec<String> = points
+                .iter()
+                .map(|p| format!(
+                    "data-system=\"{}\" data-measure=\"{mi}\" data-query=\"{}\" aria-label=\"{}: {} {}, {} {}\"",
+                    xml_attr(&sa.name), xml_attr(&p.query), xml_attr(&p.query), xml_attr(&sa.name), format_value(p.a), xml_attr(&sb.name), format_value(p.b)
+                ))
+                .collect();
+            let svg = tag_marks(&svg, "<circle", 0, &tags);
+            let cols = vec![sa.name.clone(), sb.name.clone()];
+            let rows = points
+                .iter()
+                .map(|p| (p.query.clone(), vec![p.a, p.b]))
+                .collect();
+            (
+                "A against B per query",
+                svg,
+                data_table(format!("Per-query {}", measure_names[mi]), cols, rows),
+            )
+        }
         Kind::Discounts => {
             let curves = standard_curves(20, props.settings.rbp_p);
             let svg = discounts_svg("Weight of each rank", &curves, th, SIZE);
@@ -281,6 +337,69 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             )
         })
     };
+    let pair_selects = {
+        let system_select = |id: &'static str, label: &'static str, which: usize| {
+            let pair = pair.clone();
+            let current = if which == 0 { pair.0 } else { pair.1 };
+            let onchange = Callback::from(move |e: Event| {
+                let v: usize = e
+                    .target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0);
+                pair.set(if which == 0 { (v, pair.1) } else { (pair.0, v) });
+            });
+            html! {
+                <>
+                    <label for={ id }>{ label }</label>
+                    <select id={ id } data-testid={ id } { onchange }>
+                        { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == current }>{ n.clone() }</option> }) }
+                    </select>
+                </>
+            }
+        };
+        html! { <span class="pair-selects">{ system_select("chart-a", "A ", 0) }{ system_select("chart-b", " B ", 1) }{ " " }</span> }
+    };
+    // A click (or Enter) on a tagged bar or point opens its explanation.
+    let open_mark = {
+        let on_select = props.on_select.clone();
+        move |target: Option<web_sys::EventTarget>| {
+            use wasm_bindgen::JsCast;
+            let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+                return;
+            };
+            let Ok(Some(mark)) = el.closest("[data-system]") else {
+                return;
+            };
+            let (Some(system), Some(measure)) = (
+                mark.get_attribute("data-system"),
+                mark.get_attribute("data-measure"),
+            ) else {
+                return;
+            };
+            on_select.emit(Selected {
+                system,
+                query: mark.get_attribute("data-query"),
+                measure: measure.parse().unwrap_or(0),
+            });
+        }
+    };
+    let on_chart_click = {
+        let open = open_mark.clone();
+        Callback::from(move |e: MouseEvent| open(e.target()))
+    };
+    let on_chart_key = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            open_mark(e.target());
+        }
+    });
+    let on_save_png = {
+        let svg = svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            let _ = download_png("ranklab-chart.png", &svg, SIZE.0, SIZE.1);
+        })
+    };
     let on_save = {
         let svg = svg.clone();
         Callback::from(move |_: MouseEvent| {
@@ -295,6 +414,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 { select(Kind::Ranks, "Rank agreement", "chart-ranks") }
                 { select(Kind::Curves, "Measure@k", "chart-curves") }
                 { select(Kind::Distribution, "Per query", "chart-distribution") }
+                { select(Kind::Scatter, "A vs B", "chart-scatter") }
                 { select(Kind::Discounts, "Discounts", "chart-discounts") }
             </div>
             if *kind == Kind::Curves {
@@ -303,19 +423,26 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     { for ["P", "R", "nDCG", "ERR"].iter().map(|f| html! { <option value={ *f } selected={ *family == *f }>{ format!("{f}@k") }</option> }) }
                 </select>
             }
-            if *kind == Kind::Distribution {
+            if *kind == Kind::Scatter {
+                { pair_selects }
+            }
+            if *kind == Kind::Distribution || *kind == Kind::Scatter {
                 <label for="chart-measure">{ "Measure " }</label>
                 <select id="chart-measure" data-testid="chart-measure" onchange={ on_measure }>
                     { for measure_names.iter().enumerate().map(|(i, m)| html! { <option value={ i.to_string() } selected={ i == mi }>{ m.clone() }</option> }) }
                 </select>
             }
             <figure class="chart" data-testid="chart" data-kind={ title }>
-                <div role="img" aria-label={ format!("{title} chart; its data table follows") }>
+                <div class="chart-svg" role="group" onclick={ on_chart_click } onkeydown={ on_chart_key }
+                    aria-label={ format!("{title} chart; bars and points open their calculation; its data table follows") }>
                     { Html::from_html_unchecked(AttrValue::from(svg)) }
                 </div>
                 <figcaption>{ table }</figcaption>
             </figure>
-            <button type="button" data-testid="save-svg" onclick={ on_save }>{ "Save chart as SVG" }</button>
+            <div class="export-bar">
+                <button type="button" data-testid="save-svg" onclick={ on_save }>{ "Save chart as SVG" }</button>
+                <button type="button" data-testid="save-png" onclick={ on_save_png }>{ "Save chart as PNG" }</button>
+            </div>
         </section>
     }
 }

@@ -13,6 +13,7 @@ const KINDS = {
   'chart-ranks': ['Rank of each system under each measure', 'Rank'],
   'chart-curves': ['nDCG@k for k = 1 to 10', 'Cutoff k'],
   'chart-distribution': ['Per-query RR (bar: mean)', 'RR per query'],
+  'chart-scatter': ['RR per query: BM25 vs BM25 + reranker', 'BM25 better'],
   'chart-discounts': ['Weight of each rank', '1/log2(r+1) (nDCG)'],
 };
 
@@ -59,5 +60,32 @@ test('P@k curve data by hand, and the SVG download', async () => {
   assert.match(svg, /^<svg width="760" height="380" viewBox="0 0 760 380" xmlns="http:\/\/www\.w3\.org\/2000\/svg">/);
   assert.match(svg, /P@k for k = 1 to 10/);
   assert.match(svg.trim(), /<\/svg>$/);
+  await context.close();
+});
+
+test('a bar and a point open their calculation; PNG download', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const charts = page.getByTestId('charts');
+  // The AP bar of the reranker system (measure 1).
+  await charts.locator('rect[data-system="BM25 + reranker"][data-measure="1"]').click();
+  const box = page.getByTestId('explanation');
+  await box.waitFor();
+  assert.match(await box.locator('h3').innerText(), /^AP = 0\.8016 for BM25 \+ reranker over 6 queries/);
+  // A vs B: the point of q5 (BM25 RR 1/6 against the reranker's 1/2), opened with the keyboard.
+  await charts.getByTestId('chart-scatter').click();
+  const point = charts.locator('circle[data-query="q5"]');
+  assert.match(await point.getAttribute('aria-label'), /q5: BM25 0\.1667, BM25 \+ reranker 0\.5000/);
+  await point.focus();
+  await page.keyboard.press('Enter');
+  await box.getByTestId('steps').waitFor();
+  assert.match(await box.locator('h3').innerText(), /^RR = 0\.1667 for BM25, query q5/);
+  const [download] = await Promise.all([page.waitForEvent('download'), charts.getByTestId('save-png').click()]);
+  const png = await readFile(await download.path());
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // IHDR width and height: twice the chart's 760 x 380.
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1520, 760]);
   await context.close();
 });

@@ -1,0 +1,119 @@
+//! A against B per query: each query a point at (A's value, B's value),
+//! with the diagonal where they tie. Above the diagonal B is better.
+
+use plotters::prelude::*;
+
+use super::comparison::svg_error;
+use super::{colour, short, upper, Size, Swatch, Theme};
+
+/// One query's values under the two systems.
+pub struct Point {
+    /// Query id.
+    pub query: String,
+    /// System A's value.
+    pub a: f64,
+    /// System B's value.
+    pub b: f64,
+}
+
+/// The chart as SVG; the points are its only circles, in `points` order.
+pub fn scatter_svg(
+    measure: &str,
+    a: &str,
+    b: &str,
+    points: &[Point],
+    theme: Theme,
+    size: Size,
+) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+        let fg = theme.fg();
+        let top = upper(points.iter().flat_map(|p| [p.a, p.b]));
+        let Ok(mut chart) = ChartBuilder::on(&root)
+            .caption(
+                format!("{measure} per query: {} vs {}", short(a, 20), short(b, 20)),
+                ("sans-serif", 18).into_font().color(&fg),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0f64..top, 0f64..top)
+        else {
+            return svg_error(size);
+        };
+        let _ = chart
+            .configure_mesh()
+            .light_line_style(fg.mix(0.06))
+            .bold_line_style(fg.mix(0.14))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg))
+            .x_desc(format!("{} ({})", short(a, 24), measure))
+            .y_desc(format!("{} ({})", short(b, 24), measure))
+            .draw();
+        let _ = chart.draw_series(std::iter::once(PathElement::new(
+            vec![(0.0, 0.0), (top, top)],
+            fg.mix(0.5).stroke_width(1),
+        )));
+        let (ca, cb, tie) = (colour(0), colour(1), fg.mix(0.6));
+        let _ = chart.draw_series(points.iter().map(|p| {
+            let c = if p.b > p.a + 1e-12 {
+                cb.filled()
+            } else if p.a > p.b + 1e-12 {
+                ca.filled()
+            } else {
+                tie.filled()
+            };
+            Circle::new((p.a, p.b), 5, c)
+        }));
+        let items = vec![
+            (format!("{} better", short(a, 16)), ca, Swatch::Box),
+            (format!("{} better", short(b, 16)), cb, Swatch::Box),
+            (
+                "tie (on the diagonal)".to_string(),
+                RGBColor(128, 128, 128),
+                Swatch::Box,
+            ),
+        ];
+        super::legend(&side, "Queries", &items, theme);
+        let _ = root.present();
+    }
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charts::test_support::count;
+
+    #[test]
+    fn one_circle_per_query_coloured_by_the_winner() {
+        let pts = vec![
+            Point {
+                query: "q1".into(),
+                a: 1.0,
+                b: 0.5,
+            },
+            Point {
+                query: "q2".into(),
+                a: 0.2,
+                b: 0.9,
+            },
+            Point {
+                query: "q3".into(),
+                a: 0.5,
+                b: 0.5,
+            },
+        ];
+        let svg = scatter_svg("RR", "BM25", "Dense", &pts, Theme::Light, (640, 360));
+        assert_eq!(count(&svg, "<circle"), 3);
+        assert_eq!(count(&svg, "<circle"), count(&svg, "r=\"5\""));
+        assert!(
+            svg.contains("RR per query: BM25 vs Dense")
+                && svg.contains("BM25 (RR)")
+                && svg.contains("Dense better")
+        );
+    }
+}
