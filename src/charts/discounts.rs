@@ -34,26 +34,60 @@ pub fn standard_curves(ranks: usize, p: f64) -> Vec<Curve> {
     ]
 }
 
-/// The chart as SVG.
+/// Gains of grades 0..=max: linear g and exponential 2^g − 1, each divided
+/// by its value at `max` so both fit one axis (articles 000 and 002).
+pub fn gain_curves(max: i64) -> Vec<Curve> {
+    let max = max.max(1);
+    let lin = |g: i64| g as f64 / max as f64;
+    let exp = |g: i64| ((g as f64).exp2() - 1.0) / ((max as f64).exp2() - 1.0);
+    vec![
+        Curve {
+            label: "linear g".into(),
+            weights: (0..=max).map(lin).collect(),
+        },
+        Curve {
+            label: "exponential 2^g − 1".into(),
+            weights: (0..=max).map(exp).collect(),
+        },
+    ]
+}
+
+/// The chart as SVG: weight against rank, from rank 1.
 pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) -> String {
+    lines_svg(
+        title,
+        ("Rank r", "Weight", "Weights"),
+        1,
+        curves,
+        theme,
+        size,
+    )
+}
+
+/// Curves over whole numbers from `x0` (rank 1, or grade 0) with values
+/// in [0, 1]; `labels` are the x axis, y axis and legend titles.
+pub fn lines_svg(
+    title: &str,
+    labels: (&str, &str, &str),
+    x0: usize,
+    curves: &[Curve],
+    theme: Theme,
+    size: Size,
+) -> String {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let _ = root.fill(&theme.bg());
         let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
         let fg = theme.fg();
-        let n = curves
-            .iter()
-            .map(|c| c.weights.len())
-            .max()
-            .unwrap_or(1)
-            .max(2);
+        let len = curves.iter().map(|c| c.weights.len()).max().unwrap_or(1);
+        let last = (x0 + len.max(2) - 1) as f64;
         let Ok(mut chart) = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18).into_font().color(&fg))
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(50)
-            .build_cartesian_2d(1f64..n as f64, 0f64..1.05f64)
+            .build_cartesian_2d(x0 as f64..last, 0f64..1.05f64)
         else {
             return svg_error(size);
         };
@@ -64,8 +98,8 @@ pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) ->
             .axis_style(fg)
             .label_style(("sans-serif", 12).into_font().color(&fg))
             .x_label_formatter(&|x| format!("{}", x.round() as usize))
-            .x_desc("Rank r")
-            .y_desc("Weight")
+            .x_desc(labels.0)
+            .y_desc(labels.1)
             .draw();
         for (i, c) in curves.iter().enumerate() {
             let col = colour(i);
@@ -73,7 +107,7 @@ pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) ->
                 .weights
                 .iter()
                 .enumerate()
-                .map(|(r, &w)| ((r + 1) as f64, w));
+                .map(|(r, &w)| ((r + x0) as f64, w));
             let _ = chart.draw_series(LineSeries::new(pts, col.stroke_width(2)));
         }
         let items: Vec<_> = curves
@@ -81,7 +115,7 @@ pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) ->
             .enumerate()
             .map(|(i, c)| (c.label.clone(), colour(i), super::Swatch::Line))
             .collect();
-        super::legend(&side, "Weights", &items, theme);
+        super::legend(&side, labels.2, &items, theme);
         let _ = root.present();
     }
     svg
@@ -106,5 +140,21 @@ mod tests {
             assert_eq!(count(&svg, &entry), 1, "{c}: its legend entry");
         }
         assert!(svg.contains("p^(r−1), p = 0.8 (RBP)") && svg.contains("Rank r"));
+        // Gains of grades 0..3: linear 0, 1/3, 2/3, 1; exponential 0, 1/7, 3/7, 1.
+        let g = gain_curves(3);
+        assert_eq!(g[0].weights, [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]);
+        assert_eq!(g[1].weights, [0.0, 1.0 / 7.0, 3.0 / 7.0, 1.0]);
+        let svg = lines_svg(
+            "Gains",
+            ("Grade", "Gain", "Gains"),
+            0,
+            &g,
+            Theme::Dark,
+            (600, 320),
+        );
+        assert!(
+            svg.contains("exponential 2^g − 1") && svg.contains("Grade"),
+            "{svg}"
+        );
     }
 }

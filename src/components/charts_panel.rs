@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::charts::comparison::{comparison_svg, Comparison};
 use crate::charts::curves::curves_svg;
-use crate::charts::discounts::{discounts_svg, standard_curves};
+use crate::charts::discounts::{discounts_svg, gain_curves, lines_svg, standard_curves, Curve};
 use crate::charts::distribution::distribution_svg;
 use crate::charts::ranks::{ranks, ranks_svg};
 use crate::charts::scatter::{scatter_svg, Point};
@@ -49,6 +49,7 @@ enum Kind {
     Distribution,
     Scatter,
     Discounts,
+    Gains,
 }
 
 fn theme() -> Theme {
@@ -127,6 +128,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let family = use_state(|| "nDCG".to_string());
     let measure = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
+    let stop_query = use_state(|| 0usize);
     let shown: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -298,7 +300,24 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             )
         }
         Kind::Discounts => {
-            let curves = standard_curves(20, props.settings.rbp_p);
+            let mut curves = standard_curves(20, props.settings.rbp_p);
+            // ERR's probability of stopping at each rank, for a query of system A.
+            let sys = shown[pair.0.min(shown.len() - 1)];
+            if let Some(q) = sys
+                .queries
+                .get((*stop_query).min(sys.queries.len().saturating_sub(1)))
+            {
+                let gmax = props.settings.err_gmax.unwrap_or(sys.max_grade);
+                let steps = ranklab_core::measures::err::err_steps(
+                    &q.head(props.settings.relevance_level),
+                    Some(20),
+                    gmax,
+                );
+                curves.push(Curve {
+                    label: format!("ERR P(stop), {} {}", sys.name, q.id),
+                    weights: steps.iter().map(|s| s.stop).collect(),
+                });
+            }
             let svg = discounts_svg("Weight of each rank", &curves, th, SIZE);
             let cols = (1..=20).map(|r| r.to_string()).collect();
             let rows = curves
@@ -309,6 +328,32 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 "Rank discounts",
                 svg,
                 data_table("Weight at ranks 1 to 20".into(), cols, rows),
+            )
+        }
+        Kind::Gains => {
+            let max = props.settings.scale_max.max(1);
+            let curves = gain_curves(max);
+            let svg = lines_svg(
+                &format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's"),
+                ("Grade", "Gain / gain of the top grade", "Gains"),
+                0,
+                &curves,
+                th,
+                SIZE,
+            );
+            let cols = (0..=max).map(|g| g.to_string()).collect();
+            let rows = curves
+                .iter()
+                .map(|c| (c.label.clone(), c.weights.clone()))
+                .collect();
+            (
+                "Gains",
+                svg,
+                data_table(
+                    "Gain of each grade / gain of the top grade".into(),
+                    cols,
+                    rows,
+                ),
             )
         }
     };
@@ -359,6 +404,44 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             }
         };
         html! { <span class="pair-selects">{ system_select("chart-a", "A ", 0) }{ system_select("chart-b", " B ", 1) }{ " " }</span> }
+    };
+    let stop_selects = {
+        let sys = shown[pair.0.min(shown.len() - 1)];
+        let on_system = {
+            let (pair, stop_query) = (pair.clone(), stop_query.clone());
+            Callback::from(move |e: Event| {
+                let v: usize = e
+                    .target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0);
+                pair.set((v, pair.1));
+                stop_query.set(0);
+            })
+        };
+        let on_query = {
+            let stop_query = stop_query.clone();
+            Callback::from(move |e: Event| {
+                stop_query.set(
+                    e.target_unchecked_into::<HtmlSelectElement>()
+                        .value()
+                        .parse()
+                        .unwrap_or(0),
+                )
+            })
+        };
+        html! {
+            <span class="pair-selects">
+                <label for="chart-stop-system">{ "ERR stopping for " }</label>
+                <select id="chart-stop-system" data-testid="chart-stop-system" onchange={ on_system }>
+                    { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == pair.0 }>{ n.clone() }</option> }) }
+                </select>
+                <label for="chart-stop-query">{ " query " }</label>
+                <select id="chart-stop-query" data-testid="chart-stop-query" onchange={ on_query }>
+                    { for sys.queries.iter().enumerate().map(|(i, q)| html! { <option value={ i.to_string() } selected={ i == *stop_query }>{ q.id.clone() }</option> }) }
+                </select>
+            </span>
+        }
     };
     // A click (or Enter) on a tagged bar or point opens its explanation.
     let open_mark = {
@@ -416,6 +499,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 { select(Kind::Distribution, "Per query", "chart-distribution") }
                 { select(Kind::Scatter, "A vs B", "chart-scatter") }
                 { select(Kind::Discounts, "Discounts", "chart-discounts") }
+                { select(Kind::Gains, "Gains", "chart-gains") }
             </div>
             if *kind == Kind::Curves {
                 <label for="chart-family">{ "Measure " }</label>
@@ -425,6 +509,9 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             }
             if *kind == Kind::Scatter {
                 { pair_selects }
+            }
+            if *kind == Kind::Discounts {
+                { stop_selects }
             }
             if *kind == Kind::Distribution || *kind == Kind::Scatter {
                 <label for="chart-measure">{ "Measure " }</label>

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SHOTS, cell, useBrowser } from './harness.mjs';
+import { SHOTS, cell, loadCase, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const KINDS = {
@@ -14,12 +14,13 @@ const KINDS = {
   'chart-curves': ['nDCG@k for k = 1 to 10', 'Cutoff k'],
   'chart-distribution': ['Per-query RR (bar: mean)', 'RR per query'],
   'chart-scatter': ['RR per query: BM25 vs BM25 + reranker', 'BM25 better'],
-  'chart-discounts': ['Weight of each rank', '1/log2(r+1) (nDCG)'],
+  'chart-discounts': ['Weight of each rank', '1/log2(r+1) (nDCG)', 'ERR P(stop), BM25 q1'],
+  'chart-gains': ['Gain of each grade (scale 0 to 3)', 'exponential 2^g − 1'],
 };
 
-for (const scheme of ['light', 'dark']) {
-  test(`every chart draws (${scheme})`, async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
+  test(`every chart draws (${width} px, ${scheme})`, async () => {
+    const context = await env.browser.newContext({ viewport: { width, height: 800 }, colorScheme: scheme });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -33,7 +34,7 @@ for (const scheme of ['light', 'dark']) {
       for (const l of labels) assert.ok(svg.includes(l.replace('&', '&amp;')), `${button}: missing ${l}`);
       assert.ok(svg.includes(scheme === 'dark' ? '#202227' : '#FFFFFF'), `${button}: ${scheme} background`);
       await charts.scrollIntoViewIfNeeded();
-      await charts.screenshot({ path: join(SHOTS, `${button}-${scheme}.png`) });
+      await charts.screenshot({ path: join(SHOTS, `${button}-${width}-${scheme}.png`) });
     }
     assert.deepEqual(errors, []);
     await context.close();
@@ -87,5 +88,20 @@ test('a bar and a point open their calculation; PNG download', async () => {
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   // IHDR width and height: twice the chart's 760 x 380.
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1520, 760]);
+  await context.close();
+});
+
+test('article 004: the stopping probabilities drawn are the correct ones', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await loadCase(page, '004-err');
+  const charts = page.getByTestId('charts');
+  await charts.getByTestId('chart-discounts').click();
+  await charts.locator('summary', { hasText: 'Data table' }).click();
+  const row = charts.getByTestId('chart-data').locator('tr', { hasText: 'ERR P(stop), A q1' });
+  // 0.875, 0.046875, 0.068359375, 0.001220703125, 0 (the article prints 0.104 and 0.013 at ranks 3 and 4).
+  assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 5), ['0.8750', '0.0469', '0.0684', '0.0012', '0.0000']);
   await context.close();
 });
