@@ -3,7 +3,8 @@
 
 use plotters::prelude::*;
 
-use super::{colour, short, upper, Interval, Size, Theme};
+use super::{builder, colour, name_legend, render, short, upper, Interval, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// Data of the comparison chart.
 pub struct Comparison<'a> {
@@ -19,45 +20,26 @@ pub struct Comparison<'a> {
 
 /// The chart as SVG.
 pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+    render(size, theme, |plot, side| {
         let n_s = d.systems.len().max(1);
         let n_m = d.measures.len().max(1);
-        let top = upper(
-            d.values.iter().flatten().copied().chain(
-                d.intervals
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-                    .flatten()
-                    .map(|(_, hi)| *hi),
-            ),
-        );
+        let whisker_tops = d
+            .intervals
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flatten()
+            .map(|(_, hi)| *hi);
+        let top = upper(d.values.iter().flatten().copied().chain(whisker_tops));
         let fg = theme.fg();
-        let mut chart = match ChartBuilder::on(&root)
-            .caption(
-                "Measures by system",
-                ("sans-serif", 18).into_font().color(&fg),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
+        let Ok(mut chart) = builder(plot, "Measures by system", theme)
             .build_cartesian_2d(0f64..n_s as f64, 0f64..top)
-        {
-            Ok(c) => c,
-            Err(_) => return svg_error(size),
+        else {
+            return;
         };
         let systems = d.systems.to_vec();
-        let _ = chart
-            .configure_mesh()
+        let _ = styled_mesh!(chart, theme)
             .disable_x_mesh()
-            .light_line_style(fg.mix(0.08))
-            .bold_line_style(fg.mix(0.15))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
             .x_labels(n_s * 2 + 1)
             .x_label_formatter(&move |x| {
                 let i = x.floor() as usize;
@@ -94,24 +76,8 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                 let _ = chart.draw_series(whiskers);
             }
         }
-        let items: Vec<_> = d
-            .measures
-            .iter()
-            .enumerate()
-            .map(|(m, n)| (n.clone(), colour(m), super::Swatch::Box))
-            .collect();
-        super::legend(&side, "Measures", &items, theme);
-        let _ = root.present();
-    }
-    svg
-}
-
-/// A chart-sized SVG saying the data cannot be drawn.
-pub fn svg_error(size: Size) -> String {
-    format!(
-        "<svg width=\"{}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">Nothing to draw</text></svg>",
-        size.0, size.1
-    )
+        name_legend(side, "Measures", d.measures, Swatch::Box, theme);
+    })
 }
 
 #[cfg(test)]

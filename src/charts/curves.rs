@@ -4,8 +4,8 @@
 
 use plotters::prelude::*;
 
-use super::comparison::svg_error;
-use super::{colour, upper, Size, Theme};
+use super::{builder, colour, name_legend, render, upper, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// The chart as SVG; `series[s][k-1]` is system s's value at k.
 pub fn curves_svg(
@@ -15,50 +15,26 @@ pub fn curves_svg(
     theme: Theme,
     size: Size,
 ) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
-        let fg = theme.fg();
+    render(size, theme, |plot, side| {
         let k_max = series.iter().map(Vec::len).max().unwrap_or(1).max(2);
         let top = upper(series.iter().flatten().copied());
-        let Ok(mut chart) = ChartBuilder::on(&root)
-            .caption(
-                format!("{family}@k for k = 1 to {k_max}"),
-                ("sans-serif", 18).into_font().color(&fg),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(1f64..k_max as f64, 0f64..top)
+        let title = format!("{family}@k for k = 1 to {k_max}");
+        let Ok(mut chart) =
+            builder(plot, &title, theme).build_cartesian_2d(1f64..k_max as f64, 0f64..top)
         else {
-            return svg_error(size);
+            return;
         };
-        let _ = chart
-            .configure_mesh()
-            .light_line_style(fg.mix(0.06))
-            .bold_line_style(fg.mix(0.14))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
+        let _ = styled_mesh!(chart, theme)
             .x_label_formatter(&|x| format!("{}", x.round() as usize))
             .x_desc("Cutoff k")
             .y_desc(format!("Mean {family}@k"))
             .draw();
         for (s, values) in series.iter().enumerate() {
-            let c = colour(s);
             let pts = values.iter().enumerate().map(|(i, &v)| ((i + 1) as f64, v));
-            let _ = chart.draw_series(LineSeries::new(pts, c.stroke_width(2)));
+            let _ = chart.draw_series(LineSeries::new(pts, colour(s).stroke_width(2)));
         }
-        let items: Vec<_> = systems
-            .iter()
-            .enumerate()
-            .map(|(s, n)| (n.clone(), colour(s), super::Swatch::Line))
-            .collect();
-        super::legend(&side, "Systems", &items, theme);
-        let _ = root.present();
-    }
-    svg
+        name_legend(side, "Systems", systems, Swatch::Line, theme);
+    })
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 
 use plotters::prelude::*;
 
-use super::comparison::svg_error;
-use super::{colour, Size, Theme};
+use super::{builder, colour, name_legend, render, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// One named curve over ranks 1..=n.
 pub struct Curve {
@@ -74,51 +74,30 @@ pub fn lines_svg(
     theme: Theme,
     size: Size,
 ) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
-        let fg = theme.fg();
+    render(size, theme, |plot, side| {
         let len = curves.iter().map(|c| c.weights.len()).max().unwrap_or(1);
         let last = (x0 + len.max(2) - 1) as f64;
-        let Ok(mut chart) = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18).into_font().color(&fg))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(x0 as f64..last, 0f64..1.05f64)
+        let Ok(mut chart) =
+            builder(plot, title, theme).build_cartesian_2d(x0 as f64..last, 0f64..1.05f64)
         else {
-            return svg_error(size);
+            return;
         };
-        let _ = chart
-            .configure_mesh()
-            .light_line_style(fg.mix(0.06))
-            .bold_line_style(fg.mix(0.14))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
+        let _ = styled_mesh!(chart, theme)
             .x_label_formatter(&|x| format!("{}", x.round() as usize))
             .x_desc(labels.0)
             .y_desc(labels.1)
             .draw();
         for (i, c) in curves.iter().enumerate() {
-            let col = colour(i);
             let pts = c
                 .weights
                 .iter()
                 .enumerate()
                 .map(|(r, &w)| ((r + x0) as f64, w));
-            let _ = chart.draw_series(LineSeries::new(pts, col.stroke_width(2)));
+            let _ = chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2)));
         }
-        let items: Vec<_> = curves
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.label.clone(), colour(i), super::Swatch::Line))
-            .collect();
-        super::legend(&side, labels.2, &items, theme);
-        let _ = root.present();
-    }
-    svg
+        let names: Vec<String> = curves.iter().map(|c| c.label.clone()).collect();
+        name_legend(side, labels.2, &names, Swatch::Line, theme);
+    })
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 
 use plotters::prelude::*;
 
-use super::comparison::svg_error;
-use super::{colour, short, upper, Size, Theme};
+use super::{builder, colour, name_legend, render, short, upper, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// A fixed sideways offset in [-0.25, 0.25] for the i-th point.
 fn spread(i: usize) -> f64 {
@@ -22,33 +22,19 @@ pub fn distribution_svg(
     theme: Theme,
     size: Size,
 ) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let fg = theme.fg();
+    render(size, theme, |plot, side| {
         let n_s = systems.len().max(1);
         let top = upper(values.iter().flatten().copied());
-        let Ok(mut chart) = ChartBuilder::on(&root)
-            .caption(
-                format!("Per-query {measure} (bar: mean)"),
-                ("sans-serif", 18).into_font().color(&fg),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top)
+        let fg = theme.fg();
+        let title = format!("Per-query {measure} (bar: mean)");
+        let Ok(mut chart) =
+            builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top)
         else {
-            return svg_error(size);
+            return;
         };
         let names = systems.to_vec();
-        let _ = chart
-            .configure_mesh()
+        let _ = styled_mesh!(chart, theme)
             .disable_x_mesh()
-            .light_line_style(fg.mix(0.06))
-            .bold_line_style(fg.mix(0.14))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
             .x_labels(n_s)
             .x_label_formatter(&move |x| {
                 names
@@ -60,11 +46,11 @@ pub fn distribution_svg(
             .draw();
         for (s, vals) in values.iter().enumerate() {
             let c = colour(s);
-            let pts = vals
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| Circle::new((s as f64 + spread(i), v), 3, c.mix(0.7).filled()));
-            let _ = chart.draw_series(pts);
+            let _ = chart.draw_series(
+                vals.iter()
+                    .enumerate()
+                    .map(|(i, &v)| Circle::new((s as f64 + spread(i), v), 3, c.mix(0.7).filled())),
+            );
             if !vals.is_empty() {
                 let mean = vals.iter().sum::<f64>() / vals.len() as f64;
                 let _ = chart.draw_series(std::iter::once(PathElement::new(
@@ -73,9 +59,8 @@ pub fn distribution_svg(
                 )));
             }
         }
-        let _ = root.present();
-    }
-    svg
+        name_legend(side, "Systems", systems, Swatch::Box, theme);
+    })
 }
 
 #[cfg(test)]

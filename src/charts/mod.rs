@@ -101,6 +101,61 @@ pub fn legend<DB: DrawingBackend>(
     }
 }
 
+/// A drawing area of a chart.
+pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// Draws a chart into an SVG string: the background filled, then `draw`
+/// gets the plot area and the legend column at its right.
+pub fn render(size: Size, theme: Theme, draw: impl FnOnce(&Area, &Area)) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let _ = root.fill(&theme.bg());
+        let (plot, side) = root.split_horizontally(size.0.saturating_sub(LEGEND_WIDTH));
+        draw(&plot, &side);
+        let _ = root.present();
+    }
+    svg
+}
+
+/// A chart builder with the common title font, margin and label areas.
+pub fn builder<'a, 'b>(
+    area: &'a Area<'b>,
+    title: &str,
+    theme: Theme,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut b = ChartBuilder::on(area);
+    b.caption(title, ("sans-serif", 18).into_font().color(&theme.fg()))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50);
+    b
+}
+
+/// The mesh of a chart with the common grid, axis and label styles.
+#[macro_export]
+macro_rules! styled_mesh {
+    ($chart:expr, $theme:expr) => {{
+        let fg = $theme.fg();
+        let mut mesh = $chart.configure_mesh();
+        mesh.light_line_style(fg.mix(0.06))
+            .bold_line_style(fg.mix(0.14))
+            .axis_style(fg)
+            .label_style(("sans-serif", 12).into_font().color(&fg));
+        mesh
+    }};
+}
+
+/// A legend with one entry per name, coloured in series order.
+pub fn name_legend(side: &Area, title: &str, names: &[String], swatch: Swatch, theme: Theme) {
+    let items: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.clone(), colour(i), swatch))
+        .collect();
+    legend(side, title, &items, theme);
+}
+
 /// An interval (low, high), when known.
 pub type Interval = Option<(f64, f64)>;
 

@@ -5,8 +5,8 @@
 
 use plotters::prelude::*;
 
-use super::comparison::svg_error;
-use super::{colour, short, Size, Theme};
+use super::{builder, colour, name_legend, render, short, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// Ranks (1 = best, ties share the better rank) of the values of one measure.
 pub fn ranks(values: &[f64], higher_is_better: bool) -> Vec<usize> {
@@ -40,38 +40,24 @@ pub fn ranks_svg(
     theme: Theme,
     size: Size,
 ) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
-        let fg = theme.fg();
+    render(size, theme, |plot, side| {
         let n_m = measures.len().max(1);
         let n_s = systems.len().max(1);
-        let Ok(mut chart) = ChartBuilder::on(&root)
-            .caption(
-                "Rank of each system under each measure (1 = best)",
-                ("sans-serif", 18).into_font().color(&fg),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64)
-        else {
-            return svg_error(size);
+        let Ok(mut chart) = builder(
+            plot,
+            "Rank of each system under each measure (1 = best)",
+            theme,
+        )
+        .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64) else {
+            return;
         };
         let flagged: Vec<bool> = (0..measures.len())
             .map(|m| disagrees(rank_table, m))
             .collect();
         let names = measures.to_vec();
         let marks = flagged.clone();
-        let _ = chart
-            .configure_mesh()
+        let _ = styled_mesh!(chart, theme)
             .disable_x_mesh()
-            .light_line_style(fg.mix(0.0))
-            .bold_line_style(fg.mix(0.12))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
             .x_labels(n_m)
             .y_labels(n_s)
             .x_label_formatter(&move |x| {
@@ -86,6 +72,7 @@ pub fn ranks_svg(
             .x_desc("Measure (≠: orders the systems differently from the first)")
             .y_desc("Rank")
             .draw();
+        let alert = theme.alert();
         for (s, row) in rank_table.iter().enumerate().take(systems.len()) {
             let c = colour(s);
             let pts: Vec<(f64, f64)> = row
@@ -94,7 +81,6 @@ pub fn ranks_svg(
                 .map(|(m, &r)| (m as f64, r as f64))
                 .collect();
             let _ = chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)));
-            let alert = theme.alert();
             let _ = chart.draw_series(pts.iter().map(|&(x, y)| {
                 let hot = flagged[x as usize];
                 Circle::new(
@@ -104,15 +90,8 @@ pub fn ranks_svg(
                 )
             }));
         }
-        let items: Vec<_> = systems
-            .iter()
-            .enumerate()
-            .map(|(s, n)| (n.clone(), colour(s), super::Swatch::Line))
-            .collect();
-        super::legend(&side, "Systems", &items, theme);
-        let _ = root.present();
-    }
-    svg
+        name_legend(side, "Systems", systems, Swatch::Line, theme);
+    })
 }
 
 #[cfg(test)]

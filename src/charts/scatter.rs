@@ -3,8 +3,8 @@
 
 use plotters::prelude::*;
 
-use super::comparison::svg_error;
-use super::{colour, short, upper, Size, Swatch, Theme};
+use super::{builder, colour, render, short, upper, Size, Swatch, Theme};
+use crate::styled_mesh;
 
 /// One query's values under the two systems.
 pub struct Point {
@@ -25,31 +25,15 @@ pub fn scatter_svg(
     theme: Theme,
     size: Size,
 ) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
-        let (root, side) = root.split_horizontally(size.0.saturating_sub(super::LEGEND_WIDTH));
+    render(size, theme, |plot, side| {
         let fg = theme.fg();
         let top = upper(points.iter().flat_map(|p| [p.a, p.b]));
-        let Ok(mut chart) = ChartBuilder::on(&root)
-            .caption(
-                format!("{measure} per query: {} vs {}", short(a, 20), short(b, 20)),
-                ("sans-serif", 18).into_font().color(&fg),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..top, 0f64..top)
+        let title = format!("{measure} per query: {} vs {}", short(a, 20), short(b, 20));
+        let Ok(mut chart) = builder(plot, &title, theme).build_cartesian_2d(0f64..top, 0f64..top)
         else {
-            return svg_error(size);
+            return;
         };
-        let _ = chart
-            .configure_mesh()
-            .light_line_style(fg.mix(0.06))
-            .bold_line_style(fg.mix(0.14))
-            .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg))
+        let _ = styled_mesh!(chart, theme)
             .x_desc(format!("{} ({})", short(a, 24), measure))
             .y_desc(format!("{} ({})", short(b, 24), measure))
             .draw();
@@ -77,10 +61,8 @@ pub fn scatter_svg(
                 Swatch::Box,
             ),
         ];
-        super::legend(&side, "Queries", &items, theme);
-        let _ = root.present();
-    }
-    svg
+        super::legend(side, "Queries", &items, theme);
+    })
 }
 
 #[cfg(test)]

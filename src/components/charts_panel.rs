@@ -11,6 +11,8 @@ use ranklab_core::Metric;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::components::fields::index_setter;
+
 use crate::charts::comparison::{comparison_svg, Comparison};
 use crate::charts::curves::curves_svg;
 use crate::charts::discounts::{discounts_svg, gain_curves, lines_svg, standard_curves, Curve};
@@ -371,17 +373,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             family.set(e.target_unchecked_into::<HtmlSelectElement>().value())
         })
     };
-    let on_measure = {
-        let measure = measure.clone();
-        Callback::from(move |e: Event| {
-            measure.set(
-                e.target_unchecked_into::<HtmlSelectElement>()
-                    .value()
-                    .parse()
-                    .unwrap_or(0),
-            )
-        })
-    };
+    let on_measure = index_setter(&measure);
     let pair_selects = {
         let system_select = |id: &'static str, label: &'static str, which: usize| {
             let pair = pair.clone();

@@ -120,3 +120,17 @@ pub fn Choice(props: &ChoiceProps) -> Html {
         </div>
     }
 }
+
+/// A select's `change` handler that stores the chosen option's value, an
+/// index, in `state` (0 when it does not read).
+pub fn index_setter(state: &UseStateHandle<usize>) -> Callback<Event> {
+    let state = state.clone();
+    Callback::from(move |e: Event| {
+        state.set(
+            e.target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(0),
+        )
+    })
+}

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use ranklab_core::{Metric, Rel};
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
+
+use crate::components::fields::index_setter;
 
 use crate::components::explanation::Selected;
 use crate::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};
@@ -109,17 +110,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
         ids.reverse();
     }
     let total = ids.len();
-    let on_measure = {
-        let measure = measure.clone();
-        Callback::from(move |e: Event| {
-            measure.set(
-                e.target_unchecked_into::<HtmlSelectElement>()
-                    .value()
-                    .parse()
-                    .unwrap_or(0),
-            );
-        })
-    };
+    let on_measure = index_setter(&measure);
     let header = |label: String, k: SortKey| {
         let sort = sort.clone();
         let onclick = Callback::from(move |_: MouseEvent| {

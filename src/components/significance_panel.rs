@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use ranklab_core::stats::{StatsReport, Test};
 use ranklab_core::Metric;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::fields::{Applier, Choice, TextSetting};
+use crate::components::fields::{index_setter, Applier, Choice, TextSetting};
 use crate::evaluation::{format_value, SystemResult};
 use crate::settings::{CorrectionChoice, IntervalChoice, Settings, TestChoice};
 use crate::significance::letter;
@@ -83,17 +83,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
             on_change.emit(next);
         })
     };
-    let on_measure = {
-        let measure = measure.clone();
-        Callback::from(move |e: Event| {
-            measure.set(
-                e.target_unchecked_into::<HtmlSelectElement>()
-                    .value()
-                    .parse()
-                    .unwrap_or(0),
-            )
-        })
-    };
+    let on_measure = index_setter(&measure);
     let shown: Vec<&SystemResult> = props
         .systems
         .iter()

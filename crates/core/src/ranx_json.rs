@@ -41,12 +41,8 @@ pub fn json_is_qrels(text: &str) -> Option<bool> {
 /// Parses ranx-style JSON qrels (values must be integers).
 pub fn parse_json_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
-    let queries = match scan(input, text) {
-        Ok(q) => q,
-        Err(e) => {
-            out.errors.push(e);
-            return out;
-        }
+    let Some(queries) = scan_into(input, text, &mut out.errors) else {
+        return out;
     };
     for (qid, pairs) in queries {
         let judgments = out.queries.entry(qid).or_default();
@@ -75,12 +71,8 @@ pub fn parse_json_run<'a>(input: &str, text: &'a str) -> Run<'a> {
         input: input.to_string(),
         ..Run::default()
     };
-    let queries = match scan(input, text) {
-        Ok(q) => q,
-        Err(e) => {
-            out.errors.push(e);
-            return out;
-        }
+    let Some(queries) = scan_into(input, text, &mut out.errors) else {
+        return out;
     };
     for (qid, pairs) in queries {
         let entries = out.queries.entry(qid).or_insert_with(|| {
@@ -109,6 +101,11 @@ pub fn parse_json_run<'a>(input: &str, text: &'a str) -> Run<'a> {
 }
 
 type Scanned<'a> = Vec<(&'a str, Vec<Pair<'a>>)>;
+
+/// [`scan`], its error (if any) added to `errors`.
+fn scan_into<'a>(input: &str, text: &'a str, errors: &mut Vec<ParseError>) -> Option<Scanned<'a>> {
+    scan(input, text).map_err(|e| errors.push(e)).ok()
+}
 
 /// Reads the two-level object. Repeated keys are errors at their second use.
 fn scan<'a>(input: &str, text: &'a str) -> Result<Scanned<'a>, ParseError> {

@@ -420,33 +420,16 @@ mod tests {
     #[test]
     fn carriage_returns_give_the_same_errors_both_ways() {
         // Found by fuzzing: a last line ending in a lone `\r`.
-        let qrels = parse_qrels("qrels", QRELS);
-        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let text = "\u{2}\n\u{2}\r\n\r\u{3}\r\r";
-        let whole = evaluate_whole_text(
-            "run",
-            text,
-            &qrels,
-            &items,
-            &Conventions::default(),
-            EvalContext::from_qrels(&qrels),
-        );
-        let mut s = RunStream::new("run", &qrels, &items, Conventions::default());
-        for line in text.lines() {
-            s.push_line(line);
-        }
-        let streamed = s.finish();
+        let (whole, streamed) = errors_both_ways("\u{2}\n\u{2}\r\n\r\u{3}\r\r");
         assert_eq!(streamed.errors, whole.errors);
         assert_eq!(whole.errors[1].column, 2);
         assert_eq!(whole.errors[2].column, 3);
     }
 
-    #[test]
-    fn problems_come_in_file_order_both_ways() {
-        // Found by fuzzing: a refused duplicate (line 2) before a bad line (line 3).
+    /// The run text evaluated whole and streamed line by line (map only).
+    fn errors_both_ways(text: &str) -> (StreamResult, StreamResult) {
         let qrels = parse_qrels("qrels", QRELS);
         let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let text = "q1 Q0 a 1 1 t\nq1 Q0 a 2 0 t\nq1 bad\n";
         let whole = evaluate_whole_text(
             "run",
             text,
@@ -459,9 +442,16 @@ mod tests {
         for line in text.lines() {
             s.push_line(line);
         }
+        (whole, s.finish())
+    }
+
+    #[test]
+    fn problems_come_in_file_order_both_ways() {
+        // Found by fuzzing: a refused duplicate (line 2) before a bad line (line 3).
+        let (whole, streamed) = errors_both_ways("q1 Q0 a 1 1 t\nq1 Q0 a 2 0 t\nq1 bad\n");
         let lines: Vec<usize> = whole.errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![2, 3]);
-        assert_eq!(s.finish().errors, whole.errors);
+        assert_eq!(streamed.errors, whole.errors);
     }
 
     #[test]
