@@ -13,6 +13,7 @@ pub mod evaluation;
 pub mod example;
 pub mod exports;
 pub mod idb;
+pub mod offline;
 pub mod persist;
 pub mod settings;
 pub mod share;

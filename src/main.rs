@@ -1,6 +1,8 @@
-//! Mounts the Ranklab app on the page's body.
+//! Mounts the Ranklab app on the page's body and registers the service
+//! worker that keeps it for offline use.
 #![forbid(unsafe_code)]
 
 fn main() {
+    ranklab_app::offline::register_service_worker();
     yew::Renderer::<ranklab_app::app::App>::new().render();
 }
