@@ -20,6 +20,7 @@ use crate::components::settings_panel::SettingsPanel;
 use crate::components::share_bar::ShareBar;
 use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
+use crate::embed::embed_request;
 use crate::evaluation::{evaluate_files, evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
 use crate::settings::Settings;
@@ -35,27 +36,67 @@ fn now() -> f64 {
     gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
 
-/// The state to start from: a shared link's, else the saved one; and a
-/// message when the link could not be read.
-fn initial() -> (AppState, bool, Option<String>) {
-    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+/// Where the page starts.
+struct Start {
+    /// The state.
+    state: AppState,
+    /// Whether the files are already known (no IndexedDB restore needed).
+    files_ready: bool,
+    /// A message when the URL's state could not be read.
+    problem: Option<String>,
+    /// Embed mode: calculator and chart only, nothing saved.
+    embed: bool,
+}
+
+/// The state to start from: an embed request's, a shared link's, else the
+/// saved one.
+fn initial() -> Start {
+    let location = gloo::utils::window().location();
+    let hash = location.hash().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    if let Some(r) = embed_request(&search, &hash) {
+        return Start {
+            state: r.state,
+            files_ready: true,
+            problem: r.problem,
+            embed: true,
+        };
+    }
     match share::decode(&hash) {
         Some(Ok(state)) => {
             // The link has been read; reloads use the saved state from now on.
             if let Ok(history) = gloo::utils::window().history() {
-                let loc = gloo::utils::window().location();
-                let url = format!(
-                    "{}{}",
-                    loc.pathname().unwrap_or_default(),
-                    loc.search().unwrap_or_default()
-                );
+                let url = format!("{}{}", location.pathname().unwrap_or_default(), search);
                 let _ =
                     history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
-            (state, true, None)
+            Start {
+                state,
+                files_ready: true,
+                problem: None,
+                embed: false,
+            }
         }
-        Some(Err(message)) => (persist::load(), false, Some(message)),
-        None => (persist::load(), false, None),
+        Some(Err(message)) => {
+            let state = persist::load();
+            let files_ready = !state.files.is_empty();
+            Start {
+                state,
+                files_ready,
+                problem: Some(message),
+                embed: false,
+            }
+        }
+        None => {
+            let state = persist::load();
+            let files_ready = !state.files.is_empty();
+            Start {
+                state,
+                files_ready,
+                problem: None,
+                embed: false,
+            }
+        }
     }
 }
 
@@ -97,10 +138,11 @@ enum InputView {
 #[component]
 pub fn App() -> Html {
     let start = use_memo((), |_| initial());
-    let state = use_reducer(|| start.0.clone());
-    let link_problem = use_state(|| start.2.clone());
+    let embed = start.embed;
+    let state = use_reducer(|| start.state.clone());
+    let link_problem = use_state(|| start.problem.clone());
     let save_problem = use_state(|| None::<String>);
-    let files_ready = use_state(|| start.1 || !start.0.files.is_empty());
+    let files_ready = use_state(|| start.files_ready);
     let generation = use_state(|| 0u32);
     let view = use_state(|| LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form));
     let dragging = use_state(|| false);
@@ -162,14 +204,16 @@ pub fn App() -> Html {
     {
         let save_problem = save_problem.clone();
         use_effect_with((*state).clone(), move |s: &AppState| {
-            save_problem.set(persist::save(s).err());
+            if !embed {
+                save_problem.set(persist::save(s).err());
+            }
         });
     }
     {
         let save_problem = save_problem.clone();
         let ready = *files_ready;
         use_effect_with((state.files.clone(), ready), move |(files, ready)| {
-            if *ready {
+            if *ready && !embed {
                 let files = files.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     if let Err(e) = persist::save_files(&files).await {
@@ -181,8 +225,10 @@ pub fn App() -> Html {
     }
     {
         let v = *view;
-        use_effect_with(v, |v| {
-            let _ = LocalStorage::set(VIEW_KEY, v);
+        use_effect_with(v, move |v| {
+            if !embed {
+                let _ = LocalStorage::set(VIEW_KEY, v);
+            }
         });
     }
 
@@ -361,6 +407,46 @@ pub fn App() -> Html {
         .collect();
     let n_files = state.files.len();
 
+    if embed {
+        let open_full = share::encode(&state)
+            .map(|f| format!("./{f}"))
+            .unwrap_or_else(|_| "./".into());
+        return html! {
+            <div class="page embed">
+                <div class="embed-bar">
+                    <strong>{ "Ranklab" }</strong>
+                    <a href={ open_full } target="_blank" rel="noopener" data-testid="open-full">{ "Open in the full calculator ↗" }</a>
+                </div>
+                if let Some(p) = (*link_problem).clone() {
+                    <p class="field-error" role="alert" data-testid="link-error">{ p }</p>
+                }
+                <div role="tablist" aria-label="Input mode" class="tabs">
+                    { tab(InputView::Form, "Form", "tab-form") }
+                    { tab(InputView::Text, "Text", "tab-text") }
+                </div>
+                <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
+                    if *view == InputView::Text {
+                        <QuickInput value={ state.quick_text.clone() } on_change={ on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
+                    } else {
+                        <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
+                            scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
+                    }
+                </div>
+                <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
+                <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
+                    stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+                if let Some(sel) = (*selected).clone() {
+                    <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
+                        text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
+                        settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
+                }
+                if let Some(case) = state.case.clone() {
+                    <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
+                }
+                <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+            </div>
+        };
+    }
     html! {
         <div class={ classes!("page", dragging.then_some("dragging")) } { ondragover } { ondragleave } { ondrop }>
             <header class="page-header">

@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::embed::iframe_snippet;
 use crate::share;
 use crate::state::AppState;
 
@@ -43,6 +44,11 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             Err(message) => outcome.set(Some(Err(message))),
         })
     };
+    let embed = use_state(|| None::<Result<String, String>>);
+    let on_embed = {
+        let (state, embed) = (props.state.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| embed.set(Some(iframe_snippet(&base_url(), &state))))
+    };
     let on_clear = {
         let cb = props.on_clear.clone();
         let outcome = outcome.clone();
@@ -59,6 +65,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     html! {
         <div class="share-bar">
             <button type="button" data-testid="copy-link" onclick={ on_copy }>{ "Copy link" }</button>
+            <button type="button" data-testid="embed" onclick={ on_embed }>{ "Embed…" }</button>
             <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
             { match (*outcome).clone() {
                 Some(Ok(url)) => html! {
@@ -68,6 +75,16 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="share-error">{ m }</p> },
+                None => html! {},
+            } }
+            { match (*embed).clone() {
+                Some(Ok(snippet)) => html! {
+                    <div class="share-result">
+                        <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings:" }</label>
+                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="3" value={ snippet } />
+                    </div>
+                },
+                Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },
                 None => html! {},
             } }
         </div>

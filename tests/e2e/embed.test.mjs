@@ -1,0 +1,62 @@
+// Embedding: the documentation-style example page with two embedded
+// calculators (article 000/004's MRR and MAP, and nDCG gains), the embed
+// mode's missing page chrome, nothing saved over the reader's own work,
+// and the "Embed" button's snippet opening the same state.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SHOTS, cell, open, setQuickText, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+function frameCell(frame, system, measure) {
+  return frame.locator(`[data-testid="results"] td[data-system="${system}"][data-measure="${measure}"] .value`);
+}
+
+test('the example page embeds two working calculators', async () => {
+  const { context, page, seen } = await open(env);
+  // The reader's own work in the full app, which the embeds must not touch.
+  await setQuickText(page, 'q1: 3 2 1');
+  await cell(page, 'A', 'AP').waitFor();
+  await page.goto(`${env.server.url}embed-example.html`);
+  const mrr = page.frameLocator('#mrr-map');
+  // Article 004's MAP 0.7073; article 000's MRR 5/12 and 13/24.
+  await frameCell(mrr, 'MAP example (article 004)', 'AP').waitFor({ timeout: 20000 });
+  assert.equal(await frameCell(mrr, 'MAP example (article 004)', 'AP').innerText(), '0.7073');
+  assert.equal(await frameCell(mrr, 'MRR system B (article 000)', 'RR').innerText(), '0.5417');
+  assert.equal(await mrr.getByTestId('examples').count(), 0, 'no page chrome in embed mode');
+  assert.equal(await mrr.getByTestId('charts').count(), 1);
+  const ndcg = page.frameLocator('#ndcg-gain');
+  await ndcg.locator('#ndcg-gain').count();
+  await page.locator('#ndcg-gain').scrollIntoViewIfNeeded();
+  // sklearn/trec_eval nDCG 0.6957 (linear) and 0.4097 (exponential) for grades 5 1 0 0 10.
+  await frameCell(ndcg, 'A', 'nDCG').waitFor({ timeout: 20000 });
+  assert.equal(await frameCell(ndcg, 'A', 'nDCG').innerText(), '0.6957');
+  assert.equal(await frameCell(ndcg, 'A', "nDCG(dcg='exp-log2')").innerText(), '0.4097');
+  // Editing inside an embed works and is not saved.
+  await ndcg.getByTestId('tab-text').click();
+  await ndcg.getByTestId('quick-input').fill('[A]\nq1: 10 5 1 0 0');
+  await frameCell(ndcg, 'A', 'nDCG').getByText('1.0000').waitFor();
+  await page.screenshot({ path: join(SHOTS, 'embed-example-1280.png'), fullPage: true });
+  await page.goto(env.server.url);
+  await page.getByTestId('tab-text').click();
+  assert.equal(await page.getByTestId('quick-input').inputValue(), 'q1: 3 2 1');
+  assert.deepEqual(seen.foreign, []);
+  await context.close();
+});
+
+test('the Embed button gives a snippet that opens the same state', async () => {
+  const { context, page } = await open(env);
+  await setQuickText(page, '[Mine]\nq1: N R R');
+  await cell(page, 'Mine', 'AP').waitFor();
+  await page.getByTestId('embed').click();
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const src = snippet.match(/<iframe src="([^"]+)"/)[1];
+  assert.match(src, /^http:\/\/127\.0\.0\.1:\d+\/\?embed#s=/);
+  const other = await context.newPage();
+  await other.goto(src);
+  // AP of N R R with R = 2: (1/2 + 2/3) / 2 = 0.5833.
+  await other.locator('[data-testid="results"] td[data-system="Mine"][data-measure="AP"] .value').getByText('0.5833').waitFor({ timeout: 15000 });
+  assert.equal(await other.getByTestId('examples').count(), 0);
+  await context.close();
+});
