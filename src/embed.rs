@@ -86,8 +86,10 @@ mod tests {
         assert!(r.state.quick_text.contains("[MAP example (article 004)]"));
         let missing = embed_request("?embed&case=nope", "").unwrap();
         assert!(missing.problem.unwrap().contains("`nope`"));
-        let mut s = AppState::default();
-        s.quick_text = "q1: R".into();
+        let s = AppState {
+            quick_text: "q1: R".into(),
+            ..AppState::default()
+        };
         let fragment = share::encode(&s).unwrap();
         assert_eq!(embed_request("?embed", &fragment).unwrap().state, s);
         assert!(embed_request("", "#embed").is_some());
