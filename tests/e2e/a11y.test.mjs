@@ -45,7 +45,8 @@ test('every control is reachable with Tab', async () => {
   await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
   const controls = await page.evaluate(() => {
     const all = [...document.querySelectorAll('button, select, input, textarea, [tabindex="0"]')]
-      .filter((e) => !e.disabled && e.offsetParent !== null && e.getAttribute('tabindex') !== '-1');
+      // Shown controls only (not those inside a closed <details>).
+      .filter((e) => !e.disabled && e.checkVisibility({ visibilityProperty: true }) && e.getAttribute('tabindex') !== '-1');
     all.forEach((e, i) => e.setAttribute('data-reach', String(i)));
     return all.length;
   });
