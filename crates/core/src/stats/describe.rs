@@ -78,15 +78,20 @@ pub fn bootstrap_intervals(
         let members: Vec<usize> = (0..series.len())
             .filter(|&i| series[i].len() == n)
             .collect();
+        let k = members.len();
+        // Query-major rows, so each draw adds one contiguous row to the sums.
+        let rows: Vec<f64> = (0..n)
+            .flat_map(|q| members.iter().map(move |&i| series[i][q]))
+            .collect();
         let mut rng = Rng::new(seed);
-        let mut means: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); members.len()];
-        let mut sums = vec![0.0; members.len()];
+        let mut means: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); k];
+        let mut sums = vec![0.0; k];
         for _ in 0..resamples {
             sums.iter_mut().for_each(|s| *s = 0.0);
             for _ in 0..n {
                 let q = rng.below(n);
-                for (s, &i) in sums.iter_mut().zip(&members) {
-                    *s += series[i][q];
+                for (s, v) in sums.iter_mut().zip(&rows[q * k..(q + 1) * k]) {
+                    *s += v;
                 }
             }
             for (m, s) in means.iter_mut().zip(&sums) {

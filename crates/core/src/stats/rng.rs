@@ -47,8 +47,19 @@ impl Rng {
     }
 
     /// A uniform integer in `0..n` (`n > 0`), without modulo bias
-    /// (Lemire's multiply-and-reject method).
+    /// (Lemire's multiply-and-reject method; 32-bit arithmetic when `n`
+    /// fits, which is much faster in WebAssembly than 128-bit).
     pub fn below(&mut self, n: usize) -> usize {
+        if let Ok(n32) = u32::try_from(n) {
+            let n64 = u64::from(n32);
+            let threshold = n32.wrapping_neg() % n32;
+            loop {
+                let m = (self.next_u64() >> 32) * n64;
+                if (m as u32) >= threshold {
+                    return (m >> 32) as usize;
+                }
+            }
+        }
         let n = n as u64;
         loop {
             let m = u128::from(self.next_u64()) * u128::from(n);
