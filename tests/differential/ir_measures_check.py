@@ -2,7 +2,7 @@
 providers) on the same seeded corpora as the pytrec_eval check.
 
 Agreeing conventions: missing queries scored 0 and counted (ir_measures'
-default, -c) and float32 scores. Ties: measures computed by ir_measures'
+default, -c) and float32 scores: `--preset ir_measures`. Ties: measures computed by ir_measures'
 pytrec_eval provider follow trec_eval's order (docid descending); RR@k comes
 from its msmarco provider and Judged@k from its judged provider, which break
 ties by docid ascending, matched by
@@ -22,7 +22,7 @@ compared = 0
 for seed in range(5):
     qrels, run = corpus(seed)
     for measures, ties in GROUPS:
-        ours = ranklab(sys.argv[1], qrels, run, [str(m) for m in measures], "--float32", "-c", "--ties", ties)
+        ours = ranklab(sys.argv[1], qrels, run, [str(m) for m in measures], "--preset", "ir_measures", "--ties", ties)
         peer = {}
         for m in ir_measures.iter_calc(measures, qrels, run):
             peer.setdefault(m.query_id, {})[str(m.measure)] = m.value

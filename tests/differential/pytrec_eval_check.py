@@ -2,9 +2,8 @@
 inside) on seeded corpora with tied scores, graded and negative labels,
 unjudged documents, a missing and a run-only query.
 
-Agreeing conventions: float32 scores (--float32), ties by docid descending
-(trec_eval's order, the default), missing queries skipped (the default
-without -c). Usage: PEERS_PYTHON pytrec_eval_check.py RANKLAB_BIN"""
+Run with `--preset pytrec_eval`: float32 scores, ties by docid descending
+(trec_eval's order), missing queries skipped, last duplicate kept. Usage: PEERS_PYTHON pytrec_eval_check.py RANKLAB_BIN"""
 import sys
 
 import pytrec_eval
@@ -17,7 +16,7 @@ MEASURES = ["map", "ndcg", "ndcg_cut.10", "P.5", "recall.10", "recip_rank", "bpr
 compared = 0
 for seed in range(5):
     qrels, run = corpus(seed)
-    ours = ranklab(sys.argv[1], qrels, run, MEASURES, "--float32")
+    ours = ranklab(sys.argv[1], qrels, run, MEASURES, "--preset", "pytrec_eval")
     peer = pytrec_eval.RelevanceEvaluator(qrels, set(MEASURES)).evaluate(run)
     compared += compare("pytrec_eval", seed, ours, peer)
 print("pytrec_eval agreement: %d per-query values, all within 1e-9" % compared)

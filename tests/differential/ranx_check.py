@@ -1,4 +1,4 @@
-"""Differential test: `ranklab eval -c` against ranx 0.3 with
+"""Differential test: `ranklab eval --preset ranx` against ranx 0.3 with
 make_comparable=True on seeded corpora without ties (ranx orders long tie
 groups arbitrarily) and without negative grades (ranx takes them as gains).
 
@@ -22,7 +22,7 @@ warnings.simplefilter("ignore")
 compared = 0
 for seed in range(5):
     qrels, run = corpus(seed, ties=False, negative=False)
-    ours = ranklab(sys.argv[1], qrels, run, list(NAMES.values()), "-c")
+    ours = ranklab(sys.argv[1], qrels, run, list(NAMES.values()), "--preset", "ranx")
     scores = evaluate(Qrels(qrels), Run(run), list(NAMES), return_mean=False, make_comparable=True)
     qids = sorted(qrels)  # ranx returns values in the qrels' sorted query order
     peer = {q: {NAMES[m]: float(scores[m][i]) for m in NAMES} for i, q in enumerate(qids)}

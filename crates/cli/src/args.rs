@@ -1,7 +1,9 @@
 //! Command-line arguments in trec_eval's style (`-q`, `-c`, `-l2`, `-M100`,
 //! `-mall_trec`, `-m P.5,10`) plus Ranklab's long options.
 
-use ranklab_core::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+use ranklab_core::{
+    Conventions, DuplicatePolicy, MissingQueries, Preset, ScorePrecision, TieBreak,
+};
 
 /// Parsed options of `ranklab eval`.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,7 +22,7 @@ pub struct EvalOptions {
 pub const USAGE: &str =
     "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
                     [--ties trec_eval|docid-asc|file-order|rank-column|average] [--float32]
-                    [--duplicates refuse|keep-first|keep-last] [--quiet] QRELS RUN
+                    [--duplicates refuse|keep-first|keep-last] [--preset NAME] [--quiet] QRELS RUN
 
   -q            print each query's values before the summary
   -c            score qrels queries missing from the run as 0 and count them
@@ -33,7 +35,10 @@ pub const USAGE: &str =
                 (lines `qid measure mean stddev`)
   --ties T      order of tied scores (default trec_eval: docid descending);
                 average: expected value over tie orders for DCG, nDCG, P, R, RBP
-  --digits N    decimals to print (default 4, as trec_eval)";
+  --digits N    decimals to print (default 4, as trec_eval)
+  --preset NAME a peer tool's ordering, score precision, missing-query and duplicate
+                conventions: trec_eval, trec_eval-c, pytrec_eval, ir_measures, ranx,
+                elinor (flags after it override its parts)";
 
 fn value<'a>(
     flag: &str,
@@ -80,6 +85,19 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                 "digits" => o.digits = number("--digits", value("--digits", attached, &mut it)?)?,
                 "float32" => o.conventions.score_precision = ScorePrecision::F32,
                 "quiet" => o.quiet = true,
+                "preset" => {
+                    let v = value("--preset", attached, &mut it)?;
+                    let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                    let preset = Preset::from_name(v).ok_or_else(|| {
+                        format!("ranklab: --preset takes {}, found `{v}`", names.join(", "))
+                    })?;
+                    // A preset sets how runs are ordered and counted; -l and -M stay as given.
+                    o.conventions = Conventions {
+                        relevance_level: o.conventions.relevance_level,
+                        max_docs: o.conventions.max_docs,
+                        ..preset.conventions()
+                    };
+                }
                 "ties" => {
                     o.conventions.tie_break = match value("--ties", attached, &mut it)? {
                         "trec_eval" => TieBreak::TrecEval,

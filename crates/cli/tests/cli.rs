@@ -125,3 +125,44 @@ fn invalid_utf8_names_the_line() {
     let err = text(&out.stderr);
     assert!(err.contains("run4:2: cannot read this line"), "{err}");
 }
+
+#[test]
+fn presets_follow_the_tools_on_a_tie() {
+    // PEERS.md, disagreement 3: a relevant document tied with a non-relevant
+    // one. trec_eval orders ties by docid descending (b, then a): RR 0.5;
+    // ranx keeps file order (a, then b): RR 1.
+    let q = write("qrels-tie", "q1 0 a 1\nq1 0 b 0\n");
+    let r = write("run-tie", "q1 Q0 a 1 5 t\nq1 Q0 b 2 5 t\n");
+    let rr = |preset: &str| {
+        let out = ranklab(&[
+            "eval",
+            "-m",
+            "recip_rank",
+            "--preset",
+            preset,
+            q.to_str().unwrap(),
+            r.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert!(
+        rr("trec_eval").starts_with("recip_rank            \tall\t0.5000"),
+        "{}",
+        rr("trec_eval")
+    );
+    assert!(
+        rr("ranx").starts_with("recip_rank            \tall\t1.0000"),
+        "{}",
+        rr("ranx")
+    );
+    let bad = ranklab(&[
+        "eval",
+        "--preset",
+        "nope",
+        q.to_str().unwrap(),
+        r.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stderr).contains("--preset takes trec_eval, trec_eval-c, pytrec_eval, ir_measures, ranx, elinor, found `nope`"));
+}

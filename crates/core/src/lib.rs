@@ -23,6 +23,7 @@ mod fast_hash;
 mod inputs;
 mod judged;
 pub mod measures;
+mod presets;
 mod quick;
 mod quick_edit;
 mod ranx_json;
@@ -44,6 +45,7 @@ pub use explain::{explain, f4, Explanation};
 pub use inputs::{classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
+pub use presets::Preset;
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
 pub use quick_edit::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,

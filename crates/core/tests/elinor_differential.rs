@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use elinor::{Metric as E, PredRelStoreBuilder, TrueRelStoreBuilder};
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
-use ranklab_core::{evaluate_whole_text, parse_qrels, Conventions, EvalContext, TieBreak};
+use ranklab_core::{evaluate_whole_text, parse_qrels, EvalContext, Preset};
 
 /// xorshift64*: a tiny seeded generator so the corpora are reproducible.
 struct Rng(u64);
@@ -94,10 +94,7 @@ fn agrees_with_elinor_per_query() {
         ("nDCG", E::NDCG { k: 0 }),
         ("nDCG(dcg='exp-log2')@10", E::NDCGBurges { k: 10 }),
     ];
-    let conventions = Conventions {
-        tie_break: TieBreak::DocIdAscending,
-        ..Conventions::default()
-    };
+    let conventions = Preset::Elinor.conventions();
     let mut compared = 0;
     let mut no_relevant_differences = 0;
     for seed in 0..5 {

@@ -1,0 +1,124 @@
+//! Presets: the conventions of each peer tool as one named bundle, so the
+//! same data can be evaluated "as trec_eval does", "as ranx does", ... and
+//! the differences traced to a named convention. The facts come from
+//! measuring the tools (`../shared/PEERS.md`).
+
+use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+
+/// A tool whose conventions Ranklab can follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// trec_eval 10 without `-c`: missing queries left out (trec_eval itself exits; Ranklab warns).
+    TrecEval,
+    /// trec_eval 10 with `-c`: missing queries scored 0.
+    TrecEvalC,
+    /// trec_eval 9 and pytrec_eval: scores compared as float32; a repeated
+    /// docid keeps its last line (pytrec_eval); missing queries left out.
+    PytrecEval,
+    /// ir_measures 0.4 with its default (pytrec_eval) provider: float32
+    /// scores, missing queries scored 0, last duplicate kept.
+    IrMeasures,
+    /// ranx 0.3 with `make_comparable=True`: missing queries scored 0, last
+    /// duplicate kept, ties in file order.
+    Ranx,
+    /// elinor 0.4: ties by docid ascending, missing queries left out,
+    /// duplicates refused.
+    Elinor,
+}
+
+impl Preset {
+    /// Every preset, in menu order.
+    pub const ALL: [Preset; 6] = [
+        Preset::TrecEval,
+        Preset::TrecEvalC,
+        Preset::PytrecEval,
+        Preset::IrMeasures,
+        Preset::Ranx,
+        Preset::Elinor,
+    ];
+
+    /// The name used by `--preset` and in the app.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::TrecEval => "trec_eval",
+            Preset::TrecEvalC => "trec_eval-c",
+            Preset::PytrecEval => "pytrec_eval",
+            Preset::IrMeasures => "ir_measures",
+            Preset::Ranx => "ranx",
+            Preset::Elinor => "elinor",
+        }
+    }
+
+    /// The preset with this name.
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The bundle of conventions (relevance level 1, no depth cut).
+    pub fn conventions(self) -> Conventions {
+        let base = Conventions::default();
+        match self {
+            Preset::TrecEval => base,
+            Preset::TrecEvalC => Conventions {
+                missing_queries: MissingQueries::ScoreZero,
+                ..base
+            },
+            Preset::PytrecEval => Conventions {
+                score_precision: ScorePrecision::F32,
+                duplicates: DuplicatePolicy::KeepLast,
+                ..base
+            },
+            Preset::IrMeasures => Conventions {
+                score_precision: ScorePrecision::F32,
+                missing_queries: MissingQueries::ScoreZero,
+                duplicates: DuplicatePolicy::KeepLast,
+                ..base
+            },
+            Preset::Ranx => Conventions {
+                tie_break: TieBreak::FileOrder,
+                missing_queries: MissingQueries::ScoreZero,
+                duplicates: DuplicatePolicy::KeepLast,
+                ..base
+            },
+            Preset::Elinor => Conventions {
+                tie_break: TieBreak::DocIdAscending,
+                ..base
+            },
+        }
+    }
+
+    /// What the preset cannot promise: where the tool itself is not
+    /// deterministic or differs by measure.
+    pub fn caveat(self) -> Option<&'static str> {
+        match self {
+            Preset::Ranx => Some("ranx orders long groups of tied scores arbitrarily (numba argsort); file order is what it does for short groups"),
+            Preset::IrMeasures => Some("ir_measures' msmarco and judged providers (RR@k, Judged@k) break ties by docid ascending, not descending"),
+            Preset::Elinor => Some("elinor scores nDCG 1 for a query without relevant documents (Ranklab: 0)"),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_bundles_differ_where_the_tools_do() {
+        for p in Preset::ALL {
+            assert_eq!(Preset::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Preset::from_name("nope"), None);
+        let all: Vec<Conventions> = Preset::ALL.iter().map(|p| p.conventions()).collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a, b, "two presets with the same conventions");
+            }
+        }
+        assert_eq!(
+            Preset::PytrecEval.conventions().score_precision,
+            ScorePrecision::F32
+        );
+        assert_eq!(Preset::Ranx.conventions().tie_break, TieBreak::FileOrder);
+    }
+}
