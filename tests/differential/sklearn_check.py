@@ -1,10 +1,11 @@
-"""Differential test: `ranklab eval --ties average` against scikit-learn's
-ndcg_score on seeded queries with many tied scores.
+"""Differential test: `ranklab eval --preset scikit-learn` against
+scikit-learn's ndcg_score on seeded queries with many tied scores and judged
+documents the run did not retrieve.
 
-Agreeing conventions: tie averaging (scikit-learn always averages ties),
-linear gain, and an ideal list from the retrieved documents only: here every
-judged document is retrieved, which makes scikit-learn's ideal list (the
-retrieved documents) and trec_eval's (all judged documents) the same.
+The preset's conventions: tie averaging (scikit-learn always averages ties),
+linear gain, and the ideal list from the retrieved documents only (scikit-learn
+sees only the scored list; trec_eval's ideal would include the judged
+documents the run missed).
 Usage: PEERS_PYTHON sklearn_check.py RANKLAB_BIN"""
 import random
 import sys
@@ -22,11 +23,13 @@ for seed in range(5):
         docs = ["d%03d" % d for d in rng.sample(range(300), rng.randint(2, 40))]
         qrels[qid] = {d: rng.choice([0, 0, 1, 1, 2, 3]) for d in docs}
         run[qid] = {d: float(rng.randint(0, 6)) for d in docs}  # 7 score values: many ties
+        for d in rng.sample(range(300, 400), rng.randint(0, 5)):  # judged, never retrieved
+            qrels[qid]["m%03d" % d] = rng.choice([1, 2, 3])
     cutoffs = [3, 10]
-    ours = ranklab(sys.argv[1], qrels, run, ["nDCG"] + ["nDCG@%d" % k for k in cutoffs], "--ties", "average")
+    ours = ranklab(sys.argv[1], qrels, run, ["nDCG"] + ["nDCG@%d" % k for k in cutoffs], "--preset", "scikit-learn")
     peer = {}
     for qid in qrels:
-        docs = list(qrels[qid])
+        docs = list(run[qid])
         y_true, y_score = [[qrels[qid][d] for d in docs]], [[run[qid][d] for d in docs]]
         peer[qid] = {"nDCG": ndcg_score(y_true, y_score)}
         for k in cutoffs:

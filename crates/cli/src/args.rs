@@ -17,6 +17,8 @@ pub struct EvalOptions {
     pub zscores: Option<String>,
     pub qrels: String,
     pub run: String,
+    /// The tool whose measure definitions apply too (`--preset`).
+    pub preset: Option<Preset>,
 }
 
 pub const USAGE: &str =
@@ -36,9 +38,10 @@ pub const USAGE: &str =
   --ties T      order of tied scores (default trec_eval: docid descending);
                 average: expected value over tie orders for DCG, nDCG, P, R, RBP
   --digits N    decimals to print (default 4, as trec_eval)
-  --preset NAME a peer tool's ordering, score precision, missing-query and duplicate
-                conventions: trec_eval, trec_eval-c, pytrec_eval, ir_measures, ranx,
-                elinor (flags after it override its parts)";
+  --preset NAME a peer tool's conventions (order, score precision, missing queries,
+                duplicates, judgments) and measure definitions: trec_eval, trec_eval-c,
+                pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval, gdeval,
+                textbook (flags after it override its conventions)";
 
 fn value<'a>(
     flag: &str,
@@ -75,6 +78,7 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
         zscores: None,
         qrels: String::new(),
         run: String::new(),
+        preset: None,
     };
     let mut files = Vec::new();
     while let Some(arg) = it.next() {
@@ -92,11 +96,13 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                         format!("ranklab: --preset takes {}, found `{v}`", names.join(", "))
                     })?;
                     // A preset sets how runs are ordered and counted; -l and -M stay as given.
+                    let c = preset.conventions();
                     o.conventions = Conventions {
                         relevance_level: o.conventions.relevance_level,
-                        max_docs: o.conventions.max_docs,
-                        ..preset.conventions()
+                        max_docs: o.conventions.max_docs.or(c.max_docs),
+                        ..c
                     };
+                    o.preset = Some(preset);
                 }
                 "ties" => {
                     o.conventions.tie_break = match value("--ties", attached, &mut it)? {

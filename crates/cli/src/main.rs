@@ -159,7 +159,19 @@ fn run(argv: &[String]) -> Result<String, String> {
     }
     let opts = args::parse(argv)?;
     let request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
-    let items = request.items().map_err(|e| format!("ranklab: {e}"))?;
+    let mut items = request.items().map_err(|e| format!("ranklab: {e}"))?;
+    if let Some(preset) = opts.preset {
+        // The tool's own definition, printed under its Ranklab name when it differs.
+        for item in &mut items {
+            if let TrecItem::Measure { name, metric, .. } = item {
+                let translated = preset.translate(metric);
+                if translated != *metric {
+                    *name = translated.to_string();
+                    *metric = translated;
+                }
+            }
+        }
+    }
     let qrels_text = read(&opts.qrels)?;
     let qrels = parse_qrels(&opts.qrels, &qrels_text);
     let z_text = match &opts.zscores {

@@ -164,5 +164,23 @@ fn presets_follow_the_tools_on_a_tie() {
         r.to_str().unwrap(),
     ]);
     assert_eq!(bad.status.code(), Some(1));
-    assert!(text(&bad.stderr).contains("--preset takes trec_eval, trec_eval-c, pytrec_eval, ir_measures, ranx, elinor, found `nope`"));
+    assert!(text(&bad.stderr).contains("--preset takes trec_eval, trec_eval-c, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval, gdeval, textbook, found `nope`"));
+    // cwl_eval's AP divides by the relevant documents retrieved: a run that finds
+    // 1 of 2 relevant documents at rank 1 has AP 1/2 by trec_eval and 1 by cwl_eval.
+    let q2 = write("qrels-cwl", "q1 0 a 1\nq1 0 c 1\n");
+    let r2 = write("run-cwl", "q1 Q0 a 1 5 t\nq1 Q0 b 2 4 t\n");
+    let cwl = ranklab(&[
+        "eval",
+        "-m",
+        "map",
+        "--preset",
+        "cwl_eval",
+        q2.to_str().unwrap(),
+        r2.to_str().unwrap(),
+    ]);
+    assert!(
+        text(&cwl.stdout).starts_with("AP(norm='found')      \tall\t1.0000"),
+        "{}",
+        text(&cwl.stdout)
+    );
 }

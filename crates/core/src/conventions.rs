@@ -45,6 +45,19 @@ pub enum MissingQueries {
     ScoreZero,
 }
 
+/// Which judgments a query's ideal ranking and relevant count come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JudgedScope {
+    /// Every judgment of the query in the qrels (trec_eval and nearly every
+    /// tool): relevant documents the run missed count against recall, AP
+    /// and nDCG's ideal. The default.
+    AllJudged,
+    /// Only the judgments of retrieved documents, as scikit-learn's
+    /// `ndcg_score` sees them (it is given the scored list alone): the ideal
+    /// is the retrieved list sorted best first.
+    RetrievedOnly,
+}
+
 /// What happens when a run lists the same docid twice for one query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DuplicatePolicy {
@@ -73,6 +86,8 @@ pub struct Conventions {
     /// Only the first `max_docs` ranked documents of each query are evaluated
     /// (trec_eval `-M`; `None` = all).
     pub max_docs: Option<usize>,
+    /// Which judgments count for the ideal ranking and the relevant count.
+    pub judged_scope: JudgedScope,
 }
 
 impl Default for Conventions {
@@ -86,6 +101,7 @@ impl Default for Conventions {
             duplicates: DuplicatePolicy::Refuse,
             relevance_level: 1,
             max_docs: None,
+            judged_scope: JudgedScope::AllJudged,
         }
     }
 }

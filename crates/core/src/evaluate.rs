@@ -3,7 +3,9 @@
 
 use std::cmp::Ordering;
 
-use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+use crate::conventions::{
+    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
+};
 use crate::error::ParseError;
 use crate::fast_hash::FnvHashMap;
 use crate::judged::{JudgedRanking, Rel};
@@ -172,11 +174,17 @@ pub fn judge_query(
             Some(&g) => Rel::Judged(g),
         })
         .collect();
-    let mut ranking = JudgedRanking::new(
-        ranked,
-        judgments.values().copied(),
-        conventions.relevance_level,
-    );
+    let mut ranking = match conventions.judged_scope {
+        JudgedScope::AllJudged => JudgedRanking::new(
+            ranked,
+            judgments.values().copied(),
+            conventions.relevance_level,
+        ),
+        JudgedScope::RetrievedOnly => {
+            let seen: Vec<i64> = ranked.iter().filter_map(|r| r.grade()).collect();
+            JudgedRanking::new(ranked, seen, conventions.relevance_level)
+        }
+    };
     ranking.tie_groups = tie_groups;
     out.ranking = Some(ranking);
     out

@@ -35,7 +35,9 @@ mod trec;
 mod trec_output;
 mod zscores;
 
-pub use conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+pub use conventions::{
+    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
+};
 pub use error::ParseError;
 pub use evaluate::{
     judge, judge_query, missing_query_ranking, per_query_values, summaries, summarise, JudgedRun,

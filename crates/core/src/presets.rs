@@ -3,7 +3,12 @@
 //! the differences traced to a named convention. The facts come from
 //! measuring the tools (`../shared/PEERS.md`).
 
-use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak};
+use crate::conventions::{
+    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
+};
+use crate::measures::average_precision::ApNormalization;
+use crate::measures::ndcg::{Discount, Gains};
+use crate::measures::Metric;
 
 /// A tool whose conventions Ranklab can follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,17 +29,33 @@ pub enum Preset {
     /// elinor 0.4: ties by docid ascending, missing queries left out,
     /// duplicates refused.
     Elinor,
+    /// scikit-learn's `ndcg_score`: tied scores averaged, the ideal from the
+    /// retrieved list only, linear gain.
+    Sklearn,
+    /// cwl_eval: file order within ties, ranks after 1,000 ignored, AP
+    /// divided by the relevant documents retrieved.
+    CwlEval,
+    /// gdeval (TREC Web track): ERR and nDCG with the maximum grade fixed at
+    /// 4 and exponential gain.
+    Gdeval,
+    /// The seed articles' textbook definitions: AP@k divided by the relevant
+    /// documents found in the top k.
+    Textbook,
 }
 
 impl Preset {
     /// Every preset, in menu order.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 10] = [
         Preset::TrecEval,
         Preset::TrecEvalC,
         Preset::PytrecEval,
         Preset::IrMeasures,
         Preset::Ranx,
         Preset::Elinor,
+        Preset::Sklearn,
+        Preset::CwlEval,
+        Preset::Gdeval,
+        Preset::Textbook,
     ];
 
     /// The name used by `--preset` and in the app.
@@ -46,6 +67,10 @@ impl Preset {
             Preset::IrMeasures => "ir_measures",
             Preset::Ranx => "ranx",
             Preset::Elinor => "elinor",
+            Preset::Sklearn => "scikit-learn",
+            Preset::CwlEval => "cwl_eval",
+            Preset::Gdeval => "gdeval",
+            Preset::Textbook => "textbook",
         }
     }
 
@@ -84,6 +109,44 @@ impl Preset {
                 tie_break: TieBreak::DocIdAscending,
                 ..base
             },
+            Preset::Sklearn => Conventions {
+                tie_break: TieBreak::Average,
+                judged_scope: JudgedScope::RetrievedOnly,
+                ..base
+            },
+            Preset::CwlEval => Conventions {
+                tie_break: TieBreak::FileOrder,
+                max_docs: Some(1000),
+                duplicates: DuplicatePolicy::KeepFirst,
+                ..base
+            },
+            Preset::Gdeval | Preset::Textbook => base,
+        }
+    }
+
+    /// The measure as the tool defines it: cwl_eval's AP over relevant
+    /// retrieved, gdeval's ERR with max grade 4 and exponential-gain nDCG,
+    /// the textbook's AP@k over relevant found. Other measures are unchanged.
+    pub fn translate(self, metric: &Metric) -> Metric {
+        match (self, metric) {
+            (Preset::CwlEval, Metric::AP { k, .. }) => Metric::AP {
+                k: *k,
+                norm: ApNormalization::RelevantRetrieved,
+            },
+            (Preset::Textbook, Metric::AP { k: Some(k), .. }) => Metric::AP {
+                k: Some(*k),
+                norm: ApNormalization::RelevantRetrieved,
+            },
+            (Preset::Gdeval, Metric::ERR { k, .. }) => Metric::ERR {
+                k: *k,
+                gmax: Some(4),
+            },
+            (Preset::Gdeval, Metric::NDCG { k, .. }) => Metric::NDCG {
+                k: *k,
+                gains: Gains::exponential(),
+                discount: Discount::LOG2,
+            },
+            _ => metric.clone(),
         }
     }
 
@@ -94,6 +157,8 @@ impl Preset {
             Preset::Ranx => Some("ranx orders long groups of tied scores arbitrarily (numba argsort); file order is what it does for short groups"),
             Preset::IrMeasures => Some("ir_measures' msmarco and judged providers (RR@k, Judged@k) break ties by docid ascending, not descending"),
             Preset::Elinor => Some("elinor scores nDCG 1 for a query without relevant documents (Ranklab: 0)"),
+            Preset::CwlEval => Some("cwl_eval counts both copies of a repeated docid (AP can exceed 1); Ranklab keeps the first"),
+            Preset::Gdeval => Some("gdeval refuses grades above 4 and non-numeric query ids; Ranklab computes anyway"),
             _ => None,
         }
     }
@@ -110,8 +175,11 @@ mod tests {
         }
         assert_eq!(Preset::from_name("nope"), None);
         let all: Vec<Conventions> = Preset::ALL.iter().map(|p| p.conventions()).collect();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
+        // Presets that differ only in how measures are defined share conventions.
+        assert_eq!(all[0], Preset::Gdeval.conventions());
+        assert_eq!(all[0], Preset::Textbook.conventions());
+        for (i, a) in all.iter().enumerate().take(8) {
+            for b in &all[i + 1..8] {
                 assert_ne!(a, b, "two presets with the same conventions");
             }
         }
@@ -120,5 +188,24 @@ mod tests {
             ScorePrecision::F32
         );
         assert_eq!(Preset::Ranx.conventions().tie_break, TieBreak::FileOrder);
+        let ap: Metric = "AP@5".parse().unwrap();
+        assert_eq!(
+            Preset::Textbook.translate(&ap).to_string(),
+            "AP(norm='found')@5"
+        );
+        assert_eq!(Preset::TrecEval.translate(&ap), ap);
+        let err: Metric = "ERR@10".parse().unwrap();
+        assert_eq!(Preset::Gdeval.translate(&err).to_string(), "ERR(gmax=4)@10");
+        let ndcg: Metric = "nDCG@10".parse().unwrap();
+        assert_eq!(
+            Preset::Gdeval.translate(&ndcg).to_string(),
+            "nDCG(dcg='exp-log2')@10"
+        );
+        assert_eq!(
+            Preset::CwlEval
+                .translate(&"AP".parse().unwrap())
+                .to_string(),
+            "AP(norm='found')"
+        );
     }
 }
