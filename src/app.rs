@@ -7,6 +7,7 @@ use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
 
 use crate::components::charts_panel::ChartsPanel;
+use crate::components::compare_view::CompareView;
 use crate::components::error_list::ErrorList;
 use crate::components::examples_menu::{CaseChecks, ExamplesMenu};
 use crate::components::explanation::{ExplanationView, Selected};
@@ -509,6 +510,7 @@ pub fn App() -> Html {
                     <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
+                    <CompareView input={ input.clone() } files={ Rc::new(state.files.clone()) } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod charts;
 pub mod components;
+pub mod conventions_compare;
 pub mod download;
 pub mod embed;
 pub mod evaluation;

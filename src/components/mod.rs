@@ -1,6 +1,7 @@
 //! One component per file.
 
 pub mod charts_panel;
+pub mod compare_view;
 pub mod error_list;
 pub mod examples_menu;
 pub mod explanation;

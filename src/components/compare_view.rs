@@ -1,0 +1,135 @@
+//! "Why do the tools disagree?": the results under each tool's preset, the
+//! values that differ from trec_eval's marked; a marked value opens the
+//! conventions responsible and the queries they change.
+
+use std::rc::Rc;
+
+use ranklab_core::{Metric, Preset, QuickInput};
+use yew::prelude::*;
+
+use crate::components::fields::index_setter;
+use crate::conventions_compare::{causes, compare_presets};
+use crate::evaluation::format_value;
+use crate::state::LoadedFile;
+
+/// Props of [`CompareView`].
+#[derive(Properties, PartialEq)]
+pub struct CompareViewProps {
+    /// The typed rankings.
+    pub input: Rc<QuickInput>,
+    /// Loaded files.
+    pub files: Rc<Vec<LoadedFile>>,
+    /// Measures of the results table.
+    pub measures: Rc<Vec<Metric>>,
+    /// Relevance level in use.
+    pub level: i64,
+}
+
+/// The comparison panel (computed only while open).
+#[component]
+pub fn CompareView(props: &CompareViewProps) -> Html {
+    let open = use_state(|| false);
+    let measure = use_state(|| 0usize);
+    let picked = use_state(|| None::<(Preset, String)>);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(d) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+            {
+                open.set(d.open());
+            }
+        })
+    };
+    let body = if *open && !props.measures.is_empty() {
+        let mi = (*measure).min(props.measures.len() - 1);
+        let metric = props.measures[mi].clone();
+        let (names, rows) = compare_presets(
+            &props.input,
+            &props.files,
+            std::slice::from_ref(&metric),
+            props.level,
+        );
+        let reference: Vec<f64> = rows[0].means.iter().map(|m| m[0]).collect();
+        let detail = (*picked).clone().map(|(preset, system)| {
+            let found = causes(&props.input, &props.files, &metric, &system, preset, props.level);
+            let responsible: Vec<_> = found.iter().filter(|c| !c.queries.is_empty()).collect();
+            html! {
+                <div class="compare-detail" data-testid="compare-detail">
+                    <h4>{ format!("{} for {} under {}: why it differs from trec_eval", metric, system, preset.name()) }</h4>
+                    if responsible.is_empty() {
+                        <p>{ "No single convention changes it alone: the difference comes from several together." }</p>
+                    }
+                    <ul>
+                        { for responsible.iter().map(|c| html! {
+                            <li data-testid="compare-cause">
+                                <strong>{ c.convention.clone() }</strong>
+                                { format!(" (mean {}) changes {} quer{}: ", format_value(c.mean), c.queries.len(), if c.queries.len() == 1 { "y" } else { "ies" }) }
+                                { c.queries.iter().take(10).map(|(q, a, b)| format!("{q} {} → {}", if a.is_nan() { "—".into() } else { format_value(*a) }, format_value(*b))).collect::<Vec<_>>().join(", ") }
+                                if c.queries.len() > 10 { { format!(" and {} more", c.queries.len() - 10) } }
+                            </li>
+                        }) }
+                    </ul>
+                    if let Some(note) = preset.caveat() {
+                        <p class="hint">{ format!("Note: {note}.") }</p>
+                    }
+                </div>
+            }
+        });
+        html! {
+            <>
+                <label for="compare-measure">{ "Measure " }</label>
+                <select id="compare-measure" data-testid="compare-measure" onchange={ index_setter(&measure) }>
+                    { for props.measures.iter().enumerate().map(|(i, m)| html! { <option value={ i.to_string() } selected={ i == mi }>{ m.to_string() }</option> }) }
+                </select>
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Values under each tool's conventions">
+                    <table class="results" data-testid="compare-table">
+                        <caption>{ "Each tool's conventions applied to your data; ≠ marks a value that differs from trec_eval's. Click it for the reason." }</caption>
+                        <thead><tr>
+                            <th scope="col">{ "Conventions of" }</th>
+                            { for names.iter().map(|n| html! { <th scope="col" class="num">{ n.clone() }</th> }) }
+                        </tr></thead>
+                        <tbody>
+                            { for rows.iter().map(|row| html! {
+                                <tr data-preset={ row.preset.name() }>
+                                    <th scope="row">{ row.preset.name() }</th>
+                                    { for row.means.iter().zip(&names).zip(&reference).map(|((m, name), r)| {
+                                        let v = m[0];
+                                        let differs = (v - r).abs() > 1e-12 || v.is_nan() != r.is_nan();
+                                        if differs {
+                                            let picked = picked.clone();
+                                            let target = (row.preset, name.clone());
+                                            html! {
+                                                <td class="num differs" data-system={ name.clone() } data-value={ v.to_string() }>
+                                                    <button type="button" class="value" data-testid="compare-differs"
+                                                        onclick={ Callback::from(move |_: MouseEvent| picked.set(Some(target.clone()))) }
+                                                        aria-label={ format!("{} under {}: {}, differs from trec_eval; show why", name, row.preset.name(), format_value(v)) }>
+                                                        { format!("{} ≠", format_value(v)) }
+                                                    </button>
+                                                </td>
+                                            }
+                                        } else {
+                                            html! { <td class="num" data-system={ name.clone() } data-value={ v.to_string() }>{ format_value(v) }</td> }
+                                        }
+                                    }) }
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+                { detail.unwrap_or_default() }
+            </>
+        }
+    } else {
+        html! {}
+    };
+    html! {
+        <details class="settings compare" data-testid="compare" { ontoggle }>
+            <summary>{ "Why do the tools disagree? Compare conventions" }</summary>
+            <p class="hint">{ "trec_eval, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval and gdeval order ties, count missing queries, store scores and define some measures differently. Here is your data under each; ranx orders long groups of ties arbitrarily, so its row assumes file order." }</p>
+            { body }
+        </details>
+    }
+}

@@ -1,0 +1,351 @@
+//! "Why do the tools disagree?": the same data evaluated under each tool's
+//! preset, and for a value that differs from trec_eval's, the conventions
+//! that make the difference, found by switching them one at a time.
+
+use std::collections::HashMap;
+
+use ranklab_core::{
+    classify_input, judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Conventions,
+    EvalContext, InputRole, JudgedRanking, JudgedScope, Metric, Preset, QuickInput,
+};
+
+use crate::state::LoadedFile;
+
+/// Per-query values of one system: (query id, one value per measure).
+pub type QueryValues = Vec<(String, Vec<f64>)>;
+
+/// Every system's per-query values, typed systems first, then runs.
+pub fn values_under(
+    input: &QuickInput,
+    files: &[LoadedFile],
+    metrics: &[Metric],
+    conventions: &Conventions,
+) -> Vec<(String, QueryValues)> {
+    let mut out = Vec::new();
+    let ctx = EvalContext {
+        max_grade: input.max_grade().unwrap_or(1).max(1),
+        ..EvalContext::default()
+    };
+    for s in &input.systems {
+        let rows = s
+            .queries
+            .iter()
+            .map(|q| {
+                let r = match conventions.judged_scope {
+                    JudgedScope::AllJudged => q.judged(conventions.relevance_level),
+                    JudgedScope::RetrievedOnly => JudgedRanking::new(
+                        q.retrieved.clone(),
+                        q.retrieved
+                            .iter()
+                            .filter_map(|r| r.grade())
+                            .collect::<Vec<_>>(),
+                        conventions.relevance_level,
+                    ),
+                };
+                (
+                    q.id.clone(),
+                    metrics.iter().map(|m| m.compute(&r, &ctx)).collect(),
+                )
+            })
+            .collect();
+        if !s.queries.is_empty() {
+            out.push((s.name.clone(), rows));
+        }
+    }
+    let kinds: Vec<_> = files
+        .iter()
+        .map(|f| classify_input(&f.name, &f.text))
+        .collect();
+    let Some((qf, qk)) = files
+        .iter()
+        .zip(&kinds)
+        .find_map(|(f, k)| k.filter(|k| k.role == InputRole::Qrels).map(|k| (f, k)))
+    else {
+        return out;
+    };
+    let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
+    for (f, k) in files.iter().zip(&kinds) {
+        let Some(k) = k.filter(|k| k.role == InputRole::Run) else {
+            continue;
+        };
+        let run = parse_run_as(k.format, &f.name, &f.text);
+        let judged = judge(&qrels, &run, conventions);
+        let rows = per_query_values(&judged, metrics);
+        out.push((
+            f.name.clone(),
+            judged
+                .queries
+                .iter()
+                .map(|q| q.qid.to_string())
+                .zip(rows)
+                .collect(),
+        ));
+    }
+    out
+}
+
+/// One preset's means: `means[s][m]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PresetRow {
+    /// The preset.
+    pub preset: Preset,
+    /// The measures as this tool defines them.
+    pub measures: Vec<Metric>,
+    /// Per system, per measure.
+    pub means: Vec<Vec<f64>>,
+}
+
+/// The means of every system under every preset (trec_eval first).
+pub fn compare_presets(
+    input: &QuickInput,
+    files: &[LoadedFile],
+    metrics: &[Metric],
+    level: i64,
+) -> (Vec<String>, Vec<PresetRow>) {
+    let mut names = Vec::new();
+    let rows = Preset::ALL
+        .iter()
+        .map(|&p| {
+            let measures: Vec<Metric> = metrics.iter().map(|m| p.translate(m)).collect();
+            let conventions = Conventions {
+                relevance_level: level,
+                ..p.conventions()
+            };
+            let systems = values_under(input, files, &measures, &conventions);
+            if names.is_empty() {
+                names = systems.iter().map(|(n, _)| n.clone()).collect();
+            }
+            let means = systems
+                .iter()
+                .map(|(_, rows)| {
+                    let v: Vec<Vec<f64>> = rows.iter().map(|(_, v)| v.clone()).collect();
+                    summaries(&measures, &v)
+                })
+                .collect();
+            PresetRow {
+                preset: p,
+                measures,
+                means,
+            }
+        })
+        .collect();
+    (names, rows)
+}
+
+/// One convention on which a preset differs from trec_eval, and the
+/// queries whose value it alone changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cause {
+    /// What was switched (e.g. "tie order: file order instead of docid descending").
+    pub convention: String,
+    /// (query, trec_eval's value, value with only this switched).
+    pub queries: Vec<(String, f64, f64)>,
+    /// trec_eval's mean with only this convention switched.
+    pub mean: f64,
+}
+
+fn tie_name(t: ranklab_core::TieBreak) -> &'static str {
+    use ranklab_core::TieBreak::*;
+    match t {
+        TrecEval => "docid descending",
+        DocIdAscending => "docid ascending",
+        FileOrder => "file order",
+        RankColumn => "rank column",
+        Average => "averaged over tie orders",
+    }
+}
+
+/// Switches each convention (and the measure definition) of `preset` into
+/// trec_eval's, one at a time, and reports which change the value of
+/// `metric` for `system`.
+pub fn causes(
+    input: &QuickInput,
+    files: &[LoadedFile],
+    metric: &Metric,
+    system: &str,
+    preset: Preset,
+    level: i64,
+) -> Vec<Cause> {
+    let base = Conventions {
+        relevance_level: level,
+        ..Preset::TrecEval.conventions()
+    };
+    let target = Conventions {
+        relevance_level: level,
+        ..preset.conventions()
+    };
+    let mut switches: Vec<(String, Conventions, Metric)> = Vec::new();
+    if target.tie_break != base.tie_break {
+        switches.push((
+            format!(
+                "tie order: {} instead of {}",
+                tie_name(target.tie_break),
+                tie_name(base.tie_break)
+            ),
+            Conventions {
+                tie_break: target.tie_break,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    if target.score_precision != base.score_precision {
+        switches.push((
+            "scores compared as float32 instead of float64".into(),
+            Conventions {
+                score_precision: target.score_precision,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    if target.missing_queries != base.missing_queries {
+        switches.push((
+            "queries missing from the run scored 0 instead of left out".into(),
+            Conventions {
+                missing_queries: target.missing_queries,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    if target.duplicates != base.duplicates {
+        switches.push((
+            "a repeated docid keeps one line instead of refusing the run".into(),
+            Conventions {
+                duplicates: target.duplicates,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    if target.judged_scope != base.judged_scope {
+        switches.push((
+            "ideal and relevant count from the retrieved documents only".into(),
+            Conventions {
+                judged_scope: target.judged_scope,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    if target.max_docs != base.max_docs {
+        switches.push((
+            format!(
+                "only the first {} ranks evaluated",
+                target.max_docs.unwrap_or(0)
+            ),
+            Conventions {
+                max_docs: target.max_docs,
+                ..base
+            },
+            metric.clone(),
+        ));
+    }
+    let translated = preset.translate(metric);
+    if translated != *metric {
+        switches.push((
+            format!("the measure defined as {translated}"),
+            base,
+            translated,
+        ));
+    }
+    let reference = per_query(input, files, metric, &base, system);
+    switches
+        .into_iter()
+        .map(|(convention, c, m)| {
+            let changed = per_query(input, files, &m, &c, system);
+            let queries = reference
+                .iter()
+                .filter_map(|(q, v)| {
+                    let w = changed.get(q).copied().unwrap_or(0.0);
+                    ((w - v).abs() > 1e-12).then(|| (q.clone(), *v, w))
+                })
+                .chain(
+                    changed
+                        .iter()
+                        .filter(|(q, _)| !reference.contains_key(*q))
+                        .map(|(q, w)| (q.clone(), f64::NAN, *w)),
+                )
+                .collect();
+            let vals: Vec<Vec<f64>> = changed.values().map(|v| vec![*v]).collect();
+            let mean = summaries(std::slice::from_ref(&m), &vals)[0];
+            Cause {
+                convention,
+                queries,
+                mean,
+            }
+        })
+        .collect()
+}
+
+fn per_query(
+    input: &QuickInput,
+    files: &[LoadedFile],
+    metric: &Metric,
+    c: &Conventions,
+    system: &str,
+) -> HashMap<String, f64> {
+    values_under(input, files, std::slice::from_ref(metric), c)
+        .into_iter()
+        .find(|(n, _)| n == system)
+        .map(|(_, rows)| rows.into_iter().map(|(q, v)| (q, v[0])).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::parse_typed;
+
+    fn file(name: &str, text: &str) -> LoadedFile {
+        LoadedFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_tie_makes_ranx_and_trec_eval_disagree_on_rr() {
+        let files = [
+            file("qrels", "q1 0 a 1\nq1 0 b 0\n"),
+            file("run", "q1 Q0 a 1 5 t\nq1 Q0 b 2 5 t\n"),
+        ];
+        let rr: Metric = "RR".parse().unwrap();
+        let (names, rows) = compare_presets(&parse_typed(""), &files, std::slice::from_ref(&rr), 1);
+        assert_eq!(names, ["run"]);
+        let mean = |p: Preset| rows.iter().find(|r| r.preset == p).unwrap().means[0][0];
+        // trec_eval: b before a (docid descending): RR 1/2; ranx, file order: a first, RR 1.
+        assert_eq!(mean(Preset::TrecEval), 0.5);
+        assert_eq!(mean(Preset::Ranx), 1.0);
+        assert_eq!(mean(Preset::Elinor), 1.0);
+        let c = causes(&parse_typed(""), &files, &rr, "run", Preset::Ranx, 1);
+        let tie = c
+            .iter()
+            .find(|c| c.convention.starts_with("tie order"))
+            .unwrap();
+        assert_eq!(tie.queries, [("q1".to_string(), 0.5, 1.0)]);
+        assert_eq!(
+            tie.convention,
+            "tie order: file order instead of docid descending"
+        );
+        // The other switches of the ranx preset do not change this query.
+        assert!(c
+            .iter()
+            .filter(|c| !c.convention.starts_with("tie order"))
+            .all(|c| c.queries.is_empty()));
+    }
+
+    #[test]
+    fn textbook_ap_at_k_is_named_as_the_measure_definition() {
+        let input = parse_typed("q1: R N R N N | R");
+        let ap5: Metric = "AP@5".parse().unwrap();
+        let c = causes(&input, &[], &ap5, "A", Preset::Textbook, 1);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].convention, "the measure defined as AP(norm='found')@5");
+        // (1 + 2/3) / 3 = 0.5556 by trec_eval; / 2 = 0.8333 over relevant found.
+        let (q, a, b) = &c[0].queries[0];
+        assert_eq!(q, "q1");
+        assert!((a - 5.0 / 9.0).abs() < 1e-12 && (b - 5.0 / 6.0).abs() < 1e-12);
+    }
+}

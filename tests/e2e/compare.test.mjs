@@ -1,0 +1,39 @@
+// "Why do the tools disagree?": a relevant document tied with a
+// non-relevant one gives RR 0.5 under trec_eval and 1 under ranx; the view
+// marks the ranx value and names the tie order as the cause.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+test('the tie convention is named as the cause of a trec_eval / ranx disagreement on RR', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('paste-input').fill('q1 0 a 1\nq1 0 b 0\n');
+  await page.getByTestId('add-pasted').click();
+  await page.getByTestId('paste-input').fill('q1 Q0 a 1 5 t\nq1 Q0 b 2 5 t\n');
+  await page.getByTestId('add-pasted').click();
+  await cell(page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  await page.getByTestId('compare').locator('summary').click();
+  const table = page.getByTestId('compare-table');
+  await table.waitFor();
+  // trec_eval orders the tie by docid descending (b first): RR 1/2. ranx keeps file order (a first): RR 1.
+  const value = (preset) => table.locator(`tr[data-preset="${preset}"] td[data-system="pasted-2"]`);
+  assert.equal(await value('trec_eval').getAttribute('data-value'), '0.5');
+  assert.equal(await value('ranx').getAttribute('data-value'), '1');
+  assert.match(await value('ranx').innerText(), /1\.0000 ≠/);
+  assert.equal(await value('pytrec_eval').locator('button').count(), 0, 'pytrec_eval agrees with trec_eval');
+  await value('ranx').locator('button').click();
+  const detail = page.getByTestId('compare-detail');
+  await detail.waitFor();
+  const causes = await detail.getByTestId('compare-cause').allInnerTexts();
+  assert.equal(causes.length, 1);
+  assert.match(causes[0], /^tie order: file order instead of docid descending \(mean 1\.0000\) changes 1 query: q1 0\.5000 → 1\.0000/);
+  assert.match(await detail.innerText(), /ranx orders long groups of tied scores arbitrarily/);
+  await page.getByTestId('compare').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'compare-1280.png'), fullPage: true });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
