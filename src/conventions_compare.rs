@@ -151,6 +151,7 @@ fn tie_name(t: ranklab_core::TieBreak) -> &'static str {
         DocIdAscending => "docid ascending",
         FileOrder => "file order",
         RankColumn => "rank column",
+        Listed => "the run's line order",
         Average => "averaged over tie orders",
     }
 }

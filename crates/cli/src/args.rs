@@ -23,7 +23,7 @@ pub struct EvalOptions {
 
 pub const USAGE: &str =
     "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
-                    [--ties trec_eval|docid-asc|file-order|rank-column|average] [--float32]
+                    [--ties trec_eval|docid-asc|file-order|rank-column|listed|average] [--float32]
                     [--duplicates refuse|keep-first|keep-last] [--preset NAME] [--quiet] QRELS RUN
 
   -q            print each query's values before the summary
@@ -110,8 +110,9 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                         "docid-asc" => TieBreak::DocIdAscending,
                         "file-order" => TieBreak::FileOrder,
                         "rank-column" => TieBreak::RankColumn,
+                        "listed" => TieBreak::Listed,
                         "average" => TieBreak::Average,
-                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order, rank-column or average, found `{v}`")),
+                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order, rank-column, listed or average, found `{v}`")),
                     }
                 }
                 "duplicates" => {

@@ -16,6 +16,9 @@ pub enum TieBreak {
     FileOrder,
     /// The rank column ascending; equal ranks keep file order. Scores ignored.
     RankColumn,
+    /// The order of the run's lines, scores and rank column ignored
+    /// (cwl_eval, measured: it ranks documents as they are listed).
+    Listed,
     /// Tied documents in random order, and the expected value taken
     /// (McSherry & Najork, ECIR 2008; scikit-learn's `ndcg_score`). Exact for
     /// the measures linear in per-rank gains: DCG and nDCG, P@k, R@k and

@@ -64,9 +64,11 @@ fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) ->
         }),
         TieBreak::FileOrder => entries.sort_by(by_score),
         TieBreak::RankColumn => entries.sort_by_key(|e| e.rank),
+        TieBreak::Listed => {}
     }
     let tied = |a: &&RunEntry, b: &&RunEntry| match conventions.tie_break {
         TieBreak::RankColumn => a.rank == b.rank,
+        TieBreak::Listed => false,
         _ => by_score(a, b) == Ordering::Equal,
     };
     entries.windows(2).any(|w| tied(&w[0], &w[1]))

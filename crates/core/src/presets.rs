@@ -32,8 +32,9 @@ pub enum Preset {
     /// scikit-learn's `ndcg_score`: tied scores averaged, the ideal from the
     /// retrieved list only, linear gain.
     Sklearn,
-    /// cwl_eval: file order within ties, ranks after 1,000 ignored, AP
-    /// divided by the relevant documents retrieved.
+    /// cwl_eval: documents in the order the run lists them (scores and
+    /// ranks ignored), ranks after 1,000 ignored, AP divided by the relevant
+    /// documents retrieved.
     CwlEval,
     /// gdeval (TREC Web track): ERR and nDCG with the maximum grade fixed at
     /// 4 and exponential gain.
@@ -115,7 +116,7 @@ impl Preset {
                 ..base
             },
             Preset::CwlEval => Conventions {
-                tie_break: TieBreak::FileOrder,
+                tie_break: TieBreak::Listed,
                 max_docs: Some(1000),
                 duplicates: DuplicatePolicy::KeepFirst,
                 ..base

@@ -1,0 +1,58 @@
+"""Differential test: `ranklab eval --preset cwl_eval` against cwl_eval 1.0
+(the C/W/L framework's TREC-compatible evaluator) on the seeded corpora with
+tied scores, graded and negative labels and a missing and a run-only query.
+
+The preset's conventions: ties keep file order, ranks after 1,000 ignored,
+missing queries left out; AP divided by the relevant documents retrieved
+(cwl_eval's AP), RR, P@k. cwl_eval reads the grade column as a gain in
+[0, 1] and weights its AP by gain, so both tools get binary judgments here
+(grade >= 1 -> 1, else 0), where cwl_eval's AP is AP over the relevant
+documents retrieved. cwl_eval prints 4 decimals (compared within 5e-5) and
+also prints run-only queries (with zeros), which are left out of the
+comparison as every other tool leaves them out.
+Usage: PEERS_PYTHON cwl_eval_check.py RANKLAB_BIN"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from common import corpus, ranklab
+
+# cwl_eval metric class -> (its printed name, Ranklab name)
+METRICS = {"APCWLMetric()": ("AP", "AP(norm='found')"), "RRCWLMetric()": ("RR", "RR"),
+           "PrecisionCWLMetric(5)": ("P@5", "P@5"), "PrecisionCWLMetric(10)": ("P@10", "P@10")}
+CWL = os.path.join(os.path.dirname(sys.executable), "cwl-eval")
+
+compared = 0
+for seed in range(5):
+    graded, run = corpus(seed)
+    qrels = {q: {d: int(g >= 1) for d, g in docs.items()} for q, docs in graded.items()}
+    ours = ranklab(sys.argv[1], qrels, run, ["AP", "RR", "P@5", "P@10"], "--preset", "cwl_eval")
+    with tempfile.TemporaryDirectory() as tmp:
+        q, r, m = (os.path.join(tmp, n) for n in ("qrels", "run", "metrics"))
+        with open(q, "w") as f:
+            for qid, docs in qrels.items():
+                for d, g in docs.items():
+                    f.write("%s 0 %s %d\n" % (qid, d, g))
+        with open(r, "w") as f:
+            for qid, docs in run.items():
+                for i, (d, s) in enumerate(docs.items()):
+                    f.write("%s Q0 %s %d %r peer\n" % (qid, d, i + 1, s))
+        with open(m, "w") as f:
+            f.write("\n".join(METRICS) + "\n")
+        out = subprocess.run([CWL, q, r, "-m", m], capture_output=True, text=True, check=True).stdout
+    names = dict(METRICS.values())
+    peer = {}
+    for line in out.splitlines():
+        fields = line.split()
+        if fields[0] in qrels:
+            peer.setdefault(fields[0], {})[names[fields[1]]] = float(fields[2])
+    for qid, values in peer.items():
+        for name, v in values.items():
+            mine = ours.get((name, qid))
+            if mine is None or abs(mine - v) > 5.01e-5:
+                sys.exit("cwl_eval seed %d %s %s: ranklab %s, cwl_eval %r" % (seed, qid, name, mine, v))
+            compared += 1
+    if {q for (_, q) in ours} != set(peer):
+        sys.exit("cwl_eval seed %d: query sets differ" % seed)
+print("cwl_eval agreement: %d per-query values, all within cwl_eval's 4 printed decimals" % compared)
