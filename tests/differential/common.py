@@ -42,7 +42,10 @@ def ranklab(binary, qrels, run, measures, *flags):
                     f.write("%s 0 %s %d\n" % (q, d, g))
         with open(rpath, "w") as f:
             for q, docs in run.items():
-                for i, (d, s) in enumerate(docs.items()):
+                # A run query is a dict {doc: score}, or a list of (doc, score)
+                # pairs when it repeats a docid.
+                pairs = docs.items() if isinstance(docs, dict) else docs
+                for i, (d, s) in enumerate(pairs):
                     f.write("%s Q0 %s %d %r peer\n" % (q, d, i + 1, s))
         args = [binary, "eval", "-q", "--quiet", "--digits", "12", *flags]
         for m in measures:

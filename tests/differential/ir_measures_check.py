@@ -1,5 +1,6 @@
-"""Differential test: `ranklab eval -c` against ir_measures 0.4 (default
-providers) on the same seeded corpora as the pytrec_eval check.
+"""Differential test: `ranklab eval --preset ir_measures` against ir_measures
+0.4 (default providers) on the same seeded corpora as the pytrec_eval check,
+with repeated docids in every third query (the last line counts).
 
 Agreeing conventions: missing queries scored 0 and counted (ir_measures'
 default, -c) and float32 scores: `--preset ir_measures`. Ties: measures computed by ir_measures'
@@ -21,10 +22,15 @@ GROUPS = [([AP, AP@5, nDCG, nDCG@10, RR, P@5, R@10, Bpref], "trec_eval"), ([RR@3
 compared = 0
 for seed in range(5):
     qrels, run = corpus(seed)
+    # Every third query repeats its first document later with another score:
+    # ir_measures (through pytrec_eval's dict) keeps the last line.
+    lines = {q: list(docs.items()) + ([(next(iter(docs)), 3.333)] if i % 3 == 0 else [])
+             for i, (q, docs) in enumerate(run.items())}
+    scored = [ir_measures.ScoredDoc(q, d, s) for q, pairs in lines.items() for d, s in pairs]
     for measures, ties in GROUPS:
-        ours = ranklab(sys.argv[1], qrels, run, [str(m) for m in measures], "--preset", "ir_measures", "--ties", ties)
+        ours = ranklab(sys.argv[1], qrels, lines, [str(m) for m in measures], "--preset", "ir_measures", "--ties", ties)
         peer = {}
-        for m in ir_measures.iter_calc(measures, qrels, run):
+        for m in ir_measures.iter_calc(measures, qrels, scored):
             peer.setdefault(m.query_id, {})[str(m.measure)] = m.value
         compared += compare("ir_measures", seed, ours, peer)
 print("ir_measures agreement: %d per-query values, all within 1e-9" % compared)
