@@ -21,6 +21,7 @@ use crate::components::settings_panel::SettingsPanel;
 use crate::components::share_bar::ShareBar;
 use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
+use crate::dom::focus_by_id;
 use crate::embed::embed_request;
 use crate::evaluation::{evaluate_files, evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
@@ -154,12 +155,7 @@ pub fn App() -> Html {
         let target = (*selected).clone();
         use_effect_with(target, |t| {
             if t.is_some() {
-                if let Some(el) = gloo::utils::document().get_element_by_id("explanation") {
-                    use wasm_bindgen::JsCast;
-                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = el.focus();
-                    }
-                }
+                focus_by_id("explanation");
             }
         });
     }
@@ -383,14 +379,7 @@ pub fn App() -> Html {
                 };
                 e.prevent_default();
                 view.set(next);
-                if let Some(el) =
-                    gloo::utils::document().get_element_by_id(&format!("tab-{next:?}"))
-                {
-                    use wasm_bindgen::JsCast;
-                    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = el.focus();
-                    }
-                }
+                focus_by_id(&format!("tab-{next:?}"));
             })
         };
         html! {
@@ -408,6 +397,45 @@ pub fn App() -> Html {
         .collect();
     let n_files = state.files.len();
 
+    // The parts the full page and embed mode share.
+    let form_tab = tab(InputView::Form, "Form", "tab-form");
+    let text_tab = tab(InputView::Text, "Text", "tab-text");
+    let input_panel = match *view {
+        InputView::Text => html! {
+            <QuickInput value={ state.quick_text.clone() } on_change={ on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
+        },
+        InputView::Files if !embed => html! {
+            <FilesPanel files={ files_part.files.clone() } { on_files } { on_paste } { on_remove } />
+        },
+        _ => html! {
+            <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
+                scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
+        },
+    };
+    let typed_errors = html! {
+        <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
+    };
+    let results_table = html! {
+        <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
+            stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+    };
+    let explanation = match (*selected).clone() {
+        Some(sel) => html! {
+            <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
+                text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
+                settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
+        },
+        None => html! {},
+    };
+    let case_checks = match state.case.clone() {
+        Some(case) => {
+            html! { <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } /> }
+        }
+        None => html! {},
+    };
+    let charts = html! {
+        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+    };
     if embed {
         let open_full = share::encode(&state)
             .map(|f| format!("./{f}"))
@@ -422,29 +450,17 @@ pub fn App() -> Html {
                     <p class="field-error" role="alert" data-testid="link-error">{ p }</p>
                 }
                 <div role="tablist" aria-label="Input mode" class="tabs">
-                    { tab(InputView::Form, "Form", "tab-form") }
-                    { tab(InputView::Text, "Text", "tab-text") }
+                    { form_tab }
+                    { text_tab }
                 </div>
                 <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
-                    if *view == InputView::Text {
-                        <QuickInput value={ state.quick_text.clone() } on_change={ on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
-                    } else {
-                        <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
-                            scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
-                    }
+                    { input_panel }
                 </div>
-                <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
-                <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
-                    stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
-                if let Some(sel) = (*selected).clone() {
-                    <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
-                        text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
-                        settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
-                }
-                if let Some(case) = state.case.clone() {
-                    <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
-                }
-                <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+                { typed_errors }
+                { results_table }
+                { explanation }
+                { case_checks }
+                { charts }
             </div>
         };
     }
@@ -467,25 +483,14 @@ pub fn App() -> Html {
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
                     <div role="tablist" aria-label="Input mode" class="tabs">
-                        { tab(InputView::Form, "Form", "tab-form") }
-                        { tab(InputView::Text, "Text", "tab-text") }
+                        { form_tab }
+                        { text_tab }
                         { tab(InputView::Files, if n_files == 0 { "Files" } else { "Files •" }, "tab-files") }
                     </div>
                     <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
-                        { match *view {
-                            InputView::Form => html! {
-                                <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
-                                    scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
-                            },
-                            InputView::Text => html! {
-                                <QuickInput value={ state.quick_text.clone() } on_change={ on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
-                            },
-                            InputView::Files => html! {
-                                <FilesPanel files={ files_part.files.clone() } { on_files } { on_paste } { on_remove } />
-                            },
-                        } }
+                        { input_panel }
                     </div>
-                    <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
+                    { typed_errors }
                     <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
                     if let Some(p) = (*save_problem).clone() {
                         <p class="field-error" role="alert">{ p }</p>
@@ -494,20 +499,13 @@ pub fn App() -> Html {
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
                     <Warnings { warnings } />
-                    <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
-                        stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
-                    if let Some(sel) = (*selected).clone() {
-                        <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
-                            text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
-                            settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
-                    }
+                    { results_table }
+                    { explanation }
                     <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
                         stats={ state.settings.stats.marks.then(|| stats.0.clone()) } marks_note={ marks_note } />
-                    if let Some(case) = state.case.clone() {
-                        <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } />
-                    }
+                    { case_checks }
                     <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } on_select={ on_select.clone() } />
-                    <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+                    { charts }
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
                     <CompareView input={ input.clone() } files={ Rc::new(state.files.clone()) } measures={ measures.0.clone() } level={ state.settings.relevance_level } />

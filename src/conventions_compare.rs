@@ -5,10 +5,11 @@
 use std::collections::HashMap;
 
 use ranklab_core::{
-    classify_input, judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Conventions,
-    EvalContext, InputRole, JudgedRanking, JudgedScope, Metric, Preset, QuickInput,
+    judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Conventions, EvalContext,
+    JudgedRanking, JudgedScope, Metric, Preset, QuickInput,
 };
 
+use crate::evaluation::file_roles;
 use crate::state::LoadedFile;
 
 /// Per-query values of one system: (query id, one value per measure).
@@ -52,22 +53,12 @@ pub fn values_under(
             out.push((s.name.clone(), rows));
         }
     }
-    let kinds: Vec<_> = files
-        .iter()
-        .map(|f| classify_input(&f.name, &f.text))
-        .collect();
-    let Some((qf, qk)) = files
-        .iter()
-        .zip(&kinds)
-        .find_map(|(f, k)| k.filter(|k| k.role == InputRole::Qrels).map(|k| (f, k)))
-    else {
+    let roles = file_roles(files);
+    let Some((qf, qk)) = roles.qrels else {
         return out;
     };
     let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
-    for (f, k) in files.iter().zip(&kinds) {
-        let Some(k) = k.filter(|k| k.role == InputRole::Run) else {
-            continue;
-        };
+    for (f, k) in roles.runs {
         let run = parse_run_as(k.format, &f.name, &f.text);
         let judged = judge(&qrels, &run, conventions);
         let rows = per_query_values(&judged, metrics);

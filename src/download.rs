@@ -16,15 +16,21 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     bag.set_type(mime);
     let blob = Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(message)?;
     let url = Url::create_object_url_with_blob(&blob).map_err(message)?;
+    let saved = save_link(&url, name);
+    let _ = Url::revoke_object_url(&url);
+    saved
+}
+
+/// Clicks a temporary link that saves `href` as a file named `name`.
+fn save_link(href: &str, name: &str) -> Result<(), String> {
     let link: HtmlAnchorElement = gloo::utils::document()
         .create_element("a")
         .map_err(message)?
         .dyn_into()
         .map_err(|_| "no link element".to_string())?;
-    link.set_href(&url);
+    link.set_href(href);
     link.set_download(name);
     link.click();
-    let _ = Url::revoke_object_url(&url);
     Ok(())
 }
 
@@ -65,18 +71,9 @@ pub fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Result<()
             f64::from(width * 2),
             f64::from(height * 2),
         );
-        let Ok(url) = canvas.to_data_url_with_type("image/png") else {
-            return;
-        };
-        let Ok(Ok(link)) = doc
-            .create_element("a")
-            .map(|a| a.dyn_into::<HtmlAnchorElement>())
-        else {
-            return;
-        };
-        link.set_href(&url);
-        link.set_download(&name);
-        link.click();
+        if let Ok(url) = canvas.to_data_url_with_type("image/png") {
+            let _ = save_link(&url, &name);
+        }
     });
     img.set_onload(Some(onload.unchecked_ref()));
     let data = base64::engine::general_purpose::STANDARD.encode(svg.as_bytes());

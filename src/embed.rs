@@ -6,7 +6,7 @@
 
 use crate::example::find;
 use crate::share;
-use crate::state::AppState;
+use crate::state::{Action, AppState};
 
 /// What the URL asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,12 +45,11 @@ pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
     let case = params.iter().find(|(k, _)| *k == "case").map(|(_, v)| *v);
     Some(match case.map(|id| (id, find(id))) {
         Some((_, Some(c))) => EmbedRequest {
-            state: AppState {
-                quick_text: c.text.to_string(),
-                files: Vec::new(),
-                settings: c.settings(),
-                case: Some(c.id.to_string()),
-            },
+            state: AppState::default().apply(Action::LoadCase(
+                c.id.to_string(),
+                c.text.to_string(),
+                c.settings(),
+            )),
             problem: None,
         },
         Some((id, None)) => EmbedRequest {

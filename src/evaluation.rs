@@ -219,29 +219,54 @@ fn tie_description(ties: Ties) -> &'static str {
     }
 }
 
+/// The loaded files by what they hold, told apart by content.
+pub struct FileRoles<'f> {
+    /// Each file's format and role, in load order (`None`: not recognised).
+    pub kinds: Vec<Option<InputKind>>,
+    /// The first qrels file: the one runs are evaluated against.
+    pub qrels: Option<(&'f LoadedFile, InputKind)>,
+    /// The runs, in load order.
+    pub runs: Vec<(&'f LoadedFile, InputKind)>,
+}
+
+/// Classifies the loaded files.
+pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
+    let kinds: Vec<Option<InputKind>> = files
+        .iter()
+        .map(|f| classify_input(&f.name, &f.text))
+        .collect();
+    let with_kind = || {
+        files
+            .iter()
+            .zip(&kinds)
+            .filter_map(|(f, k)| k.map(|k| (f, k)))
+    };
+    FileRoles {
+        qrels: with_kind().find(|(_, k)| k.role == InputRole::Qrels),
+        runs: with_kind()
+            .filter(|(_, k)| k.role == InputRole::Run)
+            .collect(),
+        kinds,
+    }
+}
+
 /// Evaluates every run file against the first qrels file.
 pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Settings) -> Part {
     let mut part = Part::default();
-    let mut qrels_file: Option<(&LoadedFile, InputKind)> = None;
-    let mut runs = Vec::new();
-    for f in files {
-        let kind = classify_input(&f.name, &f.text);
-        let mut used = true;
-        match kind {
-            Some(k) if k.role == InputRole::Qrels => {
-                if let Some((q, _)) = qrels_file {
-                    used = false;
-                    part.warnings.push(format!(
-                        "{} is a second qrels file and is not used (the first one, {}, is).",
-                        f.name, q.name
-                    ));
-                } else {
-                    qrels_file = Some((f, k));
-                }
+    let roles = file_roles(files);
+    for (f, &kind) in files.iter().zip(&roles.kinds) {
+        let chosen_qrels = roles.qrels.is_some_and(|(q, _)| std::ptr::eq(q, f));
+        let used = match kind {
+            Some(k) if k.role == InputRole::Qrels && !chosen_qrels => {
+                part.warnings.push(format!(
+                    "{} is a second qrels file and is not used (the first one, {}, is).",
+                    f.name,
+                    roles.qrels.map_or("", |(q, _)| q.name.as_str())
+                ));
+                false
             }
-            Some(k) => runs.push((f, k)),
+            Some(_) => true,
             None => {
-                used = false;
                 let line = f
                     .text
                     .lines()
@@ -254,8 +279,9 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
                     "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns",
                     f.text.lines().nth(line - 1).unwrap_or(""),
                 ));
+                false
             }
-        }
+        };
         part.files.push(FileInfo {
             name: f.name.clone(),
             kind,
@@ -263,7 +289,8 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
             bytes: f.text.len(),
         });
     }
-    let Some((qrels_file, qrels_kind)) = qrels_file else {
+    let runs = roles.runs;
+    let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !runs.is_empty() {
             part.warnings
                 .push("Add a qrels file: runs are evaluated against its judgments.".into());
@@ -375,20 +402,12 @@ pub fn judged_query(
             Some((q.judged(settings.relevance_level), ctx))
         }
         Source::File => {
-            let mut qrels_file = None;
-            let mut run_file = None;
-            for f in files {
-                match classify_input(&f.name, &f.text) {
-                    Some(k) if k.role == InputRole::Qrels && qrels_file.is_none() => {
-                        qrels_file = Some((f, k))
-                    }
-                    Some(k) if k.role == InputRole::Run && f.name == system.name => {
-                        run_file = Some((f, k))
-                    }
-                    _ => {}
-                }
-            }
-            let ((qf, qk), (rf, rk)) = (qrels_file?, run_file?);
+            let roles = file_roles(files);
+            let (qf, qk) = roles.qrels?;
+            let (rf, rk) = roles
+                .runs
+                .into_iter()
+                .find(|(f, _)| f.name == system.name)?;
             let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
             let run = parse_run_as(rk.format, &rf.name, &rf.text);
             let judged = judge(&qrels, &run, &settings.conventions());
@@ -404,7 +423,7 @@ pub fn judged_query(
 
 /// A value as the tables print it: 4 decimals, like trec_eval.
 pub fn format_value(v: f64) -> String {
-    format!("{v:.4}")
+    ranklab_core::f4(v)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod app;
 pub mod charts;
 pub mod components;
 pub mod conventions_compare;
+pub mod dom;
 pub mod download;
 pub mod embed;
 pub mod evaluation;

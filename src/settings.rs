@@ -220,6 +220,15 @@ impl Default for StatsSettings {
 }
 
 impl StatsSettings {
+    /// The interval the table and chart show for one system's statistics.
+    pub fn shown_interval(&self, d: &ranklab_core::stats::SystemStats) -> Option<(f64, f64)> {
+        match self.interval {
+            IntervalChoice::None => None,
+            IntervalChoice::T => d.t_interval,
+            IntervalChoice::Bootstrap => d.bootstrap_interval,
+        }
+    }
+
     /// Which test, correction and α make the marks, for captions and exports.
     pub fn marks_note(&self) -> String {
         let o = self.options();

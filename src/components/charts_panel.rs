@@ -163,14 +163,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                         props
                             .stats
                             .iter()
-                            .map(|r| {
-                                let d = r.systems.get(s)?;
-                                if iv_kind == IntervalChoice::T {
-                                    d.t_interval
-                                } else {
-                                    d.bootstrap_interval
-                                }
-                            })
+                            .map(|r| props.settings.stats.shown_interval(r.systems.get(s)?))
                             .collect()
                     })
                     .collect()

@@ -134,3 +134,18 @@ pub fn index_setter(state: &UseStateHandle<usize>) -> Callback<Event> {
         )
     })
 }
+
+/// A select's handler that writes the chosen value into a copy of
+/// `settings` with `apply` and sends the result to `on_change`.
+pub fn chooser(
+    settings: &Settings,
+    on_change: &Callback<Settings>,
+    apply: fn(&mut Settings, &str),
+) -> Callback<String> {
+    let (settings, on_change) = (settings.clone(), on_change.clone());
+    Callback::from(move |value: String| {
+        let mut next = settings.clone();
+        apply(&mut next, &value);
+        on_change.emit(next);
+    })
+}

@@ -15,6 +15,8 @@ use ranklab_core::{
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::dom::focus_by_id;
+
 /// Rows shown per query (longer rankings are edited in the text).
 pub const FORM_ROWS: usize = 200;
 
@@ -88,16 +90,6 @@ fn next_system_name(input: &QuickInput) -> String {
         .find(|n| !input.systems.iter().any(|s| &s.name == n))
         .expect("an unused name exists")
 }
-
-fn focus_by_id(id: &str) {
-    if let Some(el) = gloo::utils::document().get_element_by_id(id) {
-        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-            let _ = el.focus();
-        }
-    }
-}
-
-use wasm_bindgen::JsCast;
 
 /// An edit of one query: its retrieved grades and its relevant documents not retrieved.
 type QueryChange = Box<dyn Fn(&mut Vec<Rel>, &mut Vec<i64>)>;

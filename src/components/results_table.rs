@@ -61,14 +61,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         .collect();
     let ss = props.stats_settings;
     let marks = ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len();
-    let interval = |j: usize, i: usize| -> Option<(f64, f64)> {
-        let r = props.stats.get(j)?.systems.get(i)?;
-        match ss.interval {
-            IntervalChoice::None => None,
-            IntervalChoice::T => r.t_interval,
-            IntervalChoice::Bootstrap => r.bootstrap_interval,
-        }
-    };
+    let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
     let caption = {
         let mut c = "Each measure over each system's queries (mean; counts summed). Best in bold."
             .to_string();

@@ -5,7 +5,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::fields::{Applier, Choice, TextSetting};
+use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
 use crate::settings::{
     parse_cutoffs, split_measure_names, Duplicates, Family, Gain, Missing, Settings, Ties,
@@ -58,15 +58,7 @@ fn parse_scale(raw: &str) -> Result<i64, String> {
 #[component]
 pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
     let s = &props.settings;
-    let choose = |apply: fn(&mut Settings, &str)| {
-        let settings = s.clone();
-        let on_change = props.on_change.clone();
-        Callback::from(move |value: String| {
-            let mut next = settings.clone();
-            apply(&mut next, &value);
-            on_change.emit(next);
-        })
-    };
+    let choose = |apply: fn(&mut Settings, &str)| chooser(s, &props.on_change, apply);
     let cutoffs_text = s
         .cutoffs
         .iter()

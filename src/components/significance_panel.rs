@@ -9,7 +9,7 @@ use ranklab_core::Metric;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::fields::{index_setter, Applier, Choice, TextSetting};
+use crate::components::fields::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::evaluation::{format_value, SystemResult};
 use crate::settings::{CorrectionChoice, IntervalChoice, Settings, TestChoice};
 use crate::significance::letter;
@@ -65,15 +65,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
     let measure = use_state(|| 0usize);
     let s = &props.settings;
     let st = s.stats;
-    let choose = |apply: fn(&mut Settings, &str)| {
-        let settings = s.clone();
-        let on_change = props.on_change.clone();
-        Callback::from(move |v: String| {
-            let mut next = settings.clone();
-            apply(&mut next, &v);
-            on_change.emit(next);
-        })
-    };
+    let choose = |apply: fn(&mut Settings, &str)| chooser(s, &props.on_change, apply);
     let on_marks = {
         let settings = s.clone();
         let on_change = props.on_change.clone();

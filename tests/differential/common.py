@@ -32,21 +32,27 @@ def corpus(seed, ties=True, negative=True, missing=True):
     return qrels, run
 
 
+def write_trec(tmp, qrels, run):
+    """Writes qrels and run dicts as TREC files in directory `tmp`; returns
+    their paths. A run query is a dict {doc: score}, or a list of (doc,
+    score) pairs when it repeats a docid; ranks follow the listed order."""
+    qpath, rpath = os.path.join(tmp, "qrels"), os.path.join(tmp, "run")
+    with open(qpath, "w") as f:
+        for q, docs in qrels.items():
+            for d, g in docs.items():
+                f.write("%s 0 %s %d\n" % (q, d, g))
+    with open(rpath, "w") as f:
+        for q, docs in run.items():
+            pairs = docs.items() if isinstance(docs, dict) else docs
+            for i, (d, s) in enumerate(pairs):
+                f.write("%s Q0 %s %d %r peer\n" % (q, d, i + 1, s))
+    return qpath, rpath
+
+
 def ranklab(binary, qrels, run, measures, *flags):
     """Per-query values {(measure, qid): value} printed by `ranklab eval -q`."""
     with tempfile.TemporaryDirectory() as tmp:
-        qpath, rpath = os.path.join(tmp, "qrels"), os.path.join(tmp, "run")
-        with open(qpath, "w") as f:
-            for q, docs in qrels.items():
-                for d, g in docs.items():
-                    f.write("%s 0 %s %d\n" % (q, d, g))
-        with open(rpath, "w") as f:
-            for q, docs in run.items():
-                # A run query is a dict {doc: score}, or a list of (doc, score)
-                # pairs when it repeats a docid.
-                pairs = docs.items() if isinstance(docs, dict) else docs
-                for i, (d, s) in enumerate(pairs):
-                    f.write("%s Q0 %s %d %r peer\n" % (q, d, i + 1, s))
+        qpath, rpath = write_trec(tmp, qrels, run)
         args = [binary, "eval", "-q", "--quiet", "--digits", "12", *flags]
         for m in measures:
             args += ["-m", m]

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from common import corpus, ranklab
+from common import corpus, ranklab, write_trec
 
 # cwl_eval metric class -> (its printed name, Ranklab name)
 METRICS = {"APCWLMetric()": ("AP", "AP(norm='found')"), "RRCWLMetric()": ("RR", "RR"),
@@ -29,15 +29,8 @@ for seed in range(5):
     qrels = {q: {d: int(g >= 1) for d, g in docs.items()} for q, docs in graded.items()}
     ours = ranklab(sys.argv[1], qrels, run, ["AP", "RR", "P@5", "P@10"], "--preset", "cwl_eval")
     with tempfile.TemporaryDirectory() as tmp:
-        q, r, m = (os.path.join(tmp, n) for n in ("qrels", "run", "metrics"))
-        with open(q, "w") as f:
-            for qid, docs in qrels.items():
-                for d, g in docs.items():
-                    f.write("%s 0 %s %d\n" % (qid, d, g))
-        with open(r, "w") as f:
-            for qid, docs in run.items():
-                for i, (d, s) in enumerate(docs.items()):
-                    f.write("%s Q0 %s %d %r peer\n" % (qid, d, i + 1, s))
+        q, r = write_trec(tmp, qrels, run)
+        m = os.path.join(tmp, "metrics")
         with open(m, "w") as f:
             f.write("\n".join(METRICS) + "\n")
         out = subprocess.run([CWL, q, r, "-m", m], capture_output=True, text=True, check=True).stdout
