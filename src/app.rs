@@ -14,6 +14,7 @@ use crate::components::explanation::{ExplanationView, Selected};
 use crate::components::export_bar::ExportBar;
 use crate::components::files_panel::{read_file_list, FilesPanel};
 use crate::components::form_editor::FormEditor;
+use crate::components::job_status::JobStatusView;
 use crate::components::per_query::PerQuery;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
@@ -23,11 +24,12 @@ use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
 use crate::dom::focus_by_id;
 use crate::embed::embed_request;
-use crate::evaluation::{evaluate_files, evaluate_typed, parse_typed, Part, SystemResult};
+use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
+use crate::files_job::use_file_results;
 use crate::settings::Settings;
 use crate::significance::statistics;
-use crate::state::{Action, AppState};
+use crate::state::{Action, AppState, LoadedFile};
 use crate::{persist, share};
 
 /// localStorage key of the chosen input tab.
@@ -187,10 +189,14 @@ pub fn App() -> Html {
             if !*files_ready {
                 wasm_bindgen_futures::spawn_local(async move {
                     match persist::load_files().await {
-                        Ok(files) if !files.is_empty() => state.dispatch(Action::AddFiles(
-                            files.into_iter().map(|f| (f.name, f.text)).collect(),
-                        )),
-                        Ok(_) => {}
+                        Ok((files, lost)) => {
+                            if !files.is_empty() {
+                                state.dispatch(Action::AddFiles(files));
+                            }
+                            if lost.is_some() {
+                                save_problem.set(lost);
+                            }
+                        }
                         Err(e) => save_problem.set(Some(e)),
                     }
                     files_ready.set(true);
@@ -246,24 +252,13 @@ pub fn App() -> Html {
             (input, part, now() - t0)
         },
     );
-    let from_files = use_memo(
-        (
-            state.files.clone(),
-            measures.clone(),
-            state.settings.clone(),
-        ),
-        |(files, m, s)| {
-            let t0 = now();
-            let part = evaluate_files(files, &m.0, s);
-            (part, now() - t0)
-        },
-    );
+    let from_files = use_file_results(&state.files, &state.settings, measures.0.clone());
     let systems: Rc<Vec<SystemResult>> = Rc::new(
         typed
             .1
             .systems
             .iter()
-            .chain(&from_files.0.systems)
+            .chain(&from_files.part.systems)
             .cloned()
             .collect(),
     );
@@ -280,7 +275,7 @@ pub fn App() -> Html {
         .1
         .warnings
         .iter()
-        .chain(&from_files.0.warnings)
+        .chain(&from_files.part.warnings)
         .cloned()
         .collect();
 
@@ -293,7 +288,7 @@ pub fn App() -> Html {
     let on_remove = dispatch(Action::RemoveFile);
     let on_files = {
         let (state, view) = (state.clone(), view.clone());
-        Callback::from(move |files: Vec<(String, String)>| {
+        Callback::from(move |files: Vec<LoadedFile>| {
             state.dispatch(Action::AddFiles(files));
             view.set(InputView::Files);
         })
@@ -389,7 +384,7 @@ pub fn App() -> Html {
         }
     };
     let (input, typed_part, typed_ms) = (&typed.0, &typed.1, typed.2);
-    let (files_part, files_ms): (&Part, f64) = (&from_files.0, from_files.1);
+    let (files_part, files_ms): (&Part, f64) = (&from_files.part, from_files.millis);
     let measure_problems: Vec<(usize, String, String)> = measures
         .1
         .iter()
@@ -498,6 +493,7 @@ pub fn App() -> Html {
                 </section>
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
+                    <JobStatusView status={ from_files.status.clone() } on_cancel={ from_files.cancel.clone() } on_retry={ from_files.retry.clone() } />
                     <Warnings { warnings } />
                     { results_table }
                     { explanation }

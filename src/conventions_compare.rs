@@ -291,10 +291,7 @@ mod tests {
     use crate::evaluation::parse_typed;
 
     fn file(name: &str, text: &str) -> LoadedFile {
-        LoadedFile {
-            name: name.into(),
-            text: text.into(),
-        }
+        LoadedFile::whole(name, text)
     }
 
     #[test]

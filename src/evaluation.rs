@@ -16,7 +16,7 @@ pub const QUICK_INPUT_NAME: &str = "quick input";
 pub const SHOWN_RANKS: usize = 100;
 
 /// Where a system came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Source {
     /// Typed in the form or the quick text.
     Typed,
@@ -25,13 +25,14 @@ pub enum Source {
 }
 
 /// One query of one system.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct QueryResult {
     /// Query id.
     pub id: String,
     /// One value per measure.
     pub values: Vec<f64>,
     /// The first [`SHOWN_RANKS`] ranked documents' relevance.
+    #[serde(with = "rel_codes")]
     pub ranking: Vec<Rel>,
     /// Documents retrieved.
     pub num_ret: usize,
@@ -46,7 +47,8 @@ pub struct QueryResult {
 }
 
 impl QueryResult {
-    fn new(id: String, values: Vec<f64>, r: &JudgedRanking, missing: bool) -> Self {
+    /// The result of one judged query (its first ranks kept).
+    pub fn new(id: String, values: Vec<f64>, r: &JudgedRanking, missing: bool) -> Self {
         QueryResult {
             id,
             values,
@@ -61,7 +63,7 @@ impl QueryResult {
 }
 
 /// One system: per-query values and their summaries.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SystemResult {
     /// Name (the `[name]` of the text, or the run's file name).
     pub name: String,
@@ -87,8 +89,59 @@ impl QueryResult {
     }
 }
 
+/// A ranking's relevance as small integers between threads (a worker's
+/// results are mostly rankings): a grade as itself, -1 for a document
+/// outside the pool, -2 for one judged with a negative grade.
+mod rel_codes {
+    use ranklab_core::Rel;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    fn code(r: &Rel) -> i64 {
+        match r {
+            Rel::NotInPool => -1,
+            Rel::Unjudged => -2,
+            Rel::Judged(g) => *g,
+        }
+    }
+
+    pub fn serialize<S: Serializer>(ranking: &[Rel], s: S) -> Result<S::Ok, S::Error> {
+        let codes: Vec<i64> = ranking.iter().map(code).collect();
+        codes.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rel>, D::Error> {
+        let codes = Vec::<i64>::deserialize(d)?;
+        codes
+            .into_iter()
+            .map(|c| match c {
+                -1 => Ok(Rel::NotInPool),
+                -2 => Ok(Rel::Unjudged),
+                g if g >= 0 => Ok(Rel::Judged(g)),
+                other => Err(serde::de::Error::custom(format!(
+                    "no relevance has code {other}"
+                ))),
+            })
+            .collect()
+    }
+
+    #[cfg(test)]
+    #[test]
+    fn codes_round_trip() {
+        let r = vec![
+            Rel::Judged(0),
+            Rel::NotInPool,
+            Rel::Unjudged,
+            Rel::Judged(3),
+        ];
+        let json = serde_json::to_string(&r.iter().map(code).collect::<Vec<_>>()).unwrap();
+        assert_eq!(json, "[0,-1,-2,3]");
+        let back = deserialize(&mut serde_json::Deserializer::from_str(&json)).unwrap();
+        assert_eq!(back, r);
+    }
+}
+
 /// A loaded file and what it was taken for.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileInfo {
     /// File name.
     pub name: String,
@@ -97,11 +150,11 @@ pub struct FileInfo {
     /// Whether it took part (a second qrels does not).
     pub used: bool,
     /// Size in bytes.
-    pub bytes: usize,
+    pub bytes: u64,
 }
 
 /// Results of one source (typed text or files).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Part {
     /// Systems in input order.
     pub systems: Vec<SystemResult>,
@@ -250,10 +303,10 @@ pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
     }
 }
 
-/// Evaluates every run file against the first qrels file.
-pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Settings) -> Part {
-    let mut part = Part::default();
-    let roles = file_roles(files);
+/// Lists the loaded files in `part` with what each was taken for, and says
+/// which are not used: a second qrels file, or a text of no known format
+/// (located at its first data line).
+pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Part) {
     for (f, &kind) in files.iter().zip(&roles.kinds) {
         let chosen_qrels = roles.qrels.is_some_and(|(q, _)| std::ptr::eq(q, f));
         let used = match kind {
@@ -286,14 +339,151 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
             name: f.name.clone(),
             kind,
             used,
-            bytes: f.text.len(),
+            bytes: f.bytes(),
         });
     }
+}
+
+/// Warns when the judgments use grades above the grade scale.
+pub fn check_grade_scale(part: &mut Part, qrels_name: &str, max_grade: i64, settings: &Settings) {
+    if max_grade > settings.scale_max {
+        part.warnings.push(format!(
+            "{qrels_name} has grades up to {max_grade}, above the grade scale's maximum {}.",
+            settings.scale_max
+        ));
+    }
+}
+
+/// The largest grade of the judgments (0 when there are none).
+pub fn max_grade(qrels: &ranklab_core::Qrels<'_>) -> i64 {
+    qrels
+        .queries
+        .values()
+        .flat_map(|q| q.values())
+        .copied()
+        .max()
+        .unwrap_or(0)
+}
+
+/// One run evaluated against the judgments, however it was read (whole or
+/// streamed).
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct RunOutcome {
+    /// The run's name (its file name).
+    pub name: String,
+    /// Queries in qid order (byte-wise), missing ones included when scored 0.
+    pub queries: Vec<QueryResult>,
+    /// Qrels queries the run lacks.
+    pub missing_queries: Vec<String>,
+    /// Run queries the qrels lack (ignored).
+    pub run_only_queries: Vec<String>,
+    /// Repeated docids dropped.
+    pub duplicates_dropped: usize,
+    /// Queries whose equal scores were ordered by the tie convention.
+    pub tied_queries: usize,
+    /// Largest grade of the judgments.
+    pub max_grade: i64,
+    /// Located problems, in file order.
+    pub errors: Vec<ParseError>,
+}
+
+impl RunOutcome {
+    /// The outcome of a run judged whole.
+    pub fn from_judged(
+        name: &str,
+        judged: &ranklab_core::JudgedRun<'_>,
+        metrics: &[Metric],
+    ) -> Self {
+        let rows = per_query_values(judged, metrics);
+        RunOutcome {
+            name: name.to_string(),
+            queries: judged
+                .queries
+                .iter()
+                .zip(rows)
+                .map(|(q, v)| QueryResult::new(q.qid.to_string(), v, &q.ranking, q.missing))
+                .collect(),
+            missing_queries: judged
+                .missing_queries
+                .iter()
+                .map(|q| q.to_string())
+                .collect(),
+            run_only_queries: judged
+                .run_only_queries
+                .iter()
+                .map(|q| q.to_string())
+                .collect(),
+            duplicates_dropped: judged.duplicates_dropped,
+            tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
+            max_grade: judged.context.max_grade,
+            errors: judged.errors.clone(),
+        }
+    }
+}
+
+/// Adds a run's system, problems and warnings to `part`.
+pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &Settings) {
+    let name = &run.name;
+    part.errors.extend(run.errors);
+    if !run.missing_queries.is_empty() {
+        let n = run.missing_queries.len();
+        let missing: Vec<&str> = run.missing_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} of the qrels missing from the run ({}); {}.",
+            plural(n, "query", "queries"),
+            listed(&missing),
+            match settings.missing {
+                crate::settings::Missing::Skip => "left out of the means (trec_eval without -c)",
+                crate::settings::Missing::ScoreZero => "scored 0 and counted (trec_eval -c)",
+            }
+        ));
+    }
+    if !run.run_only_queries.is_empty() {
+        let only: Vec<&str> = run.run_only_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} without judgments ignored ({}).",
+            plural(only.len(), "query", "queries"),
+            listed(&only)
+        ));
+    }
+    if run.duplicates_dropped > 0 {
+        part.warnings.push(format!(
+            "{name}: {} of repeated docids dropped ({}).",
+            plural(run.duplicates_dropped, "line", "lines"),
+            if settings.duplicates == crate::settings::Duplicates::KeepFirst {
+                "first kept"
+            } else {
+                "last kept"
+            }
+        ));
+    }
+    if run.tied_queries > 0 {
+        let evaluated = run.queries.iter().filter(|q| !q.missing).count();
+        part.warnings.push(format!(
+            "{name}: equal scores in {} of {evaluated} queries, {}.",
+            run.tied_queries,
+            tie_description(settings.ties)
+        ));
+    }
+    let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
+    part.systems.push(SystemResult {
+        name: run.name,
+        source: Source::File,
+        means: summaries(metrics, &rows),
+        queries: run.queries,
+        max_grade: run.max_grade,
+    });
+}
+
+/// Evaluates every run file against the first qrels file.
+pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Settings) -> Part {
+    let mut part = Part::default();
+    let roles = file_roles(files);
+    describe_files(files, &roles, &mut part);
     let runs = roles.runs;
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !runs.is_empty() {
-            part.warnings
-                .push("Add a qrels file: runs are evaluated against its judgments.".into());
+            part.warnings.push(NO_QRELS.into());
         }
         for (run, kind) in runs {
             part.errors
@@ -303,82 +493,24 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], settings: &Setti
     };
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_file.text);
     part.errors.extend(qrels.errors.iter().cloned());
-    let max_grade = qrels
-        .queries
-        .values()
-        .flat_map(|q| q.values())
-        .copied()
-        .max()
-        .unwrap_or(0);
-    if max_grade > settings.scale_max {
-        part.warnings.push(format!(
-            "{} has grades up to {max_grade}, above the grade scale's maximum {}.",
-            qrels_file.name, settings.scale_max
-        ));
-    }
+    check_grade_scale(&mut part, &qrels_file.name, max_grade(&qrels), settings);
     let conventions = settings.conventions();
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
         part.errors.extend(run.errors.iter().cloned());
         let judged = judge(&qrels, &run, &conventions);
-        part.errors.extend(judged.errors.iter().cloned());
-        let rows = per_query_values(&judged, metrics);
-        let queries: Vec<QueryResult> = judged
-            .queries
-            .iter()
-            .zip(&rows)
-            .map(|(q, v)| QueryResult::new(q.qid.to_string(), v.clone(), &q.ranking, q.missing))
-            .collect();
-        let name = &run_file.name;
-        if !judged.missing_queries.is_empty() {
-            let n = judged.missing_queries.len();
-            part.warnings.push(format!(
-                "{name}: {} of the qrels missing from the run ({}); {}.",
-                plural(n, "query", "queries"),
-                listed(&judged.missing_queries),
-                match settings.missing {
-                    crate::settings::Missing::Skip =>
-                        "left out of the means (trec_eval without -c)",
-                    crate::settings::Missing::ScoreZero => "scored 0 and counted (trec_eval -c)",
-                }
-            ));
-        }
-        if !judged.run_only_queries.is_empty() {
-            part.warnings.push(format!(
-                "{name}: {} without judgments ignored ({}).",
-                plural(judged.run_only_queries.len(), "query", "queries"),
-                listed(&judged.run_only_queries)
-            ));
-        }
-        if judged.duplicates_dropped > 0 {
-            part.warnings.push(format!(
-                "{name}: {} of repeated docids dropped ({}).",
-                plural(judged.duplicates_dropped, "line", "lines"),
-                if settings.duplicates == crate::settings::Duplicates::KeepFirst {
-                    "first kept"
-                } else {
-                    "last kept"
-                }
-            ));
-        }
-        let tied = judged.queries.iter().filter(|q| q.had_ties).count();
-        if tied > 0 {
-            let evaluated = judged.queries.iter().filter(|q| !q.missing).count();
-            part.warnings.push(format!(
-                "{name}: equal scores in {tied} of {evaluated} queries, {}.",
-                tie_description(settings.ties)
-            ));
-        }
-        part.systems.push(SystemResult {
-            name: name.clone(),
-            source: Source::File,
-            means: summaries(metrics, &rows),
-            queries,
-            max_grade: judged.context.max_grade,
-        });
+        add_run(
+            &mut part,
+            RunOutcome::from_judged(&run_file.name, &judged, metrics),
+            metrics,
+            settings,
+        );
     }
     part
 }
+
+/// The warning shown when runs are loaded without judgments.
+pub const NO_QRELS: &str = "Add a qrels file: runs are evaluated against its judgments.";
 
 /// The judged ranking behind one query of one system, and its evaluation
 /// context, found again on demand (explanations need the whole ranking,
@@ -441,10 +573,7 @@ mod tests {
     }
 
     fn file(name: &str, text: &str) -> LoadedFile {
-        LoadedFile {
-            name: name.into(),
-            text: text.into(),
-        }
+        LoadedFile::whole(name, text)
     }
 
     #[test]

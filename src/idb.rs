@@ -52,30 +52,66 @@ async fn open() -> Result<IdbDatabase, String> {
     Ok(db.unchecked_into())
 }
 
-/// The text stored under `key`, if any.
-pub async fn get(key: &str) -> Result<Option<String>, String> {
-    let db = open().await?;
-    let store = db
-        .transaction_with_str(STORE)
+fn store(db: &IdbDatabase, mode: IdbTransactionMode) -> Result<web_sys::IdbObjectStore, String> {
+    db.transaction_with_str_and_mode(STORE, mode)
         .and_then(|t| t.object_store(STORE))
-        .map_err(message)?;
-    let req = store.get(&JsValue::from_str(key)).map_err(message)?;
-    let value = JsFuture::from(settled(&req)).await.map_err(message)?;
-    db.close();
-    Ok(value.as_string())
+        .map_err(message)
 }
 
-/// Stores `value` under `key`.
-pub async fn put(key: &str, value: &str) -> Result<(), String> {
+/// The value stored under `key` (`undefined` when there is none).
+pub async fn get_value(key: &str) -> Result<JsValue, String> {
     let db = open().await?;
-    let store = db
-        .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
-        .and_then(|t| t.object_store(STORE))
+    let req = store(&db, IdbTransactionMode::Readonly)?
+        .get(&JsValue::from_str(key))
         .map_err(message)?;
-    let req = store
-        .put_with_key(&JsValue::from_str(value), &JsValue::from_str(key))
-        .map_err(message)?;
-    JsFuture::from(settled(&req)).await.map_err(message)?;
+    let value = JsFuture::from(settled(&req)).await.map_err(message);
     db.close();
-    Ok(())
+    value
+}
+
+/// Stores `value` (a string, a `Blob`, anything the browser can clone)
+/// under `key`.
+pub async fn put_value(key: &str, value: &JsValue) -> Result<(), String> {
+    let db = open().await?;
+    let req = store(&db, IdbTransactionMode::Readwrite)?
+        .put_with_key(value, &JsValue::from_str(key))
+        .map_err(message)?;
+    let done = JsFuture::from(settled(&req)).await.map_err(message);
+    db.close();
+    done.map(|_| ())
+}
+
+/// Every key in the store.
+pub async fn keys() -> Result<Vec<String>, String> {
+    let db = open().await?;
+    let req = store(&db, IdbTransactionMode::Readonly)?
+        .get_all_keys()
+        .map_err(message)?;
+    let all = JsFuture::from(settled(&req)).await.map_err(message);
+    db.close();
+    Ok(js_sys::Array::from(&all?)
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect())
+}
+
+/// Removes the value under `key`.
+pub async fn delete(key: &str) -> Result<(), String> {
+    let db = open().await?;
+    let req = store(&db, IdbTransactionMode::Readwrite)?
+        .delete(&JsValue::from_str(key))
+        .map_err(message)?;
+    let done = JsFuture::from(settled(&req)).await.map_err(message);
+    db.close();
+    done.map(|_| ())
+}
+
+/// The text stored under `key`, if any.
+pub async fn get(key: &str) -> Result<Option<String>, String> {
+    Ok(get_value(key).await?.as_string())
+}
+
+/// Stores the text `value` under `key`.
+pub async fn put(key: &str, value: &str) -> Result<(), String> {
+    put_value(key, &JsValue::from_str(value)).await
 }

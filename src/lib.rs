@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod blobs;
 pub mod charts;
 pub mod components;
 pub mod conventions_compare;
@@ -15,6 +16,7 @@ pub mod embed;
 pub mod evaluation;
 pub mod example;
 pub mod exports;
+pub mod files_job;
 pub mod idb;
 pub mod offline;
 pub mod persist;
@@ -22,3 +24,5 @@ pub mod settings;
 pub mod share;
 pub mod significance;
 pub mod state;
+pub mod streamed;
+pub mod worker;

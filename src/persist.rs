@@ -3,6 +3,7 @@
 //! IndexedDB (no 5 MB limit), read back asynchronously.
 
 use gloo::storage::{LocalStorage, Storage};
+use wasm_bindgen::JsCast;
 
 use crate::settings::Settings;
 use crate::state::{AppState, LoadedFile};
@@ -57,18 +58,67 @@ pub fn save(state: &AppState) -> Result<(), String> {
     Ok(())
 }
 
-/// The saved files (empty when none are saved).
-pub async fn load_files() -> Result<Vec<LoadedFile>, String> {
-    match crate::idb::get(FILES_KEY).await? {
-        Some(json) => {
-            serde_json::from_str(&json).map_err(|e| format!("saved files unreadable: {e}"))
-        }
-        None => Ok(Vec::new()),
-    }
+/// IndexedDB key of a big file's contents.
+fn blob_key(key: &str) -> String {
+    format!("blob:{key}")
 }
 
-/// Saves the files.
+/// The saved files (empty when none are saved), big files' contents put
+/// back in [`crate::blobs`]. A big file whose contents are gone is left out
+/// and named in the message.
+pub async fn load_files() -> Result<(Vec<LoadedFile>, Option<String>), String> {
+    let Some(json) = crate::idb::get(FILES_KEY).await? else {
+        return Ok((Vec::new(), None));
+    };
+    let files: Vec<LoadedFile> =
+        serde_json::from_str(&json).map_err(|e| format!("saved files unreadable: {e}"))?;
+    let mut kept = Vec::new();
+    let mut lost = Vec::new();
+    for f in files {
+        match &f.big {
+            None => kept.push(f),
+            Some(big) => match crate::idb::get_value(&blob_key(&big.key)).await {
+                Ok(v) if v.is_instance_of::<web_sys::Blob>() => {
+                    crate::blobs::keep(&big.key, v.unchecked_into());
+                    kept.push(f);
+                }
+                _ => lost.push(f.name),
+            },
+        }
+    }
+    let problem = (!lost.is_empty()).then(|| {
+        format!(
+            "{} could not be read back from this browser's storage; load {} again.",
+            lost.join(", "),
+            if lost.len() == 1 { "it" } else { "them" }
+        )
+    });
+    Ok((kept, problem))
+}
+
+/// Saves the files: texts as JSON, big files' contents as blobs (each
+/// once), and forgets the contents of files no longer loaded.
 pub async fn save_files(files: &[LoadedFile]) -> Result<(), String> {
     let json = serde_json::to_string(files).map_err(|e| e.to_string())?;
-    crate::idb::put(FILES_KEY, &json).await
+    crate::idb::put(FILES_KEY, &json).await?;
+    let wanted: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.big.as_ref().map(|b| blob_key(&b.key)))
+        .collect();
+    let stored = crate::idb::keys().await?;
+    for f in files {
+        let Some(big) = &f.big else { continue };
+        let key = blob_key(&big.key);
+        if !stored.contains(&key) {
+            let blob = crate::blobs::get(&big.key)
+                .ok_or_else(|| format!("{} is no longer readable", f.name))?;
+            crate::idb::put_value(&key, &blob).await?;
+        }
+    }
+    for key in stored {
+        if key.starts_with("blob:") && !wanted.contains(&key) {
+            crate::idb::delete(&key).await?;
+        }
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
-use crate::state::AppState;
+use crate::state::{byte_size, AppState, BIG_FILE_BYTES};
 
 /// Fragment prefix of a shared state.
 pub const PREFIX: &str = "#s=";
@@ -16,6 +16,14 @@ pub const MAX_FRAGMENT: usize = 32 * 1024;
 /// The fragment (with [`PREFIX`]) for `state`, or a message saying why no
 /// link is made (too large).
 pub fn encode(state: &AppState) -> Result<String, String> {
+    if let Some(f) = state.files.iter().find(|f| f.big.is_some()) {
+        return Err(format!(
+            "{} ({}) stays on this computer: files over {} cannot go into a link. Remove it (share it separately) and try again.",
+            f.name,
+            byte_size(f.bytes()),
+            byte_size(BIG_FILE_BYTES)
+        ));
+    }
     let json = serde_json::to_vec(state).map_err(|e| e.to_string())?;
     let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
     let fragment = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed));
@@ -85,10 +93,7 @@ mod tests {
             })
             .collect();
         let mut s = AppState::default();
-        s.files.push(LoadedFile {
-            name: "big".into(),
-            text: noise,
-        });
+        s.files.push(LoadedFile::whole("big", noise));
         assert!(encode(&s).unwrap_err().contains("KB"));
     }
 }

@@ -9,13 +9,64 @@ use yew::Reducible;
 use crate::example::EXAMPLE_QUICK;
 use crate::settings::Settings;
 
+/// Files larger than this many bytes stay on disk: the page keeps the
+/// browser's `File` handle and a worker reads it in chunks.
+pub const BIG_FILE_BYTES: u64 = 8 << 20;
+/// Bytes of a big file's beginning kept as its [`LoadedFile::text`]
+/// (enough to tell its format and show its first lines).
+pub const HEAD_BYTES: u64 = 64 << 10;
+
+/// A size for people: `812 bytes`, `3.4 KB`, `250.0 MB`.
+pub fn byte_size(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.2} GB", bytes as f64 / (1u64 << 30) as f64)
+    } else if bytes >= 1 << 20 {
+        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
+    } else if bytes >= 1024 {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// A file too big to hold as text (see [`BIG_FILE_BYTES`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BigFile {
+    /// Key of its contents in the page's blob store (unique per load, so
+    /// loading a file again under the same name is a change).
+    pub key: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
 /// A qrels or run file the user loaded or pasted.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadedFile {
     /// File name (or `pasted-N`), unique among the loaded files.
     pub name: String,
-    /// Its whole text.
+    /// Its whole text, or for a big file its first complete lines.
     pub text: String,
+    /// Set when the file is big: `text` is only its beginning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub big: Option<BigFile>,
+}
+
+impl LoadedFile {
+    /// A file held whole as text.
+    pub fn whole(name: impl Into<String>, text: impl Into<String>) -> Self {
+        LoadedFile {
+            name: name.into(),
+            text: text.into(),
+            big: None,
+        }
+    }
+
+    /// Its size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.big
+            .as_ref()
+            .map_or(self.text.len() as u64, |b| b.bytes)
+    }
 }
 
 /// Everything the user typed, loaded or chose.
@@ -52,8 +103,8 @@ pub enum Action {
     SetSettings(Settings),
     /// Load a case (id, text, settings); files are removed.
     LoadCase(String, String, Settings),
-    /// Add files (name, text); a name already loaded is replaced.
-    AddFiles(Vec<(String, String)>),
+    /// Add files; a name already loaded is replaced.
+    AddFiles(Vec<LoadedFile>),
     /// Add pasted text under the next free `pasted-N` name.
     AddPasted(String),
     /// Remove the file with this name.
@@ -89,10 +140,10 @@ impl AppState {
                     next.quick_text = String::new();
                     next.case = None;
                 }
-                for (name, text) in added {
-                    match next.files.iter_mut().find(|f| f.name == name) {
-                        Some(f) => f.text = text,
-                        None => next.files.push(LoadedFile { name, text }),
+                for file in added {
+                    match next.files.iter_mut().find(|f| f.name == file.name) {
+                        Some(f) => *f = file,
+                        None => next.files.push(file),
                     }
                 }
                 next
@@ -103,7 +154,7 @@ impl AppState {
                     .map(|i| format!("pasted-{i}"))
                     .find(|n| !self.files.iter().any(|f| &f.name == n))
                     .expect("an unused name exists");
-                self.apply(Action::AddFiles(vec![(name, text)]))
+                self.apply(Action::AddFiles(vec![LoadedFile::whole(name, text)]))
             }
             Action::RemoveFile(name) => AppState {
                 files: self
@@ -177,10 +228,10 @@ mod tests {
     fn files_are_added_replaced_pasted_and_removed() {
         let s = AppState::default()
             .apply(Action::AddFiles(vec![
-                ("qrels".into(), "1 0 a 1".into()),
-                ("run".into(), "x".into()),
+                LoadedFile::whole("qrels", "1 0 a 1"),
+                LoadedFile::whole("run", "x"),
             ]))
-            .apply(Action::AddFiles(vec![("run".into(), "y".into())]))
+            .apply(Action::AddFiles(vec![LoadedFile::whole("run", "y")]))
             .apply(Action::AddPasted("p".into()))
             .apply(Action::AddPasted("q".into()))
             .apply(Action::AddPasted("  ".into()));

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::components::fields::index_setter;
 use crate::conventions_compare::{causes, compare_presets};
 use crate::evaluation::format_value;
-use crate::state::LoadedFile;
+use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
@@ -43,7 +43,20 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
             }
         })
     };
-    let body = if *open && !props.measures.is_empty() {
+    let big: Vec<&str> = props
+        .files
+        .iter()
+        .filter(|f| f.big.is_some())
+        .map(|f| f.name.as_str())
+        .collect();
+    let body = if *open && !big.is_empty() {
+        html! {
+            <p class="hint" data-testid="compare-big">{ format!(
+                "Not available while big files are loaded ({}): each preset would read them again. Compare conventions on a sample of the run (files up to {}).",
+                big.join(", "), byte_size(BIG_FILE_BYTES)
+            ) }</p>
+        }
+    } else if *open && !props.measures.is_empty() {
         let mi = (*measure).min(props.measures.len() - 1);
         let metric = props.measures[mi].clone();
         let (names, rows) = compare_presets(

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::evaluation::{format_value, judged_query, Source, SystemResult};
 use crate::settings::{Missing, Settings, Ties};
-use crate::state::LoadedFile;
+use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +106,19 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let body = match &sel.query {
+        Some(qid)
+            if system.source == Source::File && props.files.iter().any(|f| f.big.is_some()) =>
+        {
+            html! {
+                <>
+                    <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                    <p data-testid="explain-big">{ format!(
+                        "The files were read in the background in chunks, keeping each query's value but not its whole ranking, so this value cannot be explained step by step here. Load a run of at most {} (for example this query's lines) to see how it comes about.",
+                        byte_size(BIG_FILE_BYTES)
+                    ) }</p>
+                </>
+            }
+        }
         Some(qid) => match judged_query(&props.text, &props.files, &props.settings, system, qid) {
             Some((ranking, ctx)) => {
                 let e = explain(metric, &ranking, &ctx);

@@ -6,45 +6,60 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::blobs;
 use crate::evaluation::FileInfo;
+use crate::state::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 
 /// Props of [`FilesPanel`].
 #[derive(Properties, PartialEq)]
 pub struct FilesPanelProps {
     /// Loaded files.
     pub files: Vec<FileInfo>,
-    /// Called with (name, text) of files read from the picker.
-    pub on_files: Callback<Vec<(String, String)>>,
+    /// Called with the files read from the picker.
+    pub on_files: Callback<Vec<LoadedFile>>,
     /// Called with pasted text.
     pub on_paste: Callback<String>,
     /// Called with the name of a file to remove.
     pub on_remove: Callback<String>,
 }
 
-/// Reads every file of a list as text, then hands them over together.
-pub fn read_file_list(list: web_sys::FileList, on_files: Callback<Vec<(String, String)>>) {
+/// Reads a file: whole as text, or for a big one its first lines, its
+/// contents staying in the browser's `File` (see [`crate::blobs`]).
+async fn load(f: web_sys::File) -> Option<LoadedFile> {
+    let bytes = f.size() as u64;
+    if bytes <= BIG_FILE_BYTES {
+        let text = JsFuture::from(f.text()).await.ok()?.as_string()?;
+        return Some(LoadedFile::whole(f.name(), text));
+    }
+    let head = f.slice_with_f64_and_f64(0.0, HEAD_BYTES as f64).ok()?;
+    let head = JsFuture::from(head.text()).await.ok()?.as_string()?;
+    // Only complete lines: the last one may be cut.
+    let head = head
+        .rfind('\n')
+        .map_or(head.as_str(), |end| &head[..=end])
+        .to_string();
+    let key = blobs::new_key(&f.name());
+    let name = f.name();
+    blobs::keep(&key, f.into());
+    Some(LoadedFile {
+        name,
+        text: head,
+        big: Some(BigFile { key, bytes }),
+    })
+}
+
+/// Reads every file of a list, then hands them over together.
+pub fn read_file_list(list: web_sys::FileList, on_files: Callback<Vec<LoadedFile>>) {
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
     wasm_bindgen_futures::spawn_local(async move {
         let mut loaded = Vec::new();
         for f in files {
-            if let Ok(text) = JsFuture::from(f.text()).await {
-                loaded.push((f.name(), text.as_string().unwrap_or_default()));
-            }
+            loaded.extend(load(f).await);
         }
         if !loaded.is_empty() {
             on_files.emit(loaded);
         }
     });
-}
-
-fn size(bytes: usize) -> String {
-    if bytes >= 1 << 20 {
-        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
-    } else if bytes >= 1024 {
-        format!("{:.1} KB", bytes as f64 / 1024.0)
-    } else {
-        format!("{bytes} bytes")
-    }
 }
 
 /// The files panel.
@@ -102,7 +117,7 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
                         };
                         html! {
                             <li data-file={ f.name.clone() }>
-                                <strong>{ f.name.clone() }</strong>{ format!(" — {what}, {}", size(f.bytes)) }
+                                <strong>{ f.name.clone() }</strong>{ format!(" — {what}, {}", byte_size(f.bytes)) }
                                 { " " }
                                 <button type="button" aria-label={ format!("Remove {}", f.name) }
                                     onclick={ Callback::from(move |_: MouseEvent| on_remove.emit(n.clone())) }>{ "Remove" }</button>

@@ -9,6 +9,7 @@ pub mod export_bar;
 pub mod fields;
 pub mod files_panel;
 pub mod form_editor;
+pub mod job_status;
 pub mod per_query;
 pub mod quick_input;
 pub mod results_table;

@@ -8,6 +8,7 @@
 use std::fmt;
 
 /// One located problem in a text input.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
     /// Name of the input: a file name, or a label such as `quick input`.

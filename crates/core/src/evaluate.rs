@@ -254,18 +254,26 @@ pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f
     judged
         .queries
         .iter()
-        .map(|q| {
-            metrics
-                .iter()
-                .map(|m| {
-                    let v = m.compute(&q.ranking, &judged.context);
-                    if v.is_nan() {
-                        0.0
-                    } else {
-                        v
-                    }
-                })
-                .collect()
+        .map(|q| query_values(&q.ranking, &judged.context, metrics))
+        .collect()
+}
+
+/// One query's value for each of `metrics` (an undefined value, NaN, counts
+/// as 0, as in [`per_query_values`]).
+pub fn query_values(
+    ranking: &JudgedRanking,
+    context: &EvalContext,
+    metrics: &[Metric],
+) -> Vec<f64> {
+    metrics
+        .iter()
+        .map(|m| {
+            let v = m.compute(ranking, context);
+            if v.is_nan() {
+                0.0
+            } else {
+                v
+            }
         })
         .collect()
 }

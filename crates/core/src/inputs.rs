@@ -15,6 +15,7 @@ use crate::table_text::{parse_table_qrels, parse_table_run, table_header};
 use crate::trec::{classify_trec, parse_qrels, parse_run, Qrels, Run, TrecKind};
 
 /// How a text is written.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InputFormat {
     /// Whitespace-separated TREC columns.
@@ -26,6 +27,7 @@ pub enum InputFormat {
 }
 
 /// What a text holds.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InputRole {
     /// Relevance judgments.
@@ -35,6 +37,7 @@ pub enum InputRole {
 }
 
 /// Format and role of a text.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct InputKind {
     /// How it is written.

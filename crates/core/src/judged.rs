@@ -15,6 +15,7 @@
 use std::collections::BTreeMap;
 
 /// Relevance of one retrieved document.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rel {
     /// Absent from the qrels (trec_eval's `RELVALUE_NONPOOL`, printed `-` in relstring).

@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod byte_lines;
 mod conventions;
 mod error;
 mod evaluate;
@@ -35,13 +36,14 @@ mod trec;
 mod trec_output;
 mod zscores;
 
+pub use byte_lines::ByteLines;
 pub use conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
 pub use error::ParseError;
 pub use evaluate::{
-    judge, judge_query, missing_query_ranking, per_query_values, summaries, summarise, JudgedRun,
-    QueryJudged, QueryOutcome,
+    judge, judge_query, missing_query_ranking, per_query_values, query_values, summaries,
+    summarise, JudgedRun, QueryJudged, QueryOutcome,
 };
 pub use explain::{explain, f4, Explanation};
 pub use inputs::{classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole};
@@ -56,8 +58,8 @@ pub use quick_edit::{
 };
 pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
 pub use stream::{
-    evaluate_whole_text, ChunkEvaluator, ChunkResult, QueryChunk, QueryChunker, RunStream,
-    StreamResult,
+    evaluate_whole_text, judge_chunk, ChunkEvaluator, ChunkResult, JudgedChunk, QueryChunk,
+    QueryChunker, RunStream, StreamResult,
 };
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};

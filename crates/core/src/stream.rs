@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashSet};
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
 use crate::evaluate::{judge, judge_query, missing_query_ranking};
+use crate::judged::JudgedRanking;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{EvalContext, Metric};
 use crate::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
@@ -153,48 +154,89 @@ pub struct ChunkEvaluator<'q> {
     pub context: &'q EvalContext,
 }
 
+/// One query chunk parsed and judged, not yet scored.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct JudgedChunk {
+    /// Query id.
+    pub qid: String,
+    /// Its judged ranking (none if no line parsed, the qrels lack the
+    /// query, or its duplicates were refused).
+    pub ranking: Option<JudgedRanking>,
+    /// At least one line parsed.
+    pub present: bool,
+    /// The qrels do not have this query.
+    pub run_only: bool,
+    /// The tag of its first parsed line.
+    pub tag: Option<String>,
+    /// Ties ordered by convention.
+    pub had_ties: bool,
+    /// Duplicate lines dropped.
+    pub duplicates_dropped: usize,
+    /// Located problems.
+    pub errors: Vec<ParseError>,
+    /// Line number of its first line.
+    pub first_line: usize,
+}
+
+/// Parses and judges one query chunk of the run named `input` against
+/// `qrels`: the part of [`ChunkEvaluator::evaluate`] that does not depend
+/// on the measures, for callers that score the ranking themselves.
+pub fn judge_chunk(
+    input: &str,
+    qrels: &Qrels<'_>,
+    conventions: &Conventions,
+    chunk: &QueryChunk,
+) -> JudgedChunk {
+    let mut out = JudgedChunk {
+        qid: chunk.qid.clone(),
+        first_line: chunk.lines.first().map_or(0, |l| l.2),
+        ..JudgedChunk::default()
+    };
+    let mut entries = Vec::with_capacity(chunk.lines.len());
+    for &(start, end, line_no) in &chunk.lines {
+        match parse_run_line(input, line_no, &chunk.text[start..end]) {
+            Ok(l) => {
+                if out.tag.is_none() {
+                    out.tag = Some(l.tag.to_string());
+                }
+                entries.push(l.entry);
+            }
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out.present = !entries.is_empty();
+    if !out.present {
+        return out;
+    }
+    let Some(judgments) = qrels.queries.get(chunk.qid.as_str()) else {
+        out.run_only = true;
+        return out;
+    };
+    let outcome = judge_query(input, &chunk.qid, judgments, &entries, conventions);
+    out.errors.extend(outcome.errors);
+    out.duplicates_dropped = outcome.duplicates_dropped;
+    out.had_ties = outcome.had_ties;
+    out.ranking = outcome.ranking;
+    out
+}
+
 impl ChunkEvaluator<'_> {
     /// Parses, judges and scores one query.
     pub fn evaluate(&self, chunk: &QueryChunk) -> ChunkResult {
-        let mut out = ChunkResult {
-            qid: chunk.qid.clone(),
-            first_line: chunk.lines.first().map_or(0, |l| l.2),
-            ..ChunkResult::default()
-        };
-        let mut entries = Vec::with_capacity(chunk.lines.len());
-        for &(start, end, line_no) in &chunk.lines {
-            match parse_run_line(self.input, line_no, &chunk.text[start..end]) {
-                Ok(l) => {
-                    if out.tag.is_none() {
-                        out.tag = Some(l.tag.to_string());
-                    }
-                    entries.push(l.entry);
-                }
-                Err(e) => out.errors.push(e),
-            }
+        let j = judge_chunk(self.input, self.qrels, self.conventions, chunk);
+        ChunkResult {
+            row: j
+                .ranking
+                .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context)),
+            qid: j.qid,
+            present: j.present,
+            run_only: j.run_only,
+            tag: j.tag,
+            had_ties: j.had_ties,
+            duplicates_dropped: j.duplicates_dropped,
+            errors: j.errors,
+            first_line: j.first_line,
         }
-        out.present = !entries.is_empty();
-        if !out.present {
-            return out;
-        }
-        let Some(judgments) = self.qrels.queries.get(chunk.qid.as_str()) else {
-            out.run_only = true;
-            return out;
-        };
-        let outcome = judge_query(
-            self.input,
-            &chunk.qid,
-            judgments,
-            &entries,
-            self.conventions,
-        );
-        out.errors.extend(outcome.errors);
-        out.duplicates_dropped = outcome.duplicates_dropped;
-        out.had_ties = outcome.had_ties;
-        out.row = outcome
-            .ranking
-            .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context));
-        out
     }
 
     /// Puts chunk results (in any order) together: file order for errors

@@ -23,7 +23,7 @@ pub type QueryQrels<'a> = FnvHashMap<&'a str, i64>;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Qrels<'a> {
     /// Query id -> judgments.
-    pub queries: HashMap<&'a str, QueryQrels<'a>>,
+    pub queries: FnvHashMap<&'a str, QueryQrels<'a>>,
     /// Located problems, in input order.
     pub errors: Vec<ParseError>,
 }
@@ -72,52 +72,80 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// the second line (as trec_eval refuses it); the first grade is kept.
 pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
-    let mut first_line: FnvHashMap<(&'a str, &'a str), usize> = FnvHashMap::default();
+    // Where each (qid, docid) was first judged, for the message about a
+    // repeat: built at the first repeat only (most qrels have none).
+    let mut first_lines: Option<FnvHashMap<(&'a str, &'a str), usize>> = None;
     for (line_no, line) in content_lines(text) {
-        let (fields, count) = first_fields::<5>(line);
-        if count != 4 {
-            let (col, found) = if count > 4 {
-                fields[4]
-            } else {
-                (line.chars().count() + 1, "")
-            };
-            out.errors.push(ParseError::new(
-                input,
-                line_no,
-                col,
-                format!("4 fields `qid iter docid grade` (this line has {count})"),
-                found,
-            ));
+        let Some((qid, docid, docid_column, grade)) =
+            qrels_line(input, line_no, line, &mut out.errors)
+        else {
             continue;
-        }
-        let grade: i64 = match parse_field(
-            input,
-            line_no,
-            fields[3],
-            "an integer relevance grade in field 4",
-        ) {
-            Ok(g) => g,
-            Err(e) => {
-                out.errors.push(e);
-                continue;
-            }
         };
-        let qid = fields[0].1;
-        let docid = fields[2].1;
-        if let Some(first) = first_line.get(&(qid, docid)) {
+        let judged = out.queries.entry(qid).or_default();
+        if judged.contains_key(docid) {
+            let firsts = first_lines.get_or_insert_with(|| {
+                let mut m = FnvHashMap::default();
+                for (n, l) in content_lines(text).take_while(|&(n, _)| n < line_no) {
+                    if let Some((q, d, _, _)) = qrels_line(input, n, l, &mut Vec::new()) {
+                        m.entry((q, d)).or_insert(n);
+                    }
+                }
+                m
+            });
+            let first = firsts[&(qid, docid)];
             out.errors.push(ParseError::new(
                 input,
                 line_no,
-                fields[2].0,
+                docid_column,
                 format!("each docid judged once per query (query {qid} judged it on line {first})"),
                 docid,
             ));
             continue;
         }
-        first_line.insert((qid, docid), line_no);
-        out.queries.entry(qid).or_default().insert(docid, grade);
+        judged.insert(docid, grade);
+        if let Some(firsts) = &mut first_lines {
+            firsts.insert((qid, docid), line_no);
+        }
     }
     out
+}
+
+/// One qrels line's qid, docid (with its column) and grade, or its problem
+/// pushed to `errors`.
+fn qrels_line<'a>(
+    input: &str,
+    line_no: usize,
+    line: &'a str,
+    errors: &mut Vec<ParseError>,
+) -> Option<(&'a str, &'a str, usize, i64)> {
+    let (fields, count) = first_fields::<5>(line);
+    if count != 4 {
+        let (col, found) = if count > 4 {
+            fields[4]
+        } else {
+            (line.chars().count() + 1, "")
+        };
+        errors.push(ParseError::new(
+            input,
+            line_no,
+            col,
+            format!("4 fields `qid iter docid grade` (this line has {count})"),
+            found,
+        ));
+        return None;
+    }
+    match parse_field(
+        input,
+        line_no,
+        fields[3],
+        "an integer relevance grade in field 4",
+    ) {
+        Ok(grade) => Some((fields[0].1, fields[2].1, fields[2].0, grade)),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
 }
 
 /// What a TREC text is, told apart by its columns.
@@ -245,6 +273,21 @@ mod tests {
                 "qrels:8:4: expected 4 fields `qid iter docid grade` (this line has 2), found end of line",
             ]
         );
+    }
+
+    #[test]
+    fn every_repeat_names_the_first_judgment() {
+        let q = parse_qrels(
+            "q",
+            "1 0 a 1\n1 0 b 0\n1 0 a 0\n2 0 a 1\n1 0 b 1\n1 0 a 3\n",
+        );
+        let firsts: Vec<(usize, &str)> = q
+            .errors
+            .iter()
+            .map(|e| (e.line, e.expected.rsplit(' ').next().unwrap_or("")))
+            .collect();
+        assert_eq!(firsts, vec![(3, "1)"), (5, "2)"), (6, "1)")]);
+        assert_eq!((q.queries["1"]["a"], q.queries["1"]["b"]), (1, 0));
     }
 
     #[test]

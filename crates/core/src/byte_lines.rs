@@ -1,0 +1,132 @@
+//! Lines out of bytes that arrive in chunks (a file read piece by piece).
+
+use std::borrow::Cow;
+
+/// Splits a byte stream into lines, the way [`str::lines`] splits a whole
+/// text: `\n` ends a line, a last line without one still counts, and no
+/// empty line follows a final `\n`. Chunk boundaries may fall anywhere,
+/// inside a line or inside a multi-byte character. Bytes that are not
+/// UTF-8 become U+FFFD, so a parser reports them at their line and column
+/// instead of the whole file being refused.
+#[derive(Debug, Default)]
+pub struct ByteLines {
+    carry: Vec<u8>,
+}
+
+fn text(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+impl ByteLines {
+    /// A splitter with nothing pending.
+    pub fn new() -> Self {
+        ByteLines::default()
+    }
+
+    /// Takes the next chunk and calls `each` with every line it completes
+    /// and the number of bytes it took in the input (its `\n` included),
+    /// which differs from the text's length where bytes were not UTF-8.
+    pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(&str, usize)) {
+        let mut rest = bytes;
+        if !self.carry.is_empty() {
+            match rest.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    self.carry.extend_from_slice(&rest[..end]);
+                    each(&text(&self.carry), self.carry.len() + 1);
+                    self.carry.clear();
+                    rest = &rest[end + 1..];
+                }
+                None => {
+                    self.carry.extend_from_slice(rest);
+                    return;
+                }
+            }
+        }
+        let Some(last) = rest.iter().rposition(|&b| b == b'\n') else {
+            self.carry.extend_from_slice(rest);
+            return;
+        };
+        let body = &rest[..last];
+        match std::str::from_utf8(body) {
+            // The usual case: checked at once, split with the standard
+            // library's byte search (the hot path of big runs).
+            Ok(body) => {
+                for line in body.split('\n') {
+                    each(line, line.len() + 1);
+                }
+            }
+            Err(_) => {
+                for line in body.split(|&b| b == b'\n') {
+                    each(&text(line), line.len() + 1);
+                }
+            }
+        }
+        self.carry.extend_from_slice(&rest[last + 1..]);
+    }
+
+    /// Ends the stream: the last line if it had no `\n`.
+    pub fn finish(&mut self, mut each: impl FnMut(&str, usize)) {
+        if !self.carry.is_empty() {
+            each(&text(&self.carry), self.carry.len());
+            self.carry.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(chunks: &[&[u8]]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut bytes = 0;
+        let mut s = ByteLines::new();
+        for c in chunks {
+            s.push(c, |l, n| {
+                out.push(l.to_string());
+                bytes += n;
+            });
+        }
+        s.finish(|l, n| {
+            out.push(l.to_string());
+            bytes += n;
+        });
+        assert_eq!(
+            bytes,
+            chunks.iter().map(|c| c.len()).sum::<usize>(),
+            "every byte counted once"
+        );
+        out
+    }
+
+    #[test]
+    fn any_chunking_gives_the_lines_of_the_whole_text() {
+        let whole = "q1 Q0 é 1 2 t\r\n\nq2 Q0 ü 1 1 t\nlast";
+        let expected: Vec<String> = whole
+            .lines()
+            .map(|l| l.trim_end_matches('\r').to_string())
+            .collect();
+        let bytes = whole.as_bytes();
+        for size in 1..=bytes.len() {
+            let chunks: Vec<&[u8]> = bytes.chunks(size).collect();
+            let got: Vec<String> = split(&chunks)
+                .into_iter()
+                .map(|l| l.trim_end_matches('\r').to_string())
+                .collect();
+            assert_eq!(got, expected, "chunks of {size} bytes");
+        }
+    }
+
+    #[test]
+    fn a_final_newline_adds_no_empty_line() {
+        assert_eq!(split(&[b"a\nb\n"]), vec!["a", "b"]);
+        assert_eq!(split(&[b"a\n", b"\n"]), vec!["a", ""]);
+        assert!(split(&[b""]).is_empty());
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_become_replacement_characters() {
+        assert_eq!(split(&[b"a\xff", b"b\n"]), vec!["a\u{fffd}b"]);
+        assert_eq!(split(&[b"x\n\xffy\nz\n"]), vec!["x", "\u{fffd}y", "z"]);
+    }
+}

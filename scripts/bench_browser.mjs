@@ -1,0 +1,77 @@
+// Drives the built app in headless Chromium: loads a qrels and a run file
+// through the file input and times drop-to-results (until the run's MAP is
+// on screen), sampling the tab's memory meanwhile: the resident memory of
+// Chromium's renderer processes (page and its worker) and the page's JS
+// heap. Prints one JSON line. Used by scripts/bench-browser.
+// Usage: node scripts/bench_browser.mjs DIST QRELS RUN
+import { readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { basename, resolve } from 'node:path';
+import { serve, launch } from '../tests/e2e/harness.mjs';
+
+const [dist, qrels, run] = process.argv.slice(2).map((p) => resolve(p));
+
+/** Resident KiB of Chromium's renderer processes (Linux /proc). */
+function rendererKiB() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=renderer')) continue;
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) total += Number(m[1]);
+    } catch { /* the process ended */ }
+  }
+  return total;
+}
+
+// The measures of the issue: AP (MAP), nDCG@10, RR and R@1000, as a shared state.
+const state = { quick_text: '', files: [], settings: { families: ['RR', 'AP', 'NDCG'], cutoffs: [10], extra: 'R@1000' } };
+const fragment = '#s=' + deflateRawSync(Buffer.from(JSON.stringify(state)), { level: 9 }).toString('base64url');
+
+const server = await serve(dist);
+const browser = await launch();
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const errors = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto(server.url + fragment);
+await page.locator('.page').waitFor({ timeout: 30000 });
+const cdp = await context.newCDPSession(page);
+await cdp.send('Performance.enable');
+await page.waitForTimeout(500);
+const baseline = rendererKiB();
+let peak = baseline;
+let heapPeak = 0;
+let sampling = true;
+const sampler = (async () => {
+  while (sampling) {
+    peak = Math.max(peak, rendererKiB());
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    heapPeak = Math.max(heapPeak, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+})();
+const name = basename(run);
+const value = page.locator(`[data-testid="results"] td[data-system="${name}"][data-measure="AP"] .value`);
+const t0 = performance.now();
+await page.getByTestId('tab-files').click();
+await page.getByTestId('file-input').setInputFiles([qrels, run]);
+let sawProgress = false;
+page.getByTestId('job-progress').waitFor({ timeout: 60000 }).then(() => { sawProgress = true; }, () => {});
+await value.waitFor({ timeout: 600000 });
+const seconds = (performance.now() - t0) / 1000;
+const map = await value.textContent();
+const filesMs = Number(await page.getByTestId('eval-ms').getAttribute('data-files-ms'));
+await page.waitForTimeout(1000);
+sampling = false;
+await sampler;
+await page.screenshot({ path: resolve(dist, '..', 'target', 'bench', 'browser.png') }).catch(() => {});
+console.log(JSON.stringify({
+  seconds, filesMs, map, sawProgress, errors,
+  rendererBaselineMiB: Math.round(baseline / 1024), rendererPeakMiB: Math.round(peak / 1024),
+  jsHeapPeakMiB: Math.round(heapPeak / 2 ** 20),
+}));
+await browser.close();
+await server.close();

@@ -1,0 +1,435 @@
+//! The page side of big-file evaluation: one [`FilesJob`] per request, run
+//! in a module worker (`worker.js`, see [`crate::worker`]). Dropping a job
+//! terminates its worker, which is how Cancel and a newer request stop it.
+//! Where workers are unavailable (the single-file build opened from disk),
+//! [`evaluate_here`] reads the files whole and evaluates them on the page.
+
+use std::cell::RefCell;
+use std::io::Cursor;
+use std::rc::Rc;
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use yew::Callback;
+
+use crate::evaluation::Part;
+use crate::settings::Settings;
+use crate::state::LoadedFile;
+use crate::streamed::{evaluate_streamed, finish, Progress, Shard, ShardReply, Ungrouped};
+use crate::worker::{Reply, FAILED, READY};
+
+/// What a job reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobEvent {
+    /// How far it got (all workers together).
+    Progress(Progress),
+    /// The results.
+    Done(Rc<Part>),
+    /// A worker stopped (its message).
+    Failed(String),
+    /// No worker could be started here (before any progress).
+    Unavailable,
+    /// A split run turned out not to be grouped by query: evaluate it again
+    /// with one worker.
+    Ungrouped,
+}
+
+/// A worker's message and error handlers (kept while it runs).
+type Handlers = (
+    Closure<dyn FnMut(MessageEvent)>,
+    Closure<dyn FnMut(ErrorEvent)>,
+);
+
+/// A running evaluation in one or more workers.
+pub struct FilesJob {
+    workers: Vec<Worker>,
+    _handlers: Vec<Handlers>,
+}
+
+impl Drop for FilesJob {
+    fn drop(&mut self) {
+        for w in &self.workers {
+            w.terminate();
+        }
+    }
+}
+
+fn request(files: &[LoadedFile], settings: &Settings, shard: Shard) -> Result<JsValue, String> {
+    let message = Object::new();
+    let built = |_| "request not built".to_string();
+    let blobs = Object::new();
+    for big in files.iter().filter_map(|f| f.big.as_ref()) {
+        let blob =
+            crate::blobs::get(&big.key).ok_or("a big file is no longer readable; load it again")?;
+        Reflect::set(&blobs, &JsValue::from_str(&big.key), &blob).map_err(built)?;
+    }
+    let json = |v: Result<String, serde_json::Error>| {
+        v.map(|s| JsValue::from_str(&s)).map_err(|e| e.to_string())
+    };
+    for (k, v) in [
+        ("files", json(serde_json::to_string(files))?),
+        ("settings", json(serde_json::to_string(settings))?),
+        ("shard", json(serde_json::to_string(&shard))?),
+        ("blobs", blobs.into()),
+    ] {
+        Reflect::set(&message, &JsValue::from_str(k), &v).map_err(built)?;
+    }
+    Ok(message.into())
+}
+
+/// What the workers of a job have sent so far.
+struct Gathered {
+    progress: Vec<Progress>,
+    replies: Vec<Option<ShardReply>>,
+    started: usize,
+    over: bool,
+}
+
+impl FilesJob {
+    /// Starts evaluating `files` under `settings` in `shards` new workers;
+    /// events arrive through `on_event` until the job is dropped.
+    pub fn start(
+        files: &[LoadedFile],
+        settings: &Settings,
+        shards: usize,
+        on_event: Callback<JobEvent>,
+    ) -> Result<FilesJob, String> {
+        let gathered = Rc::new(RefCell::new(Gathered {
+            progress: vec![Progress::default(); shards],
+            replies: vec![None; shards],
+            started: 0,
+            over: false,
+        }));
+        let mut job = FilesJob {
+            workers: Vec::new(),
+            _handlers: Vec::new(),
+        };
+        for index in 0..shards {
+            let message = request(
+                files,
+                settings,
+                Shard {
+                    index,
+                    count: shards,
+                },
+            )?;
+            let options = WorkerOptions::new();
+            options.set_type(WorkerType::Module);
+            let worker = Worker::new_with_options("worker.js", &options)
+                .map_err(|_| "no worker here".to_string())?;
+            let on_message = {
+                let (worker, gathered, on_event, settings) = (
+                    worker.clone(),
+                    gathered.clone(),
+                    on_event.clone(),
+                    settings.clone(),
+                );
+                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                    let Some(text) = e.data().as_string() else {
+                        return;
+                    };
+                    let mut g = gathered.borrow_mut();
+                    if g.over {
+                        return;
+                    }
+                    if let Some(why) = text.strip_prefix(FAILED) {
+                        g.over = true;
+                        on_event.emit(if g.started == 0 {
+                            JobEvent::Unavailable
+                        } else {
+                            JobEvent::Failed(why.to_string())
+                        });
+                        return;
+                    }
+                    if text == READY {
+                        g.started += 1;
+                        if worker.post_message(&message).is_err() {
+                            g.over = true;
+                            on_event.emit(JobEvent::Failed(
+                                "the files could not be handed to the worker".into(),
+                            ));
+                        }
+                        return;
+                    }
+                    match serde_json::from_str::<Reply>(&text) {
+                        Ok(Reply::Progress(p)) => {
+                            g.progress[index] = p;
+                            on_event.emit(JobEvent::Progress(Progress::sum(&g.progress)));
+                        }
+                        Ok(Reply::Done(reply)) => {
+                            g.replies[index] = Some(reply);
+                            if g.replies.iter().all(Option::is_some) {
+                                g.over = true;
+                                let replies: Vec<ShardReply> =
+                                    g.replies.iter_mut().filter_map(Option::take).collect();
+                                let (metrics, _) = settings.measures();
+                                on_event.emit(match finish(replies, &metrics, &settings) {
+                                    Ok(part) => JobEvent::Done(Rc::new(part)),
+                                    Err(Ungrouped) => JobEvent::Ungrouped,
+                                });
+                            }
+                        }
+                        Err(e) => {
+                            g.over = true;
+                            on_event.emit(JobEvent::Failed(format!(
+                                "unreadable answer from a worker: {e}"
+                            )));
+                        }
+                    }
+                })
+            };
+            let on_error = {
+                let (gathered, on_event) = (gathered.clone(), on_event.clone());
+                Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+                    e.prevent_default();
+                    let mut g = gathered.borrow_mut();
+                    if g.over {
+                        return;
+                    }
+                    g.over = true;
+                    on_event.emit(if g.started == 0 {
+                        JobEvent::Unavailable
+                    } else if e.message().is_empty() {
+                        JobEvent::Failed(
+                            "the evaluation stopped (the browser may have run out of memory)"
+                                .to_string(),
+                        )
+                    } else {
+                        JobEvent::Failed(e.message())
+                    });
+                })
+            };
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            job.workers.push(worker);
+            job._handlers.push((on_message, on_error));
+        }
+        Ok(job)
+    }
+}
+
+/// How many workers share the files: one per core (at most four) when a
+/// big TREC run is worth splitting, else one.
+pub fn worker_count(files: &[LoadedFile]) -> usize {
+    let roles = crate::evaluation::file_roles(files);
+    let splittable = roles.runs.iter().any(|(f, k)| {
+        f.big.as_ref().is_some_and(|b| b.bytes >= 32 << 20)
+            && k.format == ranklab_core::InputFormat::Trec
+    });
+    if !splittable {
+        return 1;
+    }
+    let cores = gloo::utils::window().navigator().hardware_concurrency() as usize;
+    cores.clamp(1, 4)
+}
+
+/// Evaluates on the page, for where no worker starts: big files are read
+/// whole (asynchronously), then evaluated as the worker would.
+pub async fn evaluate_here(files: Vec<LoadedFile>, settings: Settings) -> Result<Part, String> {
+    let mut texts = Vec::with_capacity(files.len());
+    for f in &files {
+        texts.push(match &f.big {
+            None => f.text.clone(),
+            Some(big) => {
+                let blob = crate::blobs::get(&big.key)
+                    .ok_or_else(|| format!("{} is no longer readable; load it again", f.name))?;
+                JsFuture::from(blob.text())
+                    .await
+                    .ok()
+                    .and_then(|t| t.as_string())
+                    .ok_or_else(|| format!("{} could not be read", f.name))?
+            }
+        });
+    }
+    let mut open = |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read> {
+        let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
+        let mut c = Cursor::new(texts[at].clone().into_bytes());
+        c.set_position(from);
+        Box::new(c)
+    };
+    let (metrics, _) = settings.measures();
+    Ok(evaluate_streamed(
+        &files,
+        &mut open,
+        &metrics,
+        &settings,
+        &mut |_| {},
+    ))
+}
+
+/// Where the evaluation of big files stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobStatus {
+    /// Nothing runs (no big file, or the results are in).
+    Idle,
+    /// A worker is reading and evaluating.
+    Running(Progress),
+    /// The user stopped it.
+    Cancelled,
+    /// It stopped on its own (why).
+    Failed(String),
+}
+
+/// The files' results as the page shows them.
+#[derive(Clone, PartialEq)]
+pub struct FileResults {
+    /// The results (while a worker runs: only the list of files).
+    pub part: Rc<Part>,
+    /// Milliseconds from request to results.
+    pub millis: f64,
+    /// Where a big-file evaluation stands.
+    pub status: JobStatus,
+    /// Stops the running evaluation.
+    pub cancel: Callback<()>,
+    /// Starts it again.
+    pub retry: Callback<()>,
+}
+
+fn now() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+/// The files evaluated under `settings`: at once on the page when all are
+/// held as text, in a worker (with progress and Cancel) when one is big.
+#[yew::hook]
+pub fn use_file_results(
+    files: &[LoadedFile],
+    settings: &Settings,
+    metrics: Rc<Vec<ranklab_core::Metric>>,
+) -> FileResults {
+    use yew::{use_mut_ref, use_state};
+    let big = files.iter().any(|f| f.big.is_some());
+    let whole = yew::use_memo(
+        (files.to_vec(), metrics.clone(), settings.clone()),
+        |(files, m, s)| {
+            let t0 = now();
+            if files.iter().any(|f| f.big.is_some()) {
+                let mut part = Part::default();
+                let roles = crate::evaluation::file_roles(files);
+                crate::evaluation::describe_files(files, &roles, &mut part);
+                (Rc::new(part), 0.0)
+            } else {
+                let part = crate::evaluation::evaluate_files(files, m, s);
+                (Rc::new(part), now() - t0)
+            }
+        },
+    );
+    let job = use_mut_ref(|| None::<FilesJob>);
+    let current = use_mut_ref(|| 0u32);
+    let status = use_state(|| JobStatus::Idle);
+    let result = use_state(|| None::<(Rc<Part>, f64)>);
+    let rerun = use_state(|| 0u32);
+    // Set when a split run proved ungrouped: the next request uses one worker.
+    let one_worker = use_mut_ref(|| false);
+    {
+        let (job, current, status, result, one_worker) = (
+            job.clone(),
+            current.clone(),
+            status.clone(),
+            result.clone(),
+            one_worker.clone(),
+        );
+        let again = rerun.clone();
+        yew::use_effect_with(
+            (files.to_vec(), settings.clone(), *rerun, big),
+            move |(files, settings, _, big)| {
+                job.borrow_mut().take();
+                *current.borrow_mut() += 1;
+                result.set(None);
+                if !*big {
+                    status.set(JobStatus::Idle);
+                    return;
+                }
+                let id = *current.borrow();
+                let t0 = now();
+                status.set(JobStatus::Running(Progress::default()));
+                let shards = if std::mem::take(&mut *one_worker.borrow_mut()) {
+                    1
+                } else {
+                    worker_count(files)
+                };
+                let on_event = {
+                    let (job, current, status, result, one_worker) = (
+                        job.clone(),
+                        current.clone(),
+                        status.clone(),
+                        result.clone(),
+                        one_worker.clone(),
+                    );
+                    let rerun = again.clone();
+                    let (files, settings) = (files.clone(), settings.clone());
+                    Callback::from(move |e: JobEvent| {
+                        if *current.borrow() != id {
+                            return;
+                        }
+                        match e {
+                            JobEvent::Progress(p) => status.set(JobStatus::Running(p)),
+                            JobEvent::Done(part) => {
+                                result.set(Some((part, now() - t0)));
+                                status.set(JobStatus::Idle);
+                                // Its memory goes back once the worker ends (after this message).
+                                let job = job.clone();
+                                wasm_bindgen_futures::spawn_local(async move {
+                                    job.borrow_mut().take();
+                                });
+                            }
+                            JobEvent::Failed(why) => status.set(JobStatus::Failed(why)),
+                            JobEvent::Ungrouped => {
+                                *one_worker.borrow_mut() = true;
+                                rerun.set(*rerun + 1);
+                            }
+                            JobEvent::Unavailable => {
+                                let (files, settings) = (files.clone(), settings.clone());
+                                let (current, status, result) =
+                                    (current.clone(), status.clone(), result.clone());
+                                wasm_bindgen_futures::spawn_local(async move {
+                                    let outcome = evaluate_here(files, settings).await;
+                                    if *current.borrow() != id {
+                                        return;
+                                    }
+                                    match outcome {
+                                        Ok(part) => {
+                                            result.set(Some((Rc::new(part), now() - t0)));
+                                            status.set(JobStatus::Idle);
+                                        }
+                                        Err(why) => status.set(JobStatus::Failed(why)),
+                                    }
+                                });
+                            }
+                        }
+                    })
+                };
+                match FilesJob::start(files, settings, shards, on_event.clone()) {
+                    Ok(j) => *job.borrow_mut() = Some(j),
+                    Err(_) => on_event.emit(JobEvent::Unavailable),
+                }
+            },
+        );
+    }
+    let cancel = {
+        let (job, current, status) = (job.clone(), current.clone(), status.clone());
+        Callback::from(move |_: ()| {
+            job.borrow_mut().take();
+            *current.borrow_mut() += 1;
+            status.set(JobStatus::Cancelled);
+        })
+    };
+    let retry = {
+        let rerun = rerun.clone();
+        Callback::from(move |_: ()| rerun.set(*rerun + 1))
+    };
+    let (part, millis) = match (&*result, big) {
+        (Some((part, ms)), true) => (part.clone(), *ms),
+        _ => (whole.0.clone(), whole.1),
+    };
+    FileResults {
+        part,
+        millis,
+        status: (*status).clone(),
+        cancel,
+        retry,
+    }
+}

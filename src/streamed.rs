@@ -1,0 +1,926 @@
+//! Evaluation of loaded files read in chunks, for files too big to hold as
+//! text (see [`crate::state::BIG_FILE_BYTES`]).
+//!
+//! A big TREC run is read piece by piece: its bytes are cut into lines
+//! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`]),
+//! and each query is judged and scored as soon as its lines end, so memory
+//! holds one query's lines and the results, not the file. A run that is not
+//! grouped by query, a big JSON or TSV run and the qrels are read whole, up
+//! to [`WHOLE_TEXT_LIMIT`]; beyond it the file gets a located message
+//! instead of a crashed tab. Files held as text are evaluated as in
+//! [`evaluate_files`](crate::evaluation::evaluate_files). This module does
+//! no I/O itself: the caller opens each file as a [`Read`] (a `Blob` in the
+//! browser's worker, a byte slice in tests) and hears of the progress.
+
+use std::collections::BTreeSet;
+use std::io::Read;
+
+use ranklab_core::{
+    is_skipped_line, judge, judge_chunk, missing_query_ranking, parse_qrels_as, parse_run_as,
+    query_values, ByteLines, Conventions, EvalContext, InputFormat, InputKind, Metric,
+    MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::evaluation::{
+    add_run, check_grade_scale, describe_files, file_roles, max_grade, Part, QueryResult,
+    RunOutcome, NO_QRELS,
+};
+use crate::settings::Settings;
+use crate::state::{byte_size, LoadedFile};
+
+/// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
+/// its text and parsed lines would take a good part of a tab's memory.
+pub const WHOLE_TEXT_LIMIT: u64 = 192 << 20;
+/// Bytes asked of the reader at a time.
+pub const READ_CHUNK: usize = 4 << 20;
+/// Bytes a shard reads before its range to learn which query is in
+/// progress there.
+pub const LOOKBEHIND: u64 = 1 << 20;
+
+/// How far an evaluation has got.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Progress {
+    /// The file being read.
+    pub file: String,
+    /// Bytes read so far, all files together.
+    pub bytes_read: u64,
+    /// Bytes of all files to read.
+    pub bytes_total: u64,
+    /// Queries evaluated so far, all runs together.
+    pub queries: usize,
+}
+
+impl Progress {
+    /// The progress of shards together (the file named is the first's).
+    pub fn sum(shards: &[Progress]) -> Progress {
+        Progress {
+            file: shards.first().map(|p| p.file.clone()).unwrap_or_default(),
+            bytes_read: shards.iter().map(|p| p.bytes_read.min(p.bytes_total)).sum(),
+            bytes_total: shards.iter().map(|p| p.bytes_total).sum(),
+            queries: shards.iter().map(|p| p.queries).sum(),
+        }
+    }
+}
+
+/// Which part of each big TREC run one worker evaluates: `count` workers
+/// split a run into byte ranges, and each takes the queries whose first
+/// line starts in its range (the one in progress at its start belongs to
+/// the worker before). Worker 0 also does everything that is not split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This worker, from 0.
+    pub index: usize,
+    /// Workers in all.
+    pub count: usize,
+}
+
+impl Shard {
+    /// One worker doing everything.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    fn range(&self, bytes: u64) -> (u64, u64) {
+        let at = |i: usize| bytes * i as u64 / self.count as u64;
+        (at(self.index), at(self.index + 1))
+    }
+}
+
+/// Opens a loaded file for reading from a byte offset.
+pub type Open<'a> = dyn FnMut(&LoadedFile, u64) -> Box<dyn Read + 'a> + 'a;
+
+struct Meter<'p> {
+    now: Progress,
+    tell: &'p mut dyn FnMut(&Progress),
+}
+
+impl Meter<'_> {
+    fn read(&mut self, bytes: u64) {
+        self.now.bytes_read += bytes;
+        (self.tell)(&self.now);
+    }
+}
+
+fn problem(file: &LoadedFile, line: usize, expected: String, found: &str) -> ParseError {
+    ParseError::new(&file.name, line, 1, &expected, found)
+}
+
+fn first_line(file: &LoadedFile) -> &str {
+    file.text.lines().next().unwrap_or("")
+}
+
+/// Reads a whole file into text, counting its bytes.
+fn read_whole(
+    file: &LoadedFile,
+    open: &mut Open<'_>,
+    meter: &mut Meter<'_>,
+) -> Result<String, ParseError> {
+    if file.bytes() > WHOLE_TEXT_LIMIT {
+        return Err(problem(
+            file,
+            1,
+            format!(
+                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
+                byte_size(WHOLE_TEXT_LIMIT),
+                byte_size(file.bytes())
+            ),
+            first_line(file),
+        ));
+    }
+    let mut reader = open(file, 0);
+    let mut bytes = Vec::with_capacity(file.bytes() as usize);
+    let mut buf = vec![0; READ_CHUNK];
+    loop {
+        let n = reader
+            .read(&mut buf)
+            .map_err(|e| unreadable(file, &e.to_string()))?;
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&buf[..n]);
+        meter.read(n as u64);
+    }
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
+}
+
+fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
+    problem(
+        file,
+        1,
+        format!("a readable file: the browser could not read it ({why}); load it again"),
+        "",
+    )
+}
+
+/// One query of a streamed run, judged and scored. Line numbers count from
+/// the first line of the shard's part of the file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoredQuery {
+    first_line: usize,
+    qid: String,
+    result: Option<QueryResult>,
+    present: bool,
+    run_only: bool,
+    had_ties: bool,
+    duplicates_dropped: usize,
+    errors: Vec<ParseError>,
+}
+
+/// One shard's part of a streamed run.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ShardRun {
+    /// The run's name.
+    pub name: String,
+    /// Its queries, in file order.
+    pub queries: Vec<ScoredQuery>,
+    /// Lines of the file in the shard's part (to number the next part's).
+    pub lines: usize,
+    /// A query came back after others: the run must be read whole.
+    pub ungrouped: bool,
+}
+
+/// What became of one run in one shard.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum RunPiece {
+    /// Evaluated whole (by shard 0).
+    Whole(RunOutcome),
+    /// Could not be evaluated (shard 0 says why).
+    Failed(ParseError),
+    /// This shard's part of a streamed run.
+    Streamed(ShardRun),
+    /// Left to shard 0.
+    Elsewhere,
+}
+
+/// What one shard found.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ShardReply {
+    /// Shard 0: the files, the qrels' problems and warnings (no runs yet).
+    pub base: Part,
+    /// One piece per run, in load order.
+    pub runs: Vec<RunPiece>,
+    /// Shard 0: the qrels' query ids.
+    pub qrels_qids: Vec<String>,
+    /// Shard 0, when missing queries score 0: the row of every qrels query
+    /// as if the run lacked it.
+    pub zero_rows: Vec<QueryResult>,
+    /// Largest grade of the judgments.
+    pub max_grade: i64,
+}
+
+/// A streamed run's queries cannot be put together: a query id is in two
+/// shards' parts or comes back after others. Evaluate with one shard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ungrouped;
+
+struct RunJob<'a> {
+    qrels: &'a Qrels<'a>,
+    conventions: &'a Conventions,
+    context: EvalContext,
+    metrics: &'a [Metric],
+}
+
+/// Where a shard is in its part of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Before its range: noting the query in progress.
+    Before,
+    /// In its range, passing over the query in progress at its start.
+    Passing,
+    /// Evaluating its queries.
+    Owning,
+    /// Past its range and its last query.
+    Done,
+}
+
+/// A shard going through the lines of a run.
+struct ShardLines<'s> {
+    job: &'s RunJob<'s>,
+    name: &'s str,
+    begin: u64,
+    end: u64,
+    /// Byte offset of the next line.
+    at: u64,
+    phase: Phase,
+    drop_first: bool,
+    /// Query id of the last data line before the range.
+    previous: Option<String>,
+    /// Query id of the last data line taken.
+    current: String,
+    chunker: QueryChunker,
+    out: ShardRun,
+}
+
+impl ShardLines<'_> {
+    fn line(&mut self, line: &str, raw: usize) {
+        let start = self.at;
+        self.at += raw as u64;
+        if std::mem::take(&mut self.drop_first) || self.phase == Phase::Done {
+            return;
+        }
+        let qid = (!is_skipped_line(line))
+            .then(|| line.split_ascii_whitespace().next())
+            .flatten();
+        if self.phase == Phase::Before {
+            if start < self.begin {
+                if let Some(q) = qid {
+                    self.previous = Some(q.to_string());
+                }
+                return;
+            }
+            self.phase = Phase::Passing;
+        }
+        if self.phase == Phase::Passing {
+            if start >= self.end {
+                self.phase = Phase::Done;
+                return;
+            }
+            match qid {
+                Some(q) if self.previous.as_deref() != Some(q) => self.phase = Phase::Owning,
+                _ => return,
+            }
+        }
+        if let Some(q) = qid {
+            if start >= self.end && q != self.current {
+                self.phase = Phase::Done;
+                return;
+            }
+            if q != self.current {
+                self.current = q.to_string();
+            }
+        }
+        self.out.lines += 1;
+        if let Some(chunk) = self.chunker.push_line(line) {
+            self.out.queries.push(self.job.score(self.name, &chunk));
+        }
+        if self.chunker.ungrouped() {
+            self.out.ungrouped = true;
+            self.phase = Phase::Done;
+        }
+    }
+}
+
+impl RunJob<'_> {
+    fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
+        let j = judge_chunk(name, self.qrels, self.conventions, chunk);
+        ScoredQuery {
+            first_line: j.first_line,
+            result: j.ranking.map(|r| {
+                let values = query_values(&r, &self.context, self.metrics);
+                QueryResult::new(j.qid.clone(), values, &r, false)
+            }),
+            qid: j.qid,
+            present: j.present,
+            run_only: j.run_only,
+            had_ties: j.had_ties,
+            duplicates_dropped: j.duplicates_dropped,
+            errors: j.errors,
+        }
+    }
+
+    /// Streams the shard's part of a run.
+    fn stream(
+        &self,
+        file: &LoadedFile,
+        open: &mut Open<'_>,
+        meter: &mut Meter<'_>,
+        shard: Shard,
+    ) -> Result<ShardRun, ParseError> {
+        let (begin, end) = shard.range(file.bytes());
+        // Shard 0 owns from the start; the others read a little before
+        // their range, from just before a byte so that the first (partial)
+        // line can be dropped.
+        let (from, phase, drop_first) = match begin.saturating_sub(LOOKBEHIND) {
+            _ if shard.index == 0 => (0, Phase::Owning, false),
+            0 => (0, Phase::Before, false),
+            from => (from - 1, Phase::Before, true),
+        };
+        let mut state = ShardLines {
+            job: self,
+            name: &file.name,
+            begin,
+            end,
+            at: from,
+            phase,
+            drop_first,
+            previous: None,
+            current: String::new(),
+            chunker: QueryChunker::new(),
+            out: ShardRun {
+                name: file.name.clone(),
+                ..ShardRun::default()
+            },
+        };
+        let mut reader = open(file, from);
+        let mut buf = vec![0; READ_CHUNK];
+        let mut lines = ByteLines::new();
+        let (read_before, queries_before) = (meter.now.bytes_read, meter.now.queries);
+        while state.phase != Phase::Done {
+            let n = reader
+                .read(&mut buf)
+                .map_err(|e| unreadable(file, &e.to_string()))?;
+            if n == 0 {
+                break;
+            }
+            lines.push(&buf[..n], |line, raw| state.line(line, raw));
+            meter.now.queries = queries_before + state.out.queries.len();
+            meter.now.bytes_read = read_before + state.at.clamp(begin, end) - begin;
+            meter.read(0);
+        }
+        if state.phase != Phase::Done {
+            lines.finish(|line, raw| state.line(line, raw));
+        }
+        let mut out = state.out;
+        if !out.ungrouped {
+            if let Some(chunk) = state.chunker.finish() {
+                out.queries.push(self.score(&file.name, &chunk));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A run read whole (not grouped by query, or not TREC).
+    fn whole(&self, file: &LoadedFile, kind: InputKind, text: &str) -> RunOutcome {
+        let run = parse_run_as(kind.format, &file.name, text);
+        let judged = judge(self.qrels, &run, self.conventions);
+        let mut out = RunOutcome::from_judged(&file.name, &judged, self.metrics);
+        out.errors.splice(0..0, run.errors.iter().cloned());
+        out.errors.sort_by_key(|e| e.line);
+        out
+    }
+}
+
+/// Evaluates one shard's share of the files (see [`Shard`]), reading big
+/// files in chunks through `open` and telling `tell` how far it got after
+/// each chunk. [`finish`] puts the shards' replies together.
+pub fn evaluate_shard(
+    files: &[LoadedFile],
+    open: &mut Open<'_>,
+    metrics: &[Metric],
+    settings: &Settings,
+    shard: Shard,
+    tell: &mut dyn FnMut(&Progress),
+) -> ShardReply {
+    let first = shard.index == 0;
+    let mut reply = ShardReply::default();
+    let roles = file_roles(files);
+    if first {
+        describe_files(files, &roles, &mut reply.base);
+    }
+    let Some((qrels_file, qrels_kind)) = roles.qrels else {
+        if !roles.runs.is_empty() && first {
+            reply.base.warnings.push(NO_QRELS.into());
+        }
+        return reply;
+    };
+    let streams = |f: &LoadedFile, k: InputKind| f.big.is_some() && k.format == InputFormat::Trec;
+    let mut meter = Meter {
+        now: Progress {
+            file: qrels_file.name.clone(),
+            bytes_total: roles
+                .runs
+                .iter()
+                .map(|&(f, k)| match (streams(f, k), first) {
+                    (true, _) => {
+                        let (b, e) = shard.range(f.bytes());
+                        e - b
+                    }
+                    (false, true) => f.bytes(),
+                    (false, false) => 0,
+                })
+                .sum::<u64>()
+                + if first { qrels_file.bytes() } else { 0 },
+            ..Progress::default()
+        },
+        tell,
+    };
+    let mut quiet = |_: &Progress| {};
+    let mut qrels_meter = Meter {
+        now: Progress::default(),
+        tell: &mut quiet,
+    };
+    let qrels_text = match read_whole(
+        qrels_file,
+        open,
+        if first { &mut meter } else { &mut qrels_meter },
+    ) {
+        Ok(t) => t,
+        Err(e) => {
+            reply.base.errors.push(e);
+            return reply;
+        }
+    };
+    let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
+    let conventions = settings.conventions();
+    let job = RunJob {
+        qrels: &qrels,
+        conventions: &conventions,
+        context: EvalContext::from_qrels(&qrels),
+        metrics,
+    };
+    reply.max_grade = job.context.max_grade;
+    if first {
+        reply.base.errors.extend(qrels.errors.iter().cloned());
+        check_grade_scale(
+            &mut reply.base,
+            &qrels_file.name,
+            max_grade(&qrels),
+            settings,
+        );
+        let mut qids: Vec<&str> = qrels.queries.keys().copied().collect();
+        qids.sort_unstable();
+        if conventions.missing_queries == MissingQueries::ScoreZero {
+            reply.zero_rows = qids
+                .iter()
+                .map(|qid| {
+                    let r = missing_query_ranking(&qrels.queries[qid], &conventions);
+                    let values = query_values(&r, &job.context, metrics);
+                    QueryResult::new(qid.to_string(), values, &r, true)
+                })
+                .collect();
+        }
+        reply.qrels_qids = qids.into_iter().map(str::to_string).collect();
+    }
+    for (file, kind) in roles.runs {
+        meter.now.file = file.name.clone();
+        let read_whole_run =
+            |meter: &mut Meter<'_>, open: &mut Open<'_>| match read_whole(file, open, meter) {
+                Ok(text) => RunPiece::Whole(job.whole(file, kind, &text)),
+                Err(e) => RunPiece::Failed(e),
+            };
+        let piece = if streams(file, kind) {
+            let before = meter.now.bytes_read;
+            match job.stream(file, open, &mut meter, shard) {
+                Err(e) if first => RunPiece::Failed(e),
+                Err(_) => RunPiece::Elsewhere,
+                // One shard: an ungrouped run is read whole here.
+                Ok(part) if part.ungrouped && shard.count == 1 => {
+                    let line = part.lines;
+                    meter.now.bytes_read = before;
+                    match read_whole_run(&mut meter, open) {
+                        RunPiece::Failed(mut e) => {
+                            e.line = line;
+                            e.expected = format!(
+                                "the lines of each query together (this query came back after others), or a file of at most {} to read whole (this one is {}); sort the run by query id first, e.g. sort -s -k1,1 run > sorted-run",
+                                byte_size(WHOLE_TEXT_LIMIT),
+                                byte_size(file.bytes())
+                            );
+                            e.found.clear();
+                            RunPiece::Failed(e)
+                        }
+                        whole => whole,
+                    }
+                }
+                Ok(part) => RunPiece::Streamed(part),
+            }
+        } else if first {
+            read_whole_run(&mut meter, open)
+        } else {
+            RunPiece::Elsewhere
+        };
+        reply.runs.push(piece);
+    }
+    reply
+}
+
+/// Puts the shards' replies (in shard order) together into the page's
+/// results: each streamed run's parts joined (line numbers running on),
+/// missing queries per the conventions, runs in load order.
+pub fn finish(
+    mut replies: Vec<ShardReply>,
+    metrics: &[Metric],
+    settings: &Settings,
+) -> Result<Part, Ungrouped> {
+    let mut pieces: Vec<Vec<RunPiece>> = replies
+        .iter_mut()
+        .map(|r| std::mem::take(&mut r.runs))
+        .collect();
+    let Some(first) = replies.first_mut() else {
+        return Ok(Part::default());
+    };
+    let mut part = std::mem::take(&mut first.base);
+    for k in 0..pieces[0].len() {
+        match std::mem::replace(&mut pieces[0][k], RunPiece::Elsewhere) {
+            RunPiece::Whole(outcome) => add_run(&mut part, outcome, metrics, settings),
+            RunPiece::Failed(e) => part.errors.push(e),
+            RunPiece::Elsewhere => {}
+            RunPiece::Streamed(mine) => {
+                let mut queries = Vec::new();
+                let mut offset = 0;
+                let mut seen = BTreeSet::new();
+                let name = mine.name.clone();
+                let parts = std::iter::once(mine).chain(pieces[1..].iter_mut().map(|p| {
+                    match p
+                        .get_mut(k)
+                        .map(|x| std::mem::replace(x, RunPiece::Elsewhere))
+                    {
+                        Some(RunPiece::Streamed(p)) => p,
+                        _ => ShardRun {
+                            ungrouped: true,
+                            ..ShardRun::default()
+                        },
+                    }
+                }));
+                for p in parts {
+                    if p.ungrouped {
+                        return Err(Ungrouped);
+                    }
+                    for mut q in p.queries {
+                        if !seen.insert(q.qid.clone()) {
+                            return Err(Ungrouped);
+                        }
+                        q.first_line += offset;
+                        for e in &mut q.errors {
+                            e.line += offset;
+                        }
+                        queries.push(q);
+                    }
+                    offset += p.lines;
+                }
+                let outcome = assemble(&name, queries, &replies[0], settings);
+                add_run(&mut part, outcome, metrics, settings);
+            }
+        }
+    }
+    Ok(part)
+}
+
+/// Puts a streamed run's queries together as [`judge`] does: missing
+/// queries per the conventions, queries in qid order, problems in file
+/// order.
+fn assemble(
+    name: &str,
+    queries: Vec<ScoredQuery>,
+    first: &ShardReply,
+    settings: &Settings,
+) -> RunOutcome {
+    let mut out = RunOutcome {
+        name: name.to_string(),
+        max_grade: first.max_grade,
+        ..RunOutcome::default()
+    };
+    let mut present = BTreeSet::new();
+    let mut run_only = BTreeSet::new();
+    for s in queries {
+        out.errors.extend(s.errors);
+        out.duplicates_dropped += s.duplicates_dropped;
+        out.tied_queries += usize::from(s.had_ties);
+        if s.run_only {
+            run_only.insert(s.qid.clone());
+        }
+        if s.present {
+            present.insert(s.qid);
+        }
+        out.queries.extend(s.result);
+    }
+    let missing: Vec<&String> = first
+        .qrels_qids
+        .iter()
+        .filter(|q| !present.contains(*q))
+        .collect();
+    if settings.conventions().missing_queries == MissingQueries::ScoreZero {
+        out.queries.extend(
+            first
+                .zero_rows
+                .iter()
+                .filter(|r| !present.contains(&r.id))
+                .cloned(),
+        );
+    }
+    out.missing_queries = missing.into_iter().cloned().collect();
+    out.run_only_queries = run_only.into_iter().collect();
+    out.queries
+        .sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
+    out.errors.sort_by_key(|e| e.line);
+    out
+}
+
+/// Evaluates every run against the first qrels file with one shard.
+pub fn evaluate_streamed(
+    files: &[LoadedFile],
+    open: &mut Open<'_>,
+    metrics: &[Metric],
+    settings: &Settings,
+    tell: &mut dyn FnMut(&Progress),
+) -> Part {
+    let reply = evaluate_shard(files, open, metrics, settings, Shard::WHOLE, tell);
+    finish(vec![reply], metrics, settings).expect("one shard reads ungrouped runs whole")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluation::evaluate_files;
+    use crate::settings::Missing;
+    use crate::state::BigFile;
+
+    fn shared(name: &str) -> String {
+        let path = format!(
+            "{}/../shared/trec_eval_tests/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(path).expect("../shared beside the repo")
+    }
+
+    /// Hands out a few bytes per read, so lines and characters straddle
+    /// the reads.
+    struct Trickle(Vec<u8>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len() - self.1);
+            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    fn big(name: &str, text: &str, bytes: u64) -> LoadedFile {
+        LoadedFile {
+            name: name.into(),
+            text: text.into(),
+            big: Some(BigFile {
+                key: name.into(),
+                bytes,
+            }),
+        }
+    }
+
+    fn streamed(files: &[LoadedFile], settings: &Settings) -> (Part, Vec<Progress>) {
+        let mut seen = Vec::new();
+        let (metrics, _) = settings.measures();
+        let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+            Box::new(Trickle(f.text.clone().into_bytes(), from as usize))
+        };
+        let part = evaluate_streamed(files, &mut open, &metrics, settings, &mut |p| {
+            seen.push(p.clone())
+        });
+        (part, seen)
+    }
+
+    /// The files evaluated by `count` shards, put together.
+    fn sharded(files: &[LoadedFile], settings: &Settings, count: usize) -> Result<Part, Ungrouped> {
+        let (metrics, _) = settings.measures();
+        let replies: Vec<ShardReply> = (0..count)
+            .map(|index| {
+                let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+                    let mut c = std::io::Cursor::new(f.text.clone().into_bytes());
+                    c.set_position(from);
+                    Box::new(c)
+                };
+                evaluate_shard(
+                    files,
+                    &mut open,
+                    &metrics,
+                    settings,
+                    Shard { index, count },
+                    &mut |_| {},
+                )
+            })
+            .collect();
+        finish(replies, &metrics, settings)
+    }
+
+    /// A seeded run of a few megabytes (several shards' lookbehind) with
+    /// comments, blank lines, a bad line and queries of very different
+    /// sizes, one of them longer than a shard's range.
+    fn long_run() -> (String, String) {
+        let mut x: u64 = 7;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut run, mut qrels) = (String::new(), String::new());
+        for q in 0..400 {
+            let docs = if q == 150 { 60_000 } else { 20 + next(300) };
+            if q % 37 == 0 {
+                run.push_str("# a comment between queries\n\n");
+            }
+            for d in 0..docs {
+                run.push_str(&format!(
+                    "q{q:03} Q0 d{d} {} {}.{} t\n",
+                    d + 1,
+                    docs - d,
+                    next(10)
+                ));
+                if q == 250 && d == 3 {
+                    run.push_str("q250 Q0 oops 5 not-a-score t\n");
+                }
+            }
+            for k in 0..30 {
+                qrels.push_str(&format!("q{q:03} 0 d{} {}\n", (k * 13 + q) % 400, next(4)));
+            }
+        }
+        qrels.push_str("q999 0 dx 1\n");
+        (run, qrels)
+    }
+
+    #[test]
+    fn shards_together_give_what_one_reading_gives() {
+        let (run, qrels) = long_run();
+        assert!(run.len() as u64 > 3 * LOOKBEHIND, "{} bytes", run.len());
+        for missing in [Missing::Skip, Missing::ScoreZero] {
+            let s = settings(missing);
+            let whole = [
+                LoadedFile::whole("qrels", qrels.clone()),
+                LoadedFile::whole("run", run.clone()),
+            ];
+            let expected = evaluate_files(&whole, &s.measures().0, &s);
+            assert_eq!(expected.errors.len(), 1);
+            let files = [
+                LoadedFile::whole("qrels", qrels.clone()),
+                big("run", &run, run.len() as u64),
+            ];
+            for count in 1..=5 {
+                let part = sharded(&files, &s, count).unwrap();
+                assert_eq!(part.systems, expected.systems, "{count} shards");
+                assert_eq!(part.errors, expected.errors, "{count} shards");
+                assert_eq!(part.warnings, expected.warnings, "{count} shards");
+            }
+        }
+    }
+
+    #[test]
+    fn a_query_in_two_shards_asks_for_one_reading() {
+        let (run, qrels) = long_run();
+        // q010's lines again at the end: the run is not grouped.
+        let again: String = run
+            .lines()
+            .filter(|l| l.starts_with("q010 "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let run = format!("{run}{again}");
+        let s = settings(Missing::Skip);
+        let files = [
+            LoadedFile::whole("qrels", qrels.clone()),
+            big("run", &run, run.len() as u64),
+        ];
+        assert_eq!(sharded(&files, &s, 3), Err(Ungrouped));
+        let whole = [
+            LoadedFile::whole("qrels", qrels),
+            LoadedFile::whole("run", run.clone()),
+        ];
+        let expected = evaluate_files(&whole, &s.measures().0, &s);
+        assert_eq!(sharded(&files, &s, 1).unwrap().systems, expected.systems);
+    }
+
+    fn settings(missing: Missing) -> Settings {
+        Settings {
+            missing,
+            extra: "AP, RR, nDCG@10, R@1000, P@5, ERR@20, RBP(p=0.8)".into(),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn streamed_files_give_what_whole_texts_give() {
+        let (run, qrels) = (shared("results.test"), shared("qrels.test"));
+        for missing in [Missing::Skip, Missing::ScoreZero] {
+            let s = settings(missing);
+            assert!(s.measures().1.is_empty(), "{:?}", s.measures().1);
+            let whole = [
+                LoadedFile::whole("qrels.test", qrels.clone()),
+                LoadedFile::whole("results.test", run.clone()),
+            ];
+            let expected = evaluate_files(&whole, &s.measures().0, &s);
+            let files = [
+                big("qrels.test", &qrels, qrels.len() as u64),
+                big("results.test", &run, run.len() as u64),
+            ];
+            let (part, seen) = streamed(&files, &s);
+            assert!(!expected.systems[0].queries.is_empty());
+            assert_eq!(part.systems, expected.systems);
+            assert_eq!(part.warnings, expected.warnings);
+            assert_eq!(part.errors, expected.errors);
+            let last = seen.last().unwrap();
+            assert_eq!(last.bytes_read, (run.len() + qrels.len()) as u64);
+            assert_eq!(last.bytes_total, last.bytes_read);
+            assert!(seen.len() > 100, "progress after each read");
+            let evaluated = part.systems[0]
+                .queries
+                .iter()
+                .filter(|q| !q.missing)
+                .count();
+            assert!(seen.iter().any(|p| p.queries > 0 && p.queries < evaluated));
+        }
+    }
+
+    #[test]
+    fn an_ungrouped_run_is_read_whole_or_refused_at_its_line() {
+        let qrels = "q1 0 a 1\nq1 0 b 0\nq2 0 c 1\n";
+        let run = "q1 Q0 a 1 2 t\nq2 Q0 c 1 2 t\nq1 Q0 b 2 1 t\n";
+        let s = settings(Missing::Skip);
+        let whole = [
+            LoadedFile::whole("qrels", qrels),
+            LoadedFile::whole("run", run),
+        ];
+        let expected = evaluate_files(&whole, &s.measures().0, &s);
+        let (part, _) = streamed(
+            &[
+                LoadedFile::whole("qrels", qrels),
+                big("run", run, run.len() as u64),
+            ],
+            &s,
+        );
+        assert_eq!(part.systems, expected.systems);
+        // The same run said to be beyond the whole-text limit.
+        let (part, _) = streamed(
+            &[
+                LoadedFile::whole("qrels", qrels),
+                big("run", run, WHOLE_TEXT_LIMIT + 1),
+            ],
+            &s,
+        );
+        assert!(part.systems.is_empty());
+        let e = &part.errors[0];
+        assert_eq!((e.input.as_str(), e.line), ("run", 3));
+        assert!(e.expected.contains("sort -s -k1,1"), "{}", e.expected);
+    }
+
+    #[test]
+    fn bad_lines_of_a_streamed_run_keep_their_place() {
+        let qrels = "q1 0 a 1\nq2 0 c 1\n";
+        let run = "q1 Q0 a 1 2 t\nq1 Q0 b two 1 t\nq2 Q0 c 1 x t\n";
+        let s = settings(Missing::Skip);
+        let expected = evaluate_files(
+            &[
+                LoadedFile::whole("qrels", qrels),
+                LoadedFile::whole("run", run),
+            ],
+            &s.measures().0,
+            &s,
+        );
+        let (part, _) = streamed(
+            &[
+                LoadedFile::whole("qrels", qrels),
+                big("run", run, run.len() as u64),
+            ],
+            &s,
+        );
+        assert_eq!(part.errors, expected.errors);
+        assert_eq!(
+            part.errors.iter().map(|e| e.line).collect::<Vec<_>>(),
+            vec![2, 3]
+        );
+        assert_eq!(part.systems, expected.systems);
+    }
+
+    #[test]
+    fn big_qrels_beyond_the_limit_get_a_message() {
+        let s = settings(Missing::Skip);
+        let (part, _) = streamed(
+            &[
+                big("qrels", "q1 0 a 1\n", WHOLE_TEXT_LIMIT + 1),
+                LoadedFile::whole("run", "q1 Q0 a 1 1 t\n"),
+            ],
+            &s,
+        );
+        assert!(part.systems.is_empty());
+        assert!(
+            part.errors[0].expected.contains("at most 192.0 MB"),
+            "{}",
+            part.errors[0].expected
+        );
+    }
+}

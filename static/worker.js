@@ -1,0 +1,6 @@
+// Ranklab's worker for big files: loads the worker build (ranklab-worker,
+// written by scripts/build) and lets it answer the page (src/worker.rs).
+// A worker that cannot start says so; the page then evaluates by itself.
+import init from './ranklab-worker.js';
+
+init({ module_or_path: './ranklab-worker_bg.wasm' }).catch((e) => postMessage('failed: ' + e));
