@@ -1,0 +1,152 @@
+// Big files in the browser: a seeded 40 MB run (over the 8 MB line, so it
+// stays on disk and is read in chunks by workers, split between them)
+// gives the values computed here from the definitions, shows its progress
+// while the page keeps painting, locates a bad line deep in the file,
+// survives a reload, can be cancelled and evaluated again, and a run whose
+// queries are not grouped is still evaluated (read whole).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const DIR = join(ROOT, 'target', 'e2e', 'big');
+const BAD_LINE = 400_003;
+
+/** A seeded run (queries x docs, scores falling, so the ranking is the file
+ * order), its qrels, and each query's AP and RR from their definitions. */
+function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {}) {
+  let x = 12345;
+  const rnd = (m) => { x = (x * 1103515245 + 12345) % 2147483648; return (x >> 8) % m; };
+  const lines = [];
+  const qrels = [];
+  const ap = [];
+  const rr = [];
+  for (let q = 0; q < queries; q++) {
+    const qid = `Q${String(q).padStart(5, '0')}`;
+    const relevant = new Set();
+    for (let k = 0; k < 12; k++) relevant.add(rnd(docs + 200)); // some beyond the ranking
+    for (const d of relevant) qrels.push(`${qid} 0 D${d} ${1 + rnd(3)}`);
+    qrels.push(`${qid} 0 D${docs + 500} 0`);
+    let hits = 0, sum = 0, first = 0, rank = 0;
+    for (let r = 1; r <= docs; r++) {
+      const d = r - 1;
+      const score = (docs - r + 1) / 10;
+      if (lines.length + 1 === badLine) {
+        // A bad score: the line is refused, so the document is not ranked.
+        lines.push(`${qid} Q0 D${d} ${r} x${score} big`);
+        continue;
+      }
+      lines.push(`${qid} Q0 D${d} ${r} ${score} big`);
+      rank++;
+      if (relevant.has(d)) { hits++; sum += hits / rank; if (!first) first = rank; }
+    }
+    ap.push(sum / relevant.size);
+    rr.push(first ? 1 / first : 0);
+  }
+  // The first query again at the end, with a document scored below all its others.
+  if (repeatFirst) lines.push(`Q00000 Q0 Dextra ${docs + 1} 0 big`);
+  const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+  return { run: lines.join('\n') + '\n', qrels: qrels.join('\n') + '\n', map: mean(ap), mrr: mean(rr) };
+}
+
+let big;
+let ungrouped;
+before(async () => {
+  await mkdir(DIR, { recursive: true });
+  big = corpus(1500, 1000, { badLine: BAD_LINE });
+  await writeFile(join(DIR, 'run.txt'), big.run);
+  await writeFile(join(DIR, 'qrels.txt'), big.qrels);
+  ungrouped = corpus(400, 1000, { repeatFirst: true });
+  await writeFile(join(DIR, 'ungrouped.txt'), ungrouped.run);
+  await writeFile(join(DIR, 'qrels-ungrouped.txt'), ungrouped.qrels);
+});
+
+/** Records, in the page, the progress texts shown and the longest gap
+ * between painted frames until the run's row appears. */
+async function watchJob(page, system) {
+  await page.evaluate((system) => {
+    const seen = (window.__jobTexts = []);
+    window.__maxFrameGap = 0;
+    let last = performance.now();
+    const frame = (t) => {
+      window.__maxFrameGap = Math.max(window.__maxFrameGap, t - last);
+      last = t;
+      if (!document.querySelector(`[data-testid="results"] td[data-system="${system}"]`)) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid="job-text"]')?.textContent;
+      if (t && seen[seen.length - 1] !== t) seen.push(t);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, system);
+}
+
+test('a 40 MB run is streamed by workers and gives the definitions\' values', async () => {
+  assert.ok(big.run.length > 40e6, `${big.run.length} bytes`);
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await watchJob(page, 'run.txt');
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  const texts = await page.evaluate(() => window.__jobTexts);
+  const gap = await page.evaluate(() => window.__maxFrameGap);
+  console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms`);
+  assert.ok(texts.some((t) => /^Reading run\.txt: [\d.]+ MB of [\d.]+ MB read, [\d,]+ queries evaluated\.$/.test(t)), texts.join(' | '));
+  assert.ok(texts.length >= 3, 'the page painted the progress as it went');
+  // The bad line is located at its line in the file, though a second worker read that part.
+  const errors = await page.getByTestId('file-errors').innerText();
+  assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
+  assert.match(errors, /numeric score in field 5/);
+  // Values from the definitions (the bad line's document is not ranked).
+  const shownMap = Number(await cell(page, 'run.txt', 'AP').innerText());
+  const shownMrr = Number(await cell(page, 'run.txt', 'RR').innerText());
+  assert.equal(await cell(page, 'run.txt', 'num_q').innerText(), '1500');
+  assert.ok(Math.abs(shownMrr - big.mrr) <= 5e-5, `MRR ${shownMrr} vs ${big.mrr}`);
+  assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
+  assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB/);
+  await page.screenshot({ path: join(SHOTS, 'big-files-1280.png'), fullPage: false });
+  // Kept across a reload: the run comes back from IndexedDB as a blob.
+  await page.reload();
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  assert.equal(Number(await cell(page, 'run.txt', 'AP').innerText()), shownMap);
+  assert.deepEqual(seen.foreign, []);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('Cancel stops the workers; Evaluate again brings the results', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  // Click Cancel the moment it is drawn (from the page, so no round trip).
+  await page.evaluate(() => {
+    new MutationObserver((_, obs) => {
+      const b = document.querySelector('[data-testid="job-cancel"]');
+      if (b) { obs.disconnect(); b.click(); }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await page.getByTestId('job-cancelled').waitFor({ timeout: 15000 });
+  assert.match(await page.getByTestId('job-cancelled').innerText(), /cancelled/);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
+  await page.getByTestId('job-retry').click();
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('job-cancelled').count(), 0);
+  await context.close();
+});
+
+test('a big run whose queries are not grouped is read whole and evaluated', async () => {
+  assert.ok(ungrouped.run.length > 9e6);
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels-ungrouped.txt'), join(DIR, 'ungrouped.txt')]);
+  await cell(page, 'ungrouped.txt', 'RR').waitFor({ timeout: 60000 });
+  // The repeated query gains a non-relevant document at the end: RR unchanged, AP too.
+  assert.ok(Math.abs(Number(await cell(page, 'ungrouped.txt', 'RR').innerText()) - ungrouped.mrr) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'ungrouped.txt', 'AP').innerText()) - ungrouped.map) <= 5e-5);
+  assert.equal(await page.getByTestId('file-errors').count(), 0);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
