@@ -151,6 +151,9 @@ pub struct FileInfo {
     pub used: bool,
     /// Size in bytes.
     pub bytes: u64,
+    /// Kept on disk and read in chunks (see [`crate::state::BIG_FILE_BYTES`]).
+    #[serde(default)]
+    pub big: bool,
 }
 
 /// Results of one source (typed text or files).
@@ -340,6 +343,7 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
             kind,
             used,
             bytes: f.bytes(),
+            big: f.big.is_some(),
         });
     }
 }

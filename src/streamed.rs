@@ -304,7 +304,7 @@ impl RunJob<'_> {
         let j = judge_chunk(name, self.qrels, self.conventions, chunk);
         ScoredQuery {
             first_line: j.first_line,
-            result: j.ranking.map(|r| {
+            result: j.result.map(|r| {
                 let values = query_values(&r, &self.context, self.metrics);
                 QueryResult::new(j.qid.clone(), values, &r, false)
             }),

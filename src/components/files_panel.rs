@@ -117,7 +117,7 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
                         };
                         html! {
                             <li data-file={ f.name.clone() }>
-                                <strong>{ f.name.clone() }</strong>{ format!(" — {what}, {}", byte_size(f.bytes)) }
+                                <strong>{ f.name.clone() }</strong>{ format!(" — {what}, {}{}", byte_size(f.bytes), if f.big { " (read from disk in chunks)" } else { "" }) }
                                 { " " }
                                 <button type="button" aria-label={ format!("Remove {}", f.name) }
                                     onclick={ Callback::from(move |_: MouseEvent| on_remove.emit(n.clone())) }>{ "Remove" }</button>

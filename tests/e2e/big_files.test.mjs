@@ -105,7 +105,7 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.equal(await cell(page, 'run.txt', 'num_q').innerText(), '1500');
   assert.ok(Math.abs(shownMrr - big.mrr) <= 5e-5, `MRR ${shownMrr} vs ${big.mrr}`);
   assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
-  assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB/);
+  assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB \(read from disk in chunks\)/);
   await page.screenshot({ path: join(SHOTS, 'big-files-1280.png'), fullPage: false });
   // Kept across a reload: the run comes back from IndexedDB as a blob.
   await page.reload();

@@ -113,14 +113,15 @@ impl QueryChunker {
     }
 }
 
-/// What the evaluation of one query chunk found.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct ChunkResult {
+/// What one query chunk gave: `T` is its judged ranking ([`JudgedChunk`])
+/// or its scored row ([`ChunkResult`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChunkOutcome<T> {
     /// Query id.
     pub qid: String,
-    /// Its row (none if no line parsed, the qrels lack the query, or its
-    /// duplicates were refused).
-    pub row: Option<TrecRow>,
+    /// Its ranking or row (none if no line parsed, the qrels lack the
+    /// query, or its duplicates were refused).
+    pub result: Option<T>,
     /// At least one line parsed.
     pub present: bool,
     /// The qrels do not have this query.
@@ -136,6 +137,28 @@ pub struct ChunkResult {
     /// Line number of its first line (results are merged in file order).
     pub first_line: usize,
 }
+
+impl<T> ChunkOutcome<T> {
+    /// The same outcome with its result transformed (a ranking scored).
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> ChunkOutcome<U> {
+        ChunkOutcome {
+            qid: self.qid,
+            result: self.result.map(f),
+            present: self.present,
+            run_only: self.run_only,
+            tag: self.tag,
+            had_ties: self.had_ties,
+            duplicates_dropped: self.duplicates_dropped,
+            errors: self.errors,
+            first_line: self.first_line,
+        }
+    }
+}
+
+/// A query chunk parsed and judged, not yet scored.
+pub type JudgedChunk = ChunkOutcome<JudgedRanking>;
+/// A query chunk scored for trec_eval's output.
+pub type ChunkResult = ChunkOutcome<TrecRow>;
 
 /// Everything a chunk is evaluated against.
 #[derive(Debug, Clone, Copy)]
@@ -154,30 +177,6 @@ pub struct ChunkEvaluator<'q> {
     pub context: &'q EvalContext,
 }
 
-/// One query chunk parsed and judged, not yet scored.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct JudgedChunk {
-    /// Query id.
-    pub qid: String,
-    /// Its judged ranking (none if no line parsed, the qrels lack the
-    /// query, or its duplicates were refused).
-    pub ranking: Option<JudgedRanking>,
-    /// At least one line parsed.
-    pub present: bool,
-    /// The qrels do not have this query.
-    pub run_only: bool,
-    /// The tag of its first parsed line.
-    pub tag: Option<String>,
-    /// Ties ordered by convention.
-    pub had_ties: bool,
-    /// Duplicate lines dropped.
-    pub duplicates_dropped: usize,
-    /// Located problems.
-    pub errors: Vec<ParseError>,
-    /// Line number of its first line.
-    pub first_line: usize,
-}
-
 /// Parses and judges one query chunk of the run named `input` against
 /// `qrels`: the part of [`ChunkEvaluator::evaluate`] that does not depend
 /// on the measures, for callers that score the ranking themselves.
@@ -189,8 +188,14 @@ pub fn judge_chunk(
 ) -> JudgedChunk {
     let mut out = JudgedChunk {
         qid: chunk.qid.clone(),
+        result: None,
+        present: false,
+        run_only: false,
+        tag: None,
+        had_ties: false,
+        duplicates_dropped: 0,
+        errors: Vec::new(),
         first_line: chunk.lines.first().map_or(0, |l| l.2),
-        ..JudgedChunk::default()
     };
     let mut entries = Vec::with_capacity(chunk.lines.len());
     for &(start, end, line_no) in &chunk.lines {
@@ -216,27 +221,15 @@ pub fn judge_chunk(
     out.errors.extend(outcome.errors);
     out.duplicates_dropped = outcome.duplicates_dropped;
     out.had_ties = outcome.had_ties;
-    out.ranking = outcome.ranking;
+    out.result = outcome.ranking;
     out
 }
 
 impl ChunkEvaluator<'_> {
     /// Parses, judges and scores one query.
     pub fn evaluate(&self, chunk: &QueryChunk) -> ChunkResult {
-        let j = judge_chunk(self.input, self.qrels, self.conventions, chunk);
-        ChunkResult {
-            row: j
-                .ranking
-                .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context)),
-            qid: j.qid,
-            present: j.present,
-            run_only: j.run_only,
-            tag: j.tag,
-            had_ties: j.had_ties,
-            duplicates_dropped: j.duplicates_dropped,
-            errors: j.errors,
-            first_line: j.first_line,
-        }
+        judge_chunk(self.input, self.qrels, self.conventions, chunk)
+            .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context))
     }
 
     /// Puts chunk results (in any order) together: file order for errors
@@ -263,7 +256,7 @@ impl ChunkEvaluator<'_> {
             if c.present {
                 present.insert(c.qid);
             }
-            result.rows.extend(c.row);
+            result.rows.extend(c.result);
         }
         let mut missing: Vec<&str> = self
             .qrels
