@@ -26,7 +26,7 @@ use crate::dom::focus_by_id;
 use crate::embed::embed_request;
 use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
-use crate::files_job::use_file_results;
+use crate::file_results::use_file_results;
 use crate::settings::Settings;
 use crate::significance::statistics;
 use crate::state::{Action, AppState, LoadedFile};

@@ -567,14 +567,7 @@ mod tests {
     use super::*;
     use crate::example::{find, EXAMPLE_QUICK};
     use crate::settings::Missing;
-
-    fn shared(name: &str) -> String {
-        let path = format!(
-            "{}/../shared/trec_eval_tests/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read_to_string(path).expect("../shared beside the repo")
-    }
+    use crate::test_files::shared;
 
     fn file(name: &str, text: &str) -> LoadedFile {
         LoadedFile::whole(name, text)

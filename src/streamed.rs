@@ -652,14 +652,7 @@ mod tests {
     use crate::evaluation::evaluate_files;
     use crate::settings::Missing;
     use crate::state::BigFile;
-
-    fn shared(name: &str) -> String {
-        let path = format!(
-            "{}/../shared/trec_eval_tests/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read_to_string(path).expect("../shared beside the repo")
-    }
+    use crate::test_files::shared;
 
     /// Hands out a few bytes per read, so lines and characters straddle
     /// the reads.

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::files_job::JobStatus;
+use crate::file_results::JobStatus;
 use crate::state::byte_size;
 
 /// Props of [`JobStatusView`].
