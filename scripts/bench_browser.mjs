@@ -55,8 +55,10 @@ const sampler = (async () => {
 })();
 const name = basename(run);
 const value = page.locator(`[data-testid="results"] td[data-system="${name}"][data-measure="AP"] .value`);
-const t0 = performance.now();
+// The Files tab is open, as when a person picks files (dropping them works from any tab).
 await page.getByTestId('tab-files').click();
+await page.waitForTimeout(500);
+const t0 = performance.now();
 await page.getByTestId('file-input').setInputFiles([qrels, run]);
 let sawProgress = false;
 page.getByTestId('job-progress').waitFor({ timeout: 60000 }).then(() => { sawProgress = true; }, () => {});

@@ -333,6 +333,7 @@ pub fn App() -> Html {
             e.prevent_default();
             if !*dragging {
                 dragging.set(true);
+                crate::files_job::prewarm();
             }
         })
     };

@@ -4,7 +4,7 @@
 //! Where workers are unavailable (the single-file build opened from disk),
 //! [`evaluate_here`] reads the files whole and evaluates them on the page.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::io::Cursor;
 use std::rc::Rc;
 
@@ -88,6 +88,86 @@ struct Gathered {
     over: bool,
 }
 
+/// Sends a worker its request.
+fn hand_over(worker: &Worker, message: &JsValue, g: &mut Gathered, on_event: &Callback<JobEvent>) {
+    if worker.post_message(message).is_err() && !g.over {
+        g.over = true;
+        on_event.emit(JobEvent::Failed(
+            "the files could not be handed to the worker".into(),
+        ));
+    }
+}
+
+/// A worker started ahead of a request, and what it said so far.
+struct Warm {
+    worker: Worker,
+    ready: Rc<Cell<bool>>,
+    failed: Rc<Cell<bool>>,
+    handlers: Handlers,
+}
+
+thread_local! {
+    static WARM: RefCell<Vec<Warm>> = const { RefCell::new(Vec::new()) };
+}
+
+fn spawn() -> Result<Worker, String> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    Worker::new_with_options("worker.js", &options).map_err(|_| "no worker here".to_string())
+}
+
+/// Starts workers ahead of a request (the Files tab is open, or files are
+/// dragged over the page), one per core up to four, so that a big file's
+/// evaluation does not wait for them to load.
+pub fn prewarm() {
+    let n = (gloo::utils::window().navigator().hardware_concurrency() as usize).clamp(1, 4);
+    WARM.with(|warm| {
+        let mut warm = warm.borrow_mut();
+        while warm.len() < n {
+            let Ok(worker) = spawn() else { return };
+            let (ready, failed) = (Rc::new(Cell::new(false)), Rc::new(Cell::new(false)));
+            let on_message = {
+                let (ready, failed) = (ready.clone(), failed.clone());
+                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                    match e.data().as_string() {
+                        Some(t) if t == READY => ready.set(true),
+                        Some(t) if t.starts_with(FAILED) => failed.set(true),
+                        _ => {}
+                    }
+                })
+            };
+            let on_error = {
+                let failed = failed.clone();
+                Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+                    e.prevent_default();
+                    failed.set(true);
+                })
+            };
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            warm.push(Warm {
+                worker,
+                ready,
+                failed,
+                handlers: (on_message, on_error),
+            });
+        }
+    });
+}
+
+/// A warm worker (whether it is ready, and its handlers to drop once new
+/// ones are set), or a new one.
+fn take_worker() -> Result<(Worker, bool, Option<Handlers>), String> {
+    while let Some(w) = WARM.with(|warm| warm.borrow_mut().pop()) {
+        if w.failed.get() {
+            w.worker.terminate();
+            continue;
+        }
+        return Ok((w.worker, w.ready.get(), Some(w.handlers)));
+    }
+    spawn().map(|w| (w, false, None))
+}
+
 impl FilesJob {
     /// Starts evaluating `files` under `settings` in `shards` new workers;
     /// events arrive through `on_event` until the job is dropped.
@@ -116,10 +196,8 @@ impl FilesJob {
                     count: shards,
                 },
             )?;
-            let options = WorkerOptions::new();
-            options.set_type(WorkerType::Module);
-            let worker = Worker::new_with_options("worker.js", &options)
-                .map_err(|_| "no worker here".to_string())?;
+            let (worker, ready, warm_handlers) = take_worker()?;
+            let message = Rc::new(message);
             let on_message = {
                 let (worker, gathered, on_event, settings) = (
                     worker.clone(),
@@ -127,6 +205,7 @@ impl FilesJob {
                     on_event.clone(),
                     settings.clone(),
                 );
+                let message = message.clone();
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                     let Some(text) = e.data().as_string() else {
                         return;
@@ -146,12 +225,7 @@ impl FilesJob {
                     }
                     if text == READY {
                         g.started += 1;
-                        if worker.post_message(&message).is_err() {
-                            g.over = true;
-                            on_event.emit(JobEvent::Failed(
-                                "the files could not be handed to the worker".into(),
-                            ));
-                        }
+                        hand_over(&worker, &message, &mut g, &on_event);
                         return;
                     }
                     match serde_json::from_str::<Reply>(&text) {
@@ -204,6 +278,13 @@ impl FilesJob {
             };
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            drop(warm_handlers);
+            if ready {
+                // A warm worker said it was ready before this request.
+                let mut g = gathered.borrow_mut();
+                g.started += 1;
+                hand_over(&worker, &message, &mut g, &on_event);
+            }
             job.workers.push(worker);
             job._handlers.push((on_message, on_error));
         }

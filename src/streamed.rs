@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use ranklab_core::{
-    is_skipped_line, judge, judge_chunk, missing_query_ranking, parse_qrels_as, parse_run_as,
+    judge, judge_chunk, line_qid, missing_query_ranking, parse_qrels_as, parse_run_as,
     query_values, ByteLines, Conventions, EvalContext, InputFormat, InputKind, Metric,
     MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker,
 };
@@ -257,9 +257,7 @@ impl ShardLines<'_> {
         if std::mem::take(&mut self.drop_first) || self.phase == Phase::Done {
             return;
         }
-        let qid = (!is_skipped_line(line))
-            .then(|| line.split_ascii_whitespace().next())
-            .flatten();
+        let qid = line_qid(line);
         if self.phase == Phase::Before {
             if start < self.begin {
                 if let Some(q) = qid {
@@ -289,7 +287,7 @@ impl ShardLines<'_> {
             }
         }
         self.out.lines += 1;
-        if let Some(chunk) = self.chunker.push_line(line) {
+        if let Some(chunk) = self.chunker.push_split_line(line, qid) {
             self.out.queries.push(self.job.score(self.name, &chunk));
         }
         if self.chunker.ungrouped() {

@@ -65,6 +65,8 @@ pub fn read_file_list(list: web_sys::FileList, on_files: Callback<Vec<LoadedFile
 /// The files panel.
 #[component]
 pub fn FilesPanel(props: &FilesPanelProps) -> Html {
+    // Files may follow: have the workers for big ones loaded by then.
+    use_effect_with((), |_| crate::files_job::prewarm());
     let paste_ref = use_node_ref();
     let onchange = {
         let on_files = props.on_files.clone();

@@ -52,6 +52,16 @@ pub struct QueryChunk {
     pub lines: Vec<(usize, usize, usize)>,
 }
 
+/// The query id of a run line (its first field), `None` for a blank or
+/// comment line.
+pub fn line_qid(line: &str) -> Option<&str> {
+    if is_skipped_line(line) {
+        None
+    } else {
+        line.split_ascii_whitespace().next()
+    }
+}
+
 /// Groups a run's lines into one [`QueryChunk`] per query, as they arrive.
 #[derive(Debug, Default)]
 pub struct QueryChunker {
@@ -74,13 +84,18 @@ impl QueryChunker {
     /// ignored, as in the whole-text parser). Returns the previous query's
     /// chunk when this line starts a new query.
     pub fn push_line(&mut self, line: &str) -> Option<QueryChunk> {
+        self.push_split_line(line, line_qid(line))
+    }
+
+    /// [`QueryChunker::push_line`] for a caller that has already found the
+    /// line's query id with [`line_qid`].
+    pub fn push_split_line(&mut self, line: &str, qid: Option<&str>) -> Option<QueryChunk> {
         let line = line.trim_end_matches('\r');
         let line_no = self.next_line;
         self.next_line += 1;
-        if self.ungrouped || is_skipped_line(line) {
+        let Some(qid) = qid.filter(|_| !self.ungrouped) else {
             return None;
-        }
-        let qid = line.split_ascii_whitespace().next().unwrap_or("");
+        };
         let mut finished = None;
         if self.current.qid != qid || self.current.lines.is_empty() {
             if !self.current.lines.is_empty() {
