@@ -93,9 +93,7 @@ impl QueryChunker {
         let line = line.trim_end_matches('\r');
         let line_no = self.next_line;
         self.next_line += 1;
-        let Some(qid) = qid.filter(|_| !self.ungrouped) else {
-            return None;
-        };
+        let qid = qid.filter(|_| !self.ungrouped)?;
         let mut finished = None;
         if self.current.qid != qid || self.current.lines.is_empty() {
             if !self.current.lines.is_empty() {
