@@ -75,13 +75,28 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     // Where each (qid, docid) was first judged, for the message about a
     // repeat: built at the first repeat only (most qrels have none).
     let mut first_lines: Option<FnvHashMap<(&'a str, &'a str), usize>> = None;
+    let (queries, errors) = (&mut out.queries, &mut out.errors);
+    // The query of the previous line: qrels list a query's lines together,
+    // so most lines skip the lookup. A new query's table starts at the size
+    // the previous one reached (queries tend to have as many judgments).
+    let mut current: Option<(&'a str, &mut QueryQrels<'a>)> = None;
+    let mut last_size = 0;
     for (line_no, line) in content_lines(text) {
-        let Some((qid, docid, docid_column, grade)) =
-            qrels_line(input, line_no, line, &mut out.errors)
+        let Some((qid, docid, docid_column, grade)) = qrels_line(input, line_no, line, errors)
         else {
             continue;
         };
-        let judged = out.queries.entry(qid).or_default();
+        if current.as_ref().is_none_or(|(q, _)| *q != qid) {
+            if let Some((_, judged)) = current.take() {
+                last_size = judged.len();
+            }
+            let judged = queries.entry(qid).or_default();
+            judged.reserve(last_size.saturating_sub(judged.len()));
+            current = Some((qid, judged));
+        }
+        let Some((_, judged)) = current.as_mut() else {
+            unreachable!("set above")
+        };
         if judged.contains_key(docid) {
             let firsts = first_lines.get_or_insert_with(|| {
                 let mut m = FnvHashMap::default();
@@ -93,7 +108,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                 m
             });
             let first = firsts[&(qid, docid)];
-            out.errors.push(ParseError::new(
+            errors.push(ParseError::new(
                 input,
                 line_no,
                 docid_column,
