@@ -111,6 +111,12 @@ thread_local! {
 }
 
 fn spawn() -> Result<Worker, String> {
+    // Opened from disk (the single-file build): browsers refuse workers
+    // there, and there is no worker.js beside the page anyway.
+    let protocol = gloo::utils::window().location().protocol().unwrap_or_default();
+    if protocol == "file:" {
+        return Err("no worker from a file".to_string());
+    }
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
     Worker::new_with_options("worker.js", &options).map_err(|_| "no worker here".to_string())

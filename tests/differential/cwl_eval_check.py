@@ -33,7 +33,8 @@ for seed in range(5):
         m = os.path.join(tmp, "metrics")
         with open(m, "w") as f:
             f.write("\n".join(METRICS) + "\n")
-        out = subprocess.run([CWL, q, r, "-m", m], capture_output=True, text=True, check=True).stdout
+        # cwl-eval writes cwl.log into its working directory: the temporary one.
+        out = subprocess.run([CWL, q, r, "-m", m], capture_output=True, text=True, check=True, cwd=tmp).stdout
     names = dict(METRICS.values())
     peer = {}
     for line in out.splitlines():

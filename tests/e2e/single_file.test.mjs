@@ -1,11 +1,14 @@
 // The single-file build opened from disk (file://): the app starts and
-// computes with no request at all.
+// computes with no request at all, and a big run (where no worker can
+// start) is evaluated on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, SHOTS, cell, loadCase, useBrowser } from './harness.mjs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { ROOT, SHOTS, cell, loadCase, showTab, useBrowser } from './harness.mjs';
+import { corpus } from './big_corpus.mjs';
 
 const env = useBrowser();
 const FILE = join(ROOT, 'dist-single', 'ranklab.html');
@@ -29,5 +32,27 @@ test('ranklab.html works from file:// with no request', async () => {
   // The page itself is the only request (data: URLs are not requests of the network).
   assert.deepEqual(requests.filter((r) => !r.startsWith('data:')), [url]);
   assert.deepEqual(errors.filter((e) => !/IndexedDB|files not saved/.test(e)), []);
+  await context.close();
+});
+
+test('from file://, a big run is evaluated on the page', async () => {
+  const dir = join(ROOT, 'target', 'e2e', 'big-single');
+  await mkdir(dir, { recursive: true });
+  const data = corpus(400, 1000);
+  assert.ok(data.run.length > 9e6, 'over the 8 MB line');
+  await writeFile(join(dir, 'run.txt'), data.run);
+  await writeFile(join(dir, 'qrels.txt'), data.qrels);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const url = pathToFileURL(FILE).href;
+  await page.goto(url);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(dir, 'qrels.txt'), join(dir, 'run.txt')]);
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - data.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - data.mrr) <= 5e-5);
+  assert.deepEqual(requests.filter((r) => !r.startsWith('data:')), [url], 'no worker was fetched');
   await context.close();
 });
