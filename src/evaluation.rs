@@ -92,7 +92,7 @@ impl QueryResult {
 /// A ranking's relevance as small integers between threads (a worker's
 /// results are mostly rankings): a grade as itself, -1 for a document
 /// outside the pool, -2 for one judged with a negative grade.
-mod rel_codes {
+pub(crate) mod rel_codes {
     use ranklab_core::Rel;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

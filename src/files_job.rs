@@ -18,7 +18,9 @@ use yew::Callback;
 use crate::evaluation::Part;
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use crate::streamed::{evaluate_streamed, finish, Progress, Shard, ShardReply, Ungrouped};
+use crate::streamed::{
+    evaluate_streamed, find_query, finish, FoundQuery, Progress, Shard, ShardReply, Ungrouped,
+};
 use crate::worker::{Reply, FAILED, READY};
 
 /// What a job reports.
@@ -57,7 +59,13 @@ impl Drop for FilesJob {
     }
 }
 
-fn request(files: &[LoadedFile], settings: &Settings, shard: Shard) -> Result<JsValue, String> {
+/// A worker's request: the files (big ones as `Blob`s), the settings, and
+/// `task`: `("shard", Shard)` to evaluate or `("explain", [run, qid])`.
+fn request(
+    files: &[LoadedFile],
+    settings: &Settings,
+    task: (&str, String),
+) -> Result<JsValue, String> {
     let message = Object::new();
     let built = |_| "request not built".to_string();
     let blobs = Object::new();
@@ -72,7 +80,7 @@ fn request(files: &[LoadedFile], settings: &Settings, shard: Shard) -> Result<Js
     for (k, v) in [
         ("files", json(serde_json::to_string(files))?),
         ("settings", json(serde_json::to_string(settings))?),
-        ("shard", json(serde_json::to_string(&shard))?),
+        (task.0, JsValue::from_str(&task.1)),
         ("blobs", blobs.into()),
     ] {
         Reflect::set(&message, &JsValue::from_str(k), &v).map_err(built)?;
@@ -113,7 +121,10 @@ thread_local! {
 fn spawn() -> Result<Worker, String> {
     // Opened from disk (the single-file build): browsers refuse workers
     // there, and there is no worker.js beside the page anyway.
-    let protocol = gloo::utils::window().location().protocol().unwrap_or_default();
+    let protocol = gloo::utils::window()
+        .location()
+        .protocol()
+        .unwrap_or_default();
     if protocol == "file:" {
         return Err("no worker from a file".to_string());
     }
@@ -194,13 +205,17 @@ impl FilesJob {
             _handlers: Vec::new(),
         };
         for index in 0..shards {
+            let shard = Shard {
+                index,
+                count: shards,
+            };
             let message = request(
                 files,
                 settings,
-                Shard {
-                    index,
-                    count: shards,
-                },
+                (
+                    "shard",
+                    serde_json::to_string(&shard).map_err(|e| e.to_string())?,
+                ),
             )?;
             let (worker, ready, warm_handlers) = take_worker()?;
             let message = Rc::new(message);
@@ -239,6 +254,7 @@ impl FilesJob {
                             g.progress[index] = p;
                             on_event.emit(JobEvent::Progress(Progress::sum(&g.progress)));
                         }
+                        Ok(Reply::Found(_)) => {}
                         Ok(Reply::Done(reply)) => {
                             g.replies[index] = Some(reply);
                             if g.replies.iter().all(Option::is_some) {
@@ -298,6 +314,123 @@ impl FilesJob {
     }
 }
 
+/// Finding one query's whole ranking in a big run, in a worker (for an
+/// explanation). Dropping it stops the worker.
+pub struct ExplainJob {
+    worker: Worker,
+    _handlers: Handlers,
+}
+
+impl Drop for ExplainJob {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// What finding a query gave: its ranking, `None` when the run lacks it,
+/// or why it failed.
+pub type Found = Result<Option<FoundQuery>, String>;
+
+impl ExplainJob {
+    /// Starts reading `run` for query `qid`; the outcome arrives through
+    /// `on_done` (where no worker starts, the files are read on the page).
+    pub fn start(
+        files: &[LoadedFile],
+        settings: &Settings,
+        run: &str,
+        qid: &str,
+        on_done: Callback<Found>,
+    ) -> Option<ExplainJob> {
+        let task = serde_json::to_string(&(run, qid)).unwrap_or_default();
+        let started = request(files, settings, ("explain", task)).and_then(|message| {
+            let (worker, ready, warm_handlers) = take_worker()?;
+            Ok((worker, ready, warm_handlers, message))
+        });
+        let Ok((worker, ready, warm_handlers, message)) = started else {
+            let (files, settings, run, qid) = (
+                files.to_vec(),
+                settings.clone(),
+                run.to_string(),
+                qid.to_string(),
+            );
+            wasm_bindgen_futures::spawn_local(async move {
+                on_done.emit(find_here(files, settings, &run, &qid).await);
+            });
+            return None;
+        };
+        let message = Rc::new(message);
+        let on_message = {
+            let (worker, on_done, message) = (worker.clone(), on_done.clone(), message.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                let Some(text) = e.data().as_string() else {
+                    return;
+                };
+                if text == READY {
+                    let _ = worker.post_message(&message);
+                } else if let Some(why) = text.strip_prefix(FAILED) {
+                    on_done.emit(Err(why.to_string()));
+                } else if let Ok(Reply::Found(found)) = serde_json::from_str::<Reply>(&text) {
+                    on_done.emit(found);
+                }
+            })
+        };
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            e.prevent_default();
+            on_done.emit(Err(e.message()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        drop(warm_handlers);
+        if ready {
+            let _ = worker.post_message(&message);
+        }
+        Some(ExplainJob {
+            worker,
+            _handlers: (on_message, on_error),
+        })
+    }
+}
+
+/// Big files read whole on the page (where no worker starts).
+async fn read_texts(files: &[LoadedFile]) -> Result<Vec<String>, String> {
+    let mut texts = Vec::with_capacity(files.len());
+    for f in files {
+        texts.push(match &f.big {
+            None => f.text.clone(),
+            Some(big) => {
+                let blob = crate::blobs::get(&big.key)
+                    .ok_or_else(|| format!("{} is no longer readable; load it again", f.name))?;
+                JsFuture::from(blob.text())
+                    .await
+                    .ok()
+                    .and_then(|t| t.as_string())
+                    .ok_or_else(|| format!("{} could not be read", f.name))?
+            }
+        });
+    }
+    Ok(texts)
+}
+
+/// Opens files from their texts read on the page.
+fn text_opener<'a>(
+    files: &'a [LoadedFile],
+    texts: &'a [String],
+) -> impl FnMut(&LoadedFile, u64) -> Box<dyn std::io::Read + 'a> + 'a {
+    move |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read + 'a> {
+        let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
+        let mut c = Cursor::new(texts[at].clone().into_bytes());
+        c.set_position(from);
+        Box::new(c)
+    }
+}
+
+/// [`find_query`] on the page.
+async fn find_here(files: Vec<LoadedFile>, settings: Settings, run: &str, qid: &str) -> Found {
+    let texts = read_texts(&files).await?;
+    let mut open = text_opener(&files, &texts);
+    find_query(&files, &mut open, &settings, run, qid)
+}
+
 /// How many workers share the files: one per core (at most four) when a
 /// big TREC run is worth splitting, else one.
 pub fn worker_count(files: &[LoadedFile]) -> usize {
@@ -316,33 +449,9 @@ pub fn worker_count(files: &[LoadedFile]) -> usize {
 /// Evaluates on the page, for where no worker starts: big files are read
 /// whole (asynchronously), then evaluated as the worker would.
 pub async fn evaluate_here(files: Vec<LoadedFile>, settings: Settings) -> Result<Part, String> {
-    let mut texts = Vec::with_capacity(files.len());
-    for f in &files {
-        texts.push(match &f.big {
-            None => f.text.clone(),
-            Some(big) => {
-                let blob = crate::blobs::get(&big.key)
-                    .ok_or_else(|| format!("{} is no longer readable; load it again", f.name))?;
-                JsFuture::from(blob.text())
-                    .await
-                    .ok()
-                    .and_then(|t| t.as_string())
-                    .ok_or_else(|| format!("{} could not be read", f.name))?
-            }
-        });
-    }
-    let mut open = |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read> {
-        let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
-        let mut c = Cursor::new(texts[at].clone().into_bytes());
-        c.set_position(from);
-        Box::new(c)
-    };
+    let texts = read_texts(&files).await?;
     let (metrics, _) = settings.measures();
-    Ok(evaluate_streamed(
-        &files,
-        &mut open,
-        &metrics,
-        &settings,
-        &mut |_| {},
-    ))
+    let mut open = text_opener(&files, &texts);
+    let part = evaluate_streamed(&files, &mut open, &metrics, &settings, &mut |_| {});
+    Ok(part)
 }

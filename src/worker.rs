@@ -14,7 +14,7 @@ use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent};
 
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use crate::streamed::{evaluate_shard, Progress, Shard, ShardReply};
+use crate::streamed::{evaluate_shard, find_query, FoundQuery, Progress, Shard, ShardReply};
 
 /// The first message of a worker: it is ready for requests.
 pub const READY: &str = "ready";
@@ -28,6 +28,9 @@ pub enum Reply {
     Progress(Progress),
     /// What its shard found.
     Done(ShardReply),
+    /// The query asked for (`explain` requests): its ranking, `None` when
+    /// the run lacks it, or why it could not be read.
+    Found(Result<Option<FoundQuery>, String>),
 }
 
 /// Reads a `Blob` from its start, one slice per call.
@@ -76,17 +79,17 @@ fn field(data: &JsValue, name: &str) -> JsValue {
     Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Answers one request: `{files, settings, shard}` as JSON texts and
-/// `blobs`, an object from big-file keys to their `Blob`s.
+/// Answers one request: `files`, `settings` and either `shard` (evaluate)
+/// or `explain` (`[run, qid]`: find one query) as JSON texts, and `blobs`,
+/// an object from big-file keys to their `Blob`s.
+fn json_field<T: serde::de::DeserializeOwned>(data: &JsValue, name: &str) -> Result<T, String> {
+    serde_json::from_str(&field(data, name).as_string().unwrap_or_default())
+        .map_err(|e| format!("bad request to the worker ({name}): {e}"))
+}
+
 fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), String> {
-    let files: Vec<LoadedFile> =
-        serde_json::from_str(&field(data, "files").as_string().unwrap_or_default())
-            .map_err(|e| format!("bad request to the worker: {e}"))?;
-    let settings: Settings =
-        serde_json::from_str(&field(data, "settings").as_string().unwrap_or_default())
-            .map_err(|e| format!("bad request to the worker: {e}"))?;
-    let shard: Shard = serde_json::from_str(&field(data, "shard").as_string().unwrap_or_default())
-        .map_err(|e| format!("bad request to the worker: {e}"))?;
+    let files: Vec<LoadedFile> = json_field(data, "files")?;
+    let settings: Settings = json_field(data, "settings")?;
     let blob_values = field(data, "blobs");
     let blobs: HashMap<String, Blob> = files
         .iter()
@@ -117,6 +120,13 @@ fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), Stri
             let _ = scope.post_message(&JsValue::from_str(&json));
         }
     };
+    if let Ok((run, qid)) = json_field::<(String, String)>(data, "explain") {
+        post(&Reply::Found(find_query(
+            &files, &mut open, &settings, &run, &qid,
+        )));
+        return Ok(());
+    }
+    let shard: Shard = json_field(data, "shard")?;
     let (metrics, _) = settings.measures();
     let reply = evaluate_shard(&files, &mut open, &metrics, &settings, shard, &mut |p| {
         post(&Reply::Progress(p.clone()))

@@ -4,12 +4,14 @@
 
 use std::rc::Rc;
 
-use ranklab_core::{explain, Explanation, Metric};
+use ranklab_core::{explain, EvalContext, Explanation, JudgedRanking, Metric};
 use yew::prelude::*;
 
-use crate::evaluation::{format_value, judged_query, Source, SystemResult};
+use crate::evaluation::{format_value, judged_query, Source, SystemResult, SHOWN_RANKS};
+use crate::files_job::{ExplainJob, Found};
 use crate::settings::{Missing, Settings, Ties};
-use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
+use crate::state::LoadedFile;
+use crate::streamed::FoundQuery;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,10 +93,70 @@ fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec
     out
 }
 
+/// One query's value worked out from its judged ranking (`None`: the run
+/// lacks the query).
+fn explained_query(
+    props: &ExplanationProps,
+    system: &SystemResult,
+    metric: &Metric,
+    qid: &str,
+    found: Option<(JudgedRanking, EvalContext)>,
+) -> Html {
+    let Some((ranking, ctx)) = found else {
+        return html! {
+            <>
+                <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                <p>{ "This query is missing from the run: it is scored 0 under the “score 0” setting, and has no ranking to explain." }</p>
+            </>
+        };
+    };
+    let e = explain(metric, &ranking, &ctx);
+    let mut notes = e.notes.clone();
+    notes.extend(convention_notes(&props.settings, system, metric));
+    html! {
+        <>
+            <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
+            { steps(&e) }
+            { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+        </>
+    }
+}
+
 /// The explanation panel.
 #[component]
 pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let sel = &props.selected;
+    // A query of a run read from a big file: its whole ranking is read
+    // again by a worker (the evaluation kept only its first ranks).
+    let from_big = props.files.iter().any(|f| f.big.is_some())
+        && props
+            .systems
+            .iter()
+            .any(|s| s.name == sel.system && s.source == Source::File);
+    let found = use_state(|| None::<((String, String), Found)>);
+    let job = use_mut_ref(|| None::<ExplainJob>);
+    {
+        let (found, job) = (found.clone(), job.clone());
+        let target = sel
+            .query
+            .clone()
+            .filter(|_| from_big)
+            .map(|q| (sel.system.clone(), q));
+        use_effect_with(
+            (target, props.settings.clone(), props.files.clone()),
+            move |(target, settings, files)| {
+                job.borrow_mut().take();
+                if let Some((run, qid)) = target.clone() {
+                    let key = (run.clone(), qid.clone());
+                    let on_done = {
+                        let found = found.clone();
+                        Callback::from(move |f: Found| found.set(Some((key.clone(), f))))
+                    };
+                    *job.borrow_mut() = ExplainJob::start(files, settings, &run, &qid, on_done);
+                }
+            },
+        );
+    }
     let Some(system) = props.systems.iter().find(|s| s.name == sel.system) else {
         return html! {};
     };
@@ -106,39 +168,33 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let body = match &sel.query {
-        Some(qid)
-            if system.source == Source::File && props.files.iter().any(|f| f.big.is_some()) =>
-        {
-            html! {
-                <>
-                    <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
-                    <p data-testid="explain-big">{ format!(
-                        "The files were read in the background in chunks, keeping each query's value but not its whole ranking, so this value cannot be explained step by step here. Load a run of at most {} (for example this query's lines) to see how it comes about.",
-                        byte_size(BIG_FILE_BYTES)
-                    ) }</p>
-                </>
-            }
-        }
-        Some(qid) => match judged_query(&props.text, &props.files, &props.settings, system, qid) {
-            Some((ranking, ctx)) => {
-                let e = explain(metric, &ranking, &ctx);
-                let mut notes = e.notes.clone();
-                notes.extend(convention_notes(&props.settings, system, metric));
-                html! {
+        Some(qid) if from_big => match &*found {
+            Some((key, f)) if key.0 == system.name && &key.1 == qid => match f.clone() {
+                Ok(f) => explained_query(props, system, metric, qid, f.map(FoundQuery::into_parts)),
+                Err(why) => html! {
                     <>
-                        <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
-                        { steps(&e) }
-                        { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+                        <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                        <p class="field-error" role="alert">{ format!("The run could not be read again: {why}") }</p>
                     </>
-                }
-            }
-            None => html! {
+                },
+            },
+            _ => html! {
                 <>
                     <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
-                    <p>{ "This query is missing from the run: it is scored 0 under the “score 0” setting, and has no ranking to explain." }</p>
+                    <p role="status" data-testid="explain-reading">{ format!(
+                        "Reading {} again for this query's whole ranking (the evaluation kept its values and first {SHOWN_RANKS} ranks)…",
+                        system.name
+                    ) }</p>
                 </>
             },
         },
+        Some(qid) => explained_query(
+            props,
+            system,
+            metric,
+            qid,
+            judged_query(&props.text, &props.files, &props.settings, system, qid),
+        ),
         None => {
             let values: Vec<(String, f64)> = system
                 .queries

@@ -2,7 +2,8 @@
 // here from the definitions (independently of the app).
 
 /** A seeded run (queries x docs, scores falling, so the ranking is the file
- * order), its qrels, and each query's AP and RR from their definitions. */
+ * order), its qrels, and each query's AP and RR from their definitions
+ * (`ap`, `rr`) with their means (`map`, `mrr`). */
 export function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {}) {
   let x = 12345;
   const rnd = (m) => { x = (x * 1103515245 + 12345) % 2147483648; return (x >> 8) % m; };
@@ -35,6 +36,6 @@ export function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {})
   // The first query again at the end, with a document scored below all its others.
   if (repeatFirst) lines.push(`Q00000 Q0 Dextra ${docs + 1} 0 big`);
   const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
-  return { run: lines.join('\n') + '\n', qrels: qrels.join('\n') + '\n', map: mean(ap), mrr: mean(rr) };
+  return { run: lines.join('\n') + '\n', qrels: qrels.join('\n') + '\n', map: mean(ap), mrr: mean(rr), ap, rr };
 }
 

@@ -2,8 +2,9 @@
 // stays on disk and is read in chunks by workers, split between them)
 // gives the values computed here from the definitions, shows its progress
 // while the page keeps painting, locates a bad line deep in the file,
-// survives a reload, can be cancelled and evaluated again, and a run whose
-// queries are not grouped is still evaluated (read whole).
+// explains a query (read again by a worker), survives a reload, can be
+// cancelled and evaluated again, and a run whose queries are not grouped is
+// still evaluated (read whole).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -71,6 +72,16 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
   assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB \(read from disk in chunks\)/);
   await page.screenshot({ path: join(SHOTS, 'big-files-1280.png'), fullPage: false });
+  // A query's explanation: a worker reads the run again for its whole ranking.
+  await cell(page, 'run.txt', 'AP').click();
+  const box = page.getByTestId('explanation');
+  await box.getByTestId('explain-query').nth(2).click();
+  await box.locator('h3', { hasText: /^AP = / }).waitFor({ timeout: 30000 });
+  const title = await box.locator('h3').innerText();
+  assert.match(title, /^AP = \d\.\d{4} for run\.txt, query Q00002$/);
+  assert.ok(Math.abs(Number(title.slice(5, 11)) - big.ap[2]) <= 5e-5, `${title} vs ${big.ap[2]}`);
+  assert.ok((await box.getByTestId('steps').locator('tbody tr').count()) > 0);
+  await box.getByTestId('close-explanation').click();
   // Kept across a reload: the run comes back from IndexedDB as a blob.
   await page.reload();
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
