@@ -538,21 +538,17 @@ pub fn judged_query(
             Some((q.judged(settings.relevance_level), ctx))
         }
         Source::File => {
-            let roles = file_roles(files);
-            let (qf, qk) = roles.qrels?;
-            let (rf, rk) = roles
-                .runs
-                .into_iter()
-                .find(|(f, _)| f.name == system.name)?;
-            let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
-            let run = parse_run_as(rk.format, &rf.name, &rf.text);
-            let judged = judge(&qrels, &run, &settings.conventions());
-            let ctx = judged.context;
-            judged
-                .queries
-                .into_iter()
-                .find(|q| q.qid == qid)
-                .map(|q| (q.ranking, ctx))
+            // Files held as text (big ones are found by a worker, see
+            // `files_job::ExplainJob`, with the same `find_query`).
+            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read> {
+                let mut c = std::io::Cursor::new(f.text.clone().into_bytes());
+                c.set_position(from);
+                Box::new(c)
+            };
+            crate::streamed::find_query(files, &mut open, settings, &system.name, qid)
+                .ok()
+                .flatten()
+                .map(crate::streamed::FoundQuery::into_parts)
         }
     }
 }

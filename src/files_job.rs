@@ -137,7 +137,7 @@ fn spawn() -> Result<Worker, String> {
 /// dragged over the page), one per core up to four, so that a big file's
 /// evaluation does not wait for them to load.
 pub fn prewarm() {
-    let n = (gloo::utils::window().navigator().hardware_concurrency() as usize).clamp(1, 4);
+    let n = most_workers();
     WARM.with(|warm| {
         let mut warm = warm.borrow_mut();
         while warm.len() < n {
@@ -442,8 +442,12 @@ pub fn worker_count(files: &[LoadedFile]) -> usize {
     if !splittable {
         return 1;
     }
-    let cores = gloo::utils::window().navigator().hardware_concurrency() as usize;
-    cores.clamp(1, 4)
+    most_workers()
+}
+
+/// One worker per core, at most four.
+fn most_workers() -> usize {
+    (gloo::utils::window().navigator().hardware_concurrency() as usize).clamp(1, 4)
 }
 
 /// Evaluates on the page, for where no worker starts: big files are read

@@ -17,8 +17,8 @@ use std::io::Read;
 
 use ranklab_core::{
     judge, judge_chunk, line_qid, missing_query_ranking, parse_qrels_as, parse_run_as,
-    query_values, ByteLines, Conventions, EvalContext, InputFormat, InputKind, JudgedRanking,
-    Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker, Rel,
+    query_values, tally, ByteLines, ChunkOutcome, Conventions, EvalContext, InputFormat, InputKind,
+    JudgedRanking, Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker, Rel,
 };
 use serde::{Deserialize, Serialize};
 
@@ -153,17 +153,7 @@ fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
 
 /// One query of a streamed run, judged and scored. Line numbers count from
 /// the first line of the shard's part of the file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ScoredQuery {
-    first_line: usize,
-    qid: String,
-    result: Option<QueryResult>,
-    present: bool,
-    run_only: bool,
-    had_ties: bool,
-    duplicates_dropped: usize,
-    errors: Vec<ParseError>,
-}
+pub type ScoredQuery = ChunkOutcome<QueryResult>;
 
 /// One shard's part of a streamed run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -299,20 +289,10 @@ impl ShardLines<'_> {
 
 impl RunJob<'_> {
     fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
-        let j = judge_chunk(name, self.qrels, self.conventions, chunk);
-        ScoredQuery {
-            first_line: j.first_line,
-            result: j.result.map(|r| {
-                let values = query_values(&r, &self.context, self.metrics);
-                QueryResult::new(j.qid.clone(), values, &r, false)
-            }),
-            qid: j.qid,
-            present: j.present,
-            run_only: j.run_only,
-            had_ties: j.had_ties,
-            duplicates_dropped: j.duplicates_dropped,
-            errors: j.errors,
-        }
+        judge_chunk(name, self.qrels, self.conventions, chunk).map(|r| {
+            let values = query_values(&r, &self.context, self.metrics);
+            QueryResult::new(chunk.qid.clone(), values, &r, false)
+        })
     }
 
     /// Streams the shard's part of a run.
@@ -591,25 +571,18 @@ fn assemble(
     first: &ShardReply,
     settings: &Settings,
 ) -> RunOutcome {
+    let t = tally(queries);
     let mut out = RunOutcome {
         name: name.to_string(),
         max_grade: first.max_grade,
+        queries: t.results,
+        run_only_queries: t.run_only_queries,
+        duplicates_dropped: t.duplicates_dropped,
+        tied_queries: t.tied_queries,
+        errors: t.errors,
         ..RunOutcome::default()
     };
-    let mut present = BTreeSet::new();
-    let mut run_only = BTreeSet::new();
-    for s in queries {
-        out.errors.extend(s.errors);
-        out.duplicates_dropped += s.duplicates_dropped;
-        out.tied_queries += usize::from(s.had_ties);
-        if s.run_only {
-            run_only.insert(s.qid.clone());
-        }
-        if s.present {
-            present.insert(s.qid);
-        }
-        out.queries.extend(s.result);
-    }
+    let present = t.present;
     let missing: Vec<&String> = first
         .qrels_qids
         .iter()
@@ -625,10 +598,8 @@ fn assemble(
         );
     }
     out.missing_queries = missing.into_iter().cloned().collect();
-    out.run_only_queries = run_only.into_iter().collect();
     out.queries
         .sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
-    out.errors.sort_by_key(|e| e.line);
     out
 }
 
@@ -686,8 +657,8 @@ impl FoundQuery {
 
 /// Reads the run named `run` again to find query `qid`'s whole judged
 /// ranking (the evaluation kept only its first ranks): streamed when the
-/// run is a grouped TREC run, read whole otherwise. `None` when the run
-/// lacks the query.
+/// run is a grouped TREC run, read whole otherwise. A query the run lacks
+/// is ranked empty when missing queries score 0, `None` otherwise.
 pub fn find_query(
     files: &[LoadedFile],
     open: &mut Open<'_>,
@@ -720,7 +691,7 @@ pub fn find_query(
             Ok(judged
                 .queries
                 .into_iter()
-                .find(|q| q.qid == qid && !q.missing)
+                .find(|q| q.qid == qid)
                 .map(|q| FoundQuery::new(q.ranking, &context)))
         };
     if run_file.big.is_none() || run_kind.format != InputFormat::Trec {
@@ -753,11 +724,16 @@ pub fn find_query(
     if chunker.ungrouped() {
         return whole(open, &mut meter);
     }
-    Ok(found.and_then(|chunk| {
-        judge_chunk(&run_file.name, &qrels, &conventions, &chunk)
-            .result
-            .map(|r| FoundQuery::new(r, &context))
-    }))
+    let ranking = match found {
+        Some(chunk) => judge_chunk(&run_file.name, &qrels, &conventions, &chunk).result,
+        // A query the run lacks is ranked empty when it scores 0, as `judge` does.
+        None if conventions.missing_queries == MissingQueries::ScoreZero => qrels
+            .queries
+            .get(qid)
+            .map(|j| missing_query_ranking(j, &conventions)),
+        None => None,
+    };
+    Ok(ranking.map(|r| FoundQuery::new(r, &context)))
 }
 
 #[cfg(test)]

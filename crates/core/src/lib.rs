@@ -58,8 +58,8 @@ pub use quick_edit::{
 };
 pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
 pub use stream::{
-    evaluate_whole_text, judge_chunk, line_qid, ChunkEvaluator, ChunkOutcome, ChunkResult,
-    JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult,
+    evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
+    JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
 };
 pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};

@@ -128,6 +128,7 @@ impl QueryChunker {
 
 /// What one query chunk gave: `T` is its judged ranking ([`JudgedChunk`])
 /// or its scored row ([`ChunkResult`]).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChunkOutcome<T> {
     /// Query id.
@@ -248,29 +249,19 @@ impl ChunkEvaluator<'_> {
     /// Puts chunk results (in any order) together: file order for errors
     /// and the run tag, missing queries per the conventions, rows in qid
     /// order.
-    pub fn assemble(&self, mut chunks: Vec<ChunkResult>, ungrouped: bool) -> StreamResult {
-        chunks.sort_by_key(|c| c.first_line);
+    pub fn assemble(&self, chunks: Vec<ChunkResult>, ungrouped: bool) -> StreamResult {
+        let t = tally(chunks);
         let mut result = StreamResult {
             ungrouped,
+            rows: t.results,
+            runid: t.runid,
+            duplicates_dropped: t.duplicates_dropped,
+            tied_queries: t.tied_queries,
+            errors: t.errors,
+            run_only_queries: t.run_only_queries,
             ..StreamResult::default()
         };
-        let mut present = HashSet::new();
-        let mut run_only = BTreeSet::new();
-        for c in chunks {
-            if result.runid.is_none() {
-                result.runid = c.tag;
-            }
-            result.errors.extend(c.errors);
-            result.duplicates_dropped += c.duplicates_dropped;
-            result.tied_queries += usize::from(c.had_ties);
-            if c.run_only {
-                run_only.insert(c.qid.clone());
-            }
-            if c.present {
-                present.insert(c.qid);
-            }
-            result.rows.extend(c.result);
-        }
+        let present = t.present;
         let mut missing: Vec<&str> = self
             .qrels
             .queries
@@ -292,14 +283,65 @@ impl ChunkEvaluator<'_> {
             }
         }
         result.missing_queries = missing.into_iter().map(str::to_string).collect();
-        result.run_only_queries = run_only.into_iter().collect();
         result
             .rows
             .sort_by(|a, b| a.qid.as_bytes().cmp(b.qid.as_bytes()));
-        // Problems in file order (stable: a line's own problems keep their order).
-        result.errors.sort_by_key(|e| e.line);
         result
     }
+}
+
+/// Query chunks' outcomes put together, before the queries the run lacks
+/// are added: what [`ChunkEvaluator::assemble`] and other assemblers of
+/// chunked runs (the app's workers) share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tally<T> {
+    /// The chunks' results, in file order.
+    pub results: Vec<T>,
+    /// The tag of the first parsed line.
+    pub runid: Option<String>,
+    /// Query ids with at least one parsed line.
+    pub present: HashSet<String>,
+    /// Run queries the qrels lack, sorted.
+    pub run_only_queries: Vec<String>,
+    /// Duplicate lines dropped.
+    pub duplicates_dropped: usize,
+    /// Queries whose ties were ordered by convention.
+    pub tied_queries: usize,
+    /// Located problems in file order (a line's own problems keep their order).
+    pub errors: Vec<ParseError>,
+}
+
+/// Puts chunk outcomes (in any order) together in file order.
+pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
+    chunks.sort_by_key(|c| c.first_line);
+    let mut t = Tally {
+        results: Vec::with_capacity(chunks.len()),
+        runid: None,
+        present: HashSet::new(),
+        run_only_queries: Vec::new(),
+        duplicates_dropped: 0,
+        tied_queries: 0,
+        errors: Vec::new(),
+    };
+    let mut run_only = BTreeSet::new();
+    for c in chunks {
+        if t.runid.is_none() {
+            t.runid = c.tag;
+        }
+        t.errors.extend(c.errors);
+        t.duplicates_dropped += c.duplicates_dropped;
+        t.tied_queries += usize::from(c.had_ties);
+        if c.run_only {
+            run_only.insert(c.qid.clone());
+        }
+        if c.present {
+            t.present.insert(c.qid);
+        }
+        t.results.extend(c.result);
+    }
+    t.run_only_queries = run_only.into_iter().collect();
+    t.errors.sort_by_key(|e| e.line);
+    t
 }
 
 /// A run evaluated as its lines arrive, on one thread: a [`QueryChunker`]
