@@ -31,6 +31,28 @@ fn json_number(v: f64) -> String {
     }
 }
 
+/// A JSON string literal: quotes, backslashes and control characters
+/// escaped (RFC 8259, section 7).
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn json_interval(i: Option<(f64, f64)>) -> String {
     match i {
         Some((lo, hi)) => format!("[{}, {}]", json_number(lo), json_number(hi)),
@@ -85,6 +107,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         std::fs::read_to_string(&path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))?;
     let mut names: Vec<&str> = Vec::new();
     let mut series: Vec<Vec<(&str, f64)>> = Vec::new();
+    // (system, query) -> line of its value: a second value is refused, not
+    // counted twice.
+    let mut seen: std::collections::HashMap<(&str, &str), usize> = Default::default();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
@@ -109,6 +134,14 @@ pub fn run(argv: &[String]) -> Result<String, String> {
                 names.len() - 1
             }
         };
+        if let Some(first) = seen.insert((f[0], f[1]), i + 1) {
+            return Err(format!(
+                "{path}:{}:1: expected one value per system and query, found a second value for system `{}`, query `{}` (its first is on line {first})",
+                i + 1,
+                f[0],
+                f[1]
+            ));
+        }
         series[s].push((f[1], value));
     }
     let r = report(&series, &o);
@@ -116,7 +149,8 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     for (i, (name, s)) in names.iter().zip(&r.systems).enumerate() {
         let _ = writeln!(
             out,
-            "    {{\"name\": \"{name}\", \"n\": {}, \"mean\": {}, \"sd\": {}, \"median\": {}, \"t_interval\": {}, \"bootstrap_interval\": {}}}{}",
+            "    {{\"name\": {}, \"n\": {}, \"mean\": {}, \"sd\": {}, \"median\": {}, \"t_interval\": {}, \"bootstrap_interval\": {}}}{}",
+            json_string(name),
             s.n,
             json_number(s.mean),
             json_number(s.sd),
@@ -131,9 +165,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         let e = p.effect;
         let _ = writeln!(
             out,
-            "    {{\"a\": \"{}\", \"b\": \"{}\", \"n\": {}, \"mean_diff\": {}, \"cohens_d\": {}, \"wins\": {}, \"ties\": {}, \"losses\": {}, \"p_t\": {}, \"p\": {}, \"p_adjusted\": {}, \"significant\": {}}}{}",
-            names[p.a],
-            names[p.b],
+            "    {{\"a\": {}, \"b\": {}, \"n\": {}, \"mean_diff\": {}, \"cohens_d\": {}, \"wins\": {}, \"ties\": {}, \"losses\": {}, \"p_t\": {}, \"p\": {}, \"p_adjusted\": {}, \"significant\": {}}}{}",
+            json_string(names[p.a]),
+            json_string(names[p.b]),
             e.n,
             json_number(e.mean_diff),
             json_number(e.cohens_d),

@@ -184,3 +184,33 @@ fn presets_follow_the_tools_on_a_tie() {
         text(&cwl.stdout)
     );
 }
+
+#[test]
+fn stats_json_escapes_names_and_refuses_a_repeated_value() {
+    let f = write(
+        "stats-names",
+        "a\"b q1 0.5\na\"b q2 0.25\nc\\d q1 0.75\nc\\d q2 0.5\n",
+    );
+    let out = ranklab(&["stats", f.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let names: Vec<&str> = json["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a\"b", "c\\d"]);
+    assert_eq!(json["pairs"][0]["a"], "a\"b");
+    assert_eq!(json["systems"][0]["n"], 2);
+    assert_eq!(json["systems"][0]["mean"], 0.375);
+
+    let f = write("stats-repeat", "A q1 0.5\nA q2 0.25\nA q1 0.5\n");
+    let out = ranklab(&["stats", f.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(":3:1: expected one value per system and query, found a second value for system `A`, query `q1` (its first is on line 1)"),
+        "{err}"
+    );
+}
