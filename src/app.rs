@@ -139,6 +139,27 @@ enum InputView {
 }
 
 /// The whole page.
+/// The results' one-line account of the inputs' problems (the lists stay
+/// under the input they locate).
+fn problems_note(typed: usize, files: &[ranklab_core::ParseError]) -> String {
+    let mut parts = Vec::new();
+    if typed > 0 {
+        parts.push(format!(
+            "{typed} problem{} in the typed rankings (those lines are left out)",
+            if typed == 1 { "" } else { "s" }
+        ));
+    }
+    if !files.is_empty() {
+        parts.push(format!(
+            "{} problem{} in the files ({})",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            crate::components::error_list::consequences(files)
+        ));
+    }
+    format!("These results are affected: {}.", parts.join("; "))
+}
+
 #[component]
 pub fn App() -> Html {
     let start = use_memo((), |_| initial());
@@ -495,6 +516,15 @@ pub fn App() -> Html {
                 <section class="results-pane" aria-label="Results" aria-live="polite">
                     <h2>{ "Results" }</h2>
                     <JobStatusView status={ from_files.status.clone() } on_cancel={ from_files.cancel.clone() } on_retry={ from_files.retry.clone() } />
+                    if !typed_part.errors.is_empty() || !files_part.errors.is_empty() {
+                        <p class="warning-note" data-testid="problems-summary">
+                            { problems_note(typed_part.errors.len(), &files_part.errors) }
+                            { " " }
+                            if !files_part.errors.is_empty() { <a href="#file-errors">{ "See the file problems" }</a> }
+                            if !files_part.errors.is_empty() && !typed_part.errors.is_empty() { { " · " } }
+                            if !typed_part.errors.is_empty() { <a href="#quick-input-errors">{ "See the typed problems" }</a> }
+                        </p>
+                    }
                     <Warnings { warnings } />
                     { results_table }
                     { explanation }

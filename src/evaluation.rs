@@ -75,6 +75,10 @@ pub struct SystemResult {
     pub means: Vec<f64>,
     /// Largest grade of the judgments it was evaluated with (ERR's default max grade).
     pub max_grade: i64,
+    /// Why this run has no numbers at all (a repeated docid under the
+    /// "refuse" policy, located): shown in its row of the results.
+    #[serde(default)]
+    pub refused: Option<String>,
 }
 
 impl QueryResult {
@@ -210,6 +214,7 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], settings: &Setting
             means: summaries(metrics, &rows),
             queries,
             max_grade: ctx.max_grade,
+            refused: None,
         });
         for q in &s.queries {
             let over = q
@@ -256,6 +261,46 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], settings: &Setting
         }
     }
     part
+}
+
+/// What the results must say when the systems' means are not over the same
+/// queries, whatever the cause (typed systems with other queries, queries
+/// missing from a run and skipped, a run covering other topics): each
+/// system that lacks some of the queries the others have, with what it
+/// lacks. `None` when every system with numbers has the same queries.
+pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
+    use std::collections::BTreeSet;
+    let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    if shown.len() < 2 {
+        return None;
+    }
+    let sets: Vec<BTreeSet<&str>> = shown
+        .iter()
+        .map(|s| s.queries.iter().map(|q| q.id.as_str()).collect())
+        .collect();
+    let all: BTreeSet<&str> = sets.iter().flatten().copied().collect();
+    let lacking: Vec<String> = shown
+        .iter()
+        .zip(&sets)
+        .filter(|(_, set)| set.len() < all.len())
+        .map(|(s, set)| {
+            let lacks: Vec<&str> = all.difference(set).copied().collect();
+            format!(
+                "{} has {} of the {} (lacks {})",
+                s.name,
+                set.len(),
+                plural(all.len(), "query", "queries"),
+                listed(&lacks)
+            )
+        })
+        .collect();
+    if lacking.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
+        lacking.join("; ")
+    ))
 }
 
 /// Parses the quick text of the state.
@@ -322,6 +367,17 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
                 false
             }
             Some(_) => true,
+            None if ranklab_core::binary_at(&f.text).is_some() => {
+                let (line, column) = ranklab_core::binary_at(&f.text).unwrap_or((1, 1));
+                part.errors.push(ParseError::new(
+                    &f.name,
+                    line,
+                    column,
+                    "a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read",
+                    "",
+                ));
+                false
+            }
             None => {
                 let line = f
                     .text
@@ -389,6 +445,9 @@ pub struct RunOutcome {
     pub max_grade: i64,
     /// Located problems, in file order.
     pub errors: Vec<ParseError>,
+    /// A repeated docid was refused: the run gets no numbers.
+    #[serde(default)]
+    pub refused: bool,
 }
 
 impl RunOutcome {
@@ -421,13 +480,45 @@ impl RunOutcome {
             tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
             max_grade: judged.context.max_grade,
             errors: judged.errors.clone(),
+            refused: judged.refused,
         }
+    }
+}
+
+/// Why a refused run has no numbers: its first refused repeat, located,
+/// and how many there are.
+fn refusal_reason(errors: &[ParseError]) -> String {
+    let refusals: Vec<&ParseError> = errors.iter().filter(|e| e.is_duplicate_refusal()).collect();
+    let more = match refusals.len() {
+        0 | 1 => String::new(),
+        n => format!(" ({} more repeats)", n - 1),
+    };
+    match refusals.first() {
+        Some(e) => format!(
+            "No numbers: line {} repeats docid `{}` in one query, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it.",
+            e.line, e.found
+        ),
+        None => "No numbers: the run repeats a docid and the duplicates setting is \"refuse\".".into(),
     }
 }
 
 /// Adds a run's system, problems and warnings to `part`.
 pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &Settings) {
     let name = &run.name;
+    if run.refused {
+        part.warnings
+            .push(format!("{name}: {}", refusal_reason(&run.errors)));
+        part.systems.push(SystemResult {
+            refused: Some(refusal_reason(&run.errors)),
+            name: run.name,
+            source: Source::File,
+            means: vec![f64::NAN; metrics.len()],
+            queries: Vec::new(),
+            max_grade: run.max_grade,
+        });
+        part.errors.extend(run.errors);
+        return;
+    }
     part.errors.extend(run.errors);
     if !run.missing_queries.is_empty() {
         let n = run.missing_queries.len();
@@ -476,6 +567,7 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &
         means: summaries(metrics, &rows),
         queries: run.queries,
         max_grade: run.max_grade,
+        refused: None,
     });
 }
 
@@ -664,6 +756,91 @@ mod tests {
             w.contains("r.csv: equal scores in 1 of 1 queries, ordered by docid descending"),
             "{w}"
         );
+    }
+
+    #[test]
+    fn a_repeated_line_refuses_the_whole_run_and_the_results_say_why() {
+        // trec_eval's results.test with one line repeated (line 2 again at
+        // the end of query 301's block): trec_eval refuses the run. Before,
+        // query 301 silently vanished and the damaged run looked best.
+        let results = shared("results.test");
+        let lines: Vec<&str> = results.lines().collect();
+        let mut damaged: Vec<&str> = lines.clone();
+        damaged.insert(2, lines[1]);
+        let damaged = damaged.join("\n") + "\n";
+        let files = [
+            file("qrels.test", &shared("qrels.test")),
+            file("clean", &results),
+            file("damaged", &damaged),
+        ];
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let e = evaluate_files(&files, &m, &s);
+        let clean = &e.systems[0];
+        let bad = &e.systems[1];
+        assert_eq!(format_value(clean.means[1]), "0.1785");
+        assert!(bad.queries.is_empty(), "a refused run has no numbers");
+        let why = bad.refused.as_deref().unwrap();
+        assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");
+        assert_eq!(e.errors.len(), 1);
+        assert!(e.errors[0].is_duplicate_refusal());
+        assert_eq!(e.errors[0].line, 3);
+        // keep-first and keep-last keep all three queries.
+        for duplicates in [
+            crate::settings::Duplicates::KeepFirst,
+            crate::settings::Duplicates::KeepLast,
+        ] {
+            let s = Settings {
+                duplicates,
+                ..Settings::default()
+            };
+            let e = evaluate_files(&files, &m, &s);
+            assert_eq!(e.systems[1].queries.len(), 3, "{duplicates:?}");
+            assert_eq!(e.systems[1].means, e.systems[0].means, "{duplicates:?}");
+        }
+    }
+
+    #[test]
+    fn different_query_sets_are_said_next_to_the_table() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        // A run without query 303 and missing queries skipped.
+        let results = shared("results.test");
+        let short: String = results
+            .lines()
+            .filter(|l| !l.starts_with("303\t"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let files = [
+            file("qrels.test", &shared("qrels.test")),
+            file("full", &results),
+            file("short", &short),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(
+            query_set_note(&e.systems).as_deref(),
+            Some("The means are over different queries: short has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.")
+        );
+        // Scored 0 instead (trec_eval -c): the same queries, no note.
+        let s = Settings {
+            missing: Missing::ScoreZero,
+            ..Settings::default()
+        };
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(query_set_note(&e.systems), None);
+    }
+
+    #[test]
+    fn a_binary_file_gets_one_message() {
+        // The start of an executable, with a line that looks like a run.
+        let bytes = "\u{7f}ELF\u{2}\u{1}\u{1}\0\0\0\0\0\0\0\0\n".to_string()
+            + &"q Q0 d 1 2 t\u{1}\0\n".repeat(100);
+        let files = [file("a.out", &bytes)];
+        let s = Settings::default();
+        let e = evaluate_files(&files, &s.measures().0, &s);
+        assert_eq!(e.errors.len(), 1, "{:?}", e.errors);
+        assert_eq!(e.errors[0].to_string(), "a.out:1:8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found end of line");
+        assert!(e.systems.is_empty());
     }
 
     #[test]

@@ -14,6 +14,9 @@ use crate::settings::Settings;
 use crate::state::LoadedFile;
 use crate::streamed::Progress;
 
+/// The files and settings a result was computed for.
+type ResultKey = Rc<(Vec<LoadedFile>, Settings)>;
+
 /// Where the evaluation of big files stands.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JobStatus {
@@ -54,8 +57,10 @@ struct Jobs {
     /// Number of the latest request: events of older ones are ignored.
     current: Rc<RefCell<u32>>,
     status: UseStateHandle<JobStatus>,
-    /// Results of the latest request with their time.
-    result: UseStateHandle<Option<(Rc<Part>, f64)>>,
+    /// Results of the latest request with their time, and the files and
+    /// settings they were computed for: results are shown only with those
+    /// (after a change, until the new ones arrive, none are).
+    result: UseStateHandle<Option<(Rc<Part>, f64, ResultKey)>>,
     /// Bumped to evaluate again.
     rerun: UseStateHandle<u32>,
     /// Set when a split run proved ungrouped: the next request uses one worker.
@@ -85,13 +90,13 @@ impl Jobs {
         }
     }
 
-    fn done(&self, id: u32, outcome: Result<Rc<Part>, String>, t0: f64) {
+    fn done(&self, id: u32, outcome: Result<Rc<Part>, String>, t0: f64, key: ResultKey) {
         if *self.current.borrow() != id {
             return;
         }
         match outcome {
             Ok(part) => {
-                self.result.set(Some((part, now() - t0)));
+                self.result.set(Some((part, now() - t0, key)));
                 self.status.set(JobStatus::Idle);
             }
             Err(why) => self.status.set(JobStatus::Failed(why)),
@@ -107,6 +112,7 @@ impl Jobs {
     ) -> Callback<JobEvent> {
         let me = self.clone();
         let (files, settings) = (files.to_vec(), settings.clone());
+        let key: ResultKey = Rc::new((files.clone(), settings.clone()));
         Callback::from(move |e: JobEvent| {
             if *me.current.borrow() != id {
                 return;
@@ -114,23 +120,24 @@ impl Jobs {
             match e {
                 JobEvent::Progress(p) => me.status.set(JobStatus::Running(p)),
                 JobEvent::Done(part) => {
-                    me.done(id, Ok(part), t0);
+                    me.done(id, Ok(part), t0, key.clone());
                     // The workers' memory goes back once they end (after this message).
                     let job = me.job.clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         job.borrow_mut().take();
                     });
                 }
-                JobEvent::Failed(why) => me.done(id, Err(why), t0),
+                JobEvent::Failed(why) => me.done(id, Err(why), t0, key.clone()),
                 JobEvent::Ungrouped => {
                     *me.one_worker.borrow_mut() = true;
                     me.rerun.set(*me.rerun + 1);
                 }
                 JobEvent::Unavailable => {
                     let (me, files, settings) = (me.clone(), files.clone(), settings.clone());
+                    let key = key.clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         let outcome = evaluate_here(files, settings).await.map(Rc::new);
-                        me.done(id, outcome, t0);
+                        me.done(id, outcome, t0, key);
                     });
                 }
             }
@@ -189,14 +196,23 @@ pub fn use_file_results(
         let rerun = jobs.rerun.clone();
         Callback::from(move |_: ()| rerun.set(*rerun + 1))
     };
-    let (part, millis) = match (&*jobs.result, big) {
-        (Some((part, ms)), true) => (part.clone(), *ms),
-        _ => (whole.0.clone(), whole.1),
+    // Results computed for other files or settings are never shown: between
+    // a change and the effect that starts the new evaluation, the last
+    // results are stale (their measures may not even be the current ones).
+    let current = |key: &ResultKey| key.0 == files && key.1 == *settings;
+    let (part, millis, stale) = match (&*jobs.result, big) {
+        (Some((part, ms, key)), true) if current(key) => (part.clone(), *ms, false),
+        (_, true) => (whole.0.clone(), whole.1, true),
+        _ => (whole.0.clone(), whole.1, false),
+    };
+    let status = match &*jobs.status {
+        JobStatus::Idle if stale => JobStatus::Running(Progress::default()),
+        other => other.clone(),
     };
     FileResults {
         part,
         millis,
-        status: (*jobs.status).clone(),
+        status,
         cancel,
         retry,
     }

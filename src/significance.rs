@@ -23,7 +23,10 @@ pub fn statistics(
                 .map(|sys| {
                     sys.queries
                         .iter()
-                        .map(|q| (q.id.as_str(), q.values[j]))
+                        // A value missing for a measure is NaN, never a
+                        // panic (results always match the measures; see
+                        // `file_results`).
+                        .map(|q| (q.id.as_str(), q.values.get(j).copied().unwrap_or(f64::NAN)))
                         .collect()
                 })
                 .collect();

@@ -24,7 +24,31 @@ pub struct ErrorListProps {
     pub on_locate: Option<Callback<(usize, usize)>>,
 }
 
-/// Shows each problem; the other lines still count.
+/// What the problems do to the numbers: bad lines are left out, and a
+/// run that repeats a docid under "refuse" gets none.
+pub fn consequences(errors: &[ParseError]) -> String {
+    let refusals = errors.iter().filter(|e| e.is_duplicate_refusal()).count();
+    let mut out = Vec::new();
+    if refusals < errors.len() {
+        out.push("the lines concerned are left out of the evaluation");
+    }
+    if refusals > 0 {
+        out.push("a run that repeats a docid gets no numbers at all (duplicates: refuse)");
+    }
+    out.join("; ")
+}
+
+/// "N problems found; " and their [`consequences`].
+pub fn problems_summary(errors: &[ParseError]) -> String {
+    let n = errors.len();
+    format!(
+        "{n} problem{} found; {}.",
+        if n == 1 { "" } else { "s" },
+        consequences(errors)
+    )
+}
+
+/// Shows each problem and what it does to the numbers.
 #[component]
 pub fn ErrorList(props: &ErrorListProps) -> Html {
     if props.errors.is_empty() {
@@ -33,8 +57,7 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
     let n = props.errors.len();
     html! {
         <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role="alert">
-            <p>{ format!("{n} problem{} found; the lines concerned are left out and everything else is evaluated.",
-                if n == 1 { "" } else { "s" }) }</p>
+            <p>{ problems_summary(&props.errors) }</p>
             <ul>
                 { for props.errors.iter().take(MAX_LISTED).map(|e| html! {
                     <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>

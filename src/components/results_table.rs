@@ -7,7 +7,7 @@ use ranklab_core::Metric;
 use yew::prelude::*;
 
 use crate::components::explanation::Selected;
-use crate::evaluation::{format_value, Source, SystemResult};
+use crate::evaluation::{format_value, query_set_note, Source, SystemResult};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::significance::{beaten, letter};
 
@@ -36,7 +36,12 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         .iter()
         .filter(|s| !s.queries.is_empty())
         .collect();
-    if systems.is_empty() {
+    let refused: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| s.refused.is_some())
+        .collect();
+    if systems.is_empty() && refused.is_empty() {
         return html! {
             <p class="empty" data-testid="results-empty">
                 { "No rankings yet: add a system in the form, type a line such as " }<code>{ "q1: 3 2 0 1 2" }</code>
@@ -85,6 +90,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         c
     };
     html! {
+        <>
         <div class="table-scroll" tabindex="0" role="region" aria-label="Results table">
         <table class="results" data-testid="results">
             <caption>{ caption }</caption>
@@ -133,8 +139,24 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                         }) }
                     </tr>
                 }) }
+                { for refused.iter().map(|s| html! {
+                    <tr class="refused" data-testid="refused-row">
+                        <th scope="row">
+                            { s.name.clone() }
+                            if s.source == Source::File { <span class="source">{ " (file)" }</span> }
+                        </th>
+                        <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
+                        <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">
+                            { s.refused.clone().unwrap_or_default() }
+                        </td>
+                    </tr>
+                }) }
             </tbody>
         </table>
         </div>
+        if let Some(note) = query_set_note(&props.systems) {
+            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note }</p>
+        }
+        </>
     }
 }

@@ -38,15 +38,26 @@ pub struct JudgedRun<'a> {
     pub errors: Vec<ParseError>,
     /// Number of duplicate lines dropped under keep-first or keep-last.
     pub duplicates_dropped: usize,
+    /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: like
+    /// trec_eval, the whole run gets no numbers (`queries` is empty, and
+    /// `errors` locates each repeat). Never a run with queries left out.
+    pub refused: bool,
     /// The facts measures need (max grade of the qrels).
     pub context: EvalContext,
 }
 
+/// The score as compared when ordering: rounded to f32 under
+/// [`ScorePrecision::F32`], and with −0 made +0 (adding +0.0 does that and
+/// changes no other number), because every peer compares scores with `<`
+/// and `>`, under which −0 and +0 are equal: `0` and `-0`, or `1e-50` and
+/// `-1e-50` read as f32, are a tie broken by the tie rule, never an order.
+/// (`total_cmp` alone would put +0 before −0.)
 fn score_key(score: f64, precision: ScorePrecision) -> f64 {
-    match precision {
+    let key = match precision {
         ScorePrecision::F64 => score,
         ScorePrecision::F32 => f64::from(score as f32),
-    }
+    };
+    key + 0.0
 }
 
 /// Orders one query's entries per the conventions; returns whether some
@@ -105,6 +116,25 @@ pub struct QueryOutcome {
     pub errors: Vec<ParseError>,
 }
 
+/// How a refused repeated docid's message begins (after "expected").
+pub const DUPLICATE_REFUSAL: &str = "each docid once per query";
+
+impl ParseError {
+    /// This problem is a repeated docid refused under
+    /// [`DuplicatePolicy::Refuse`], which leaves its run without numbers.
+    pub fn is_duplicate_refusal(&self) -> bool {
+        self.expected.starts_with(DUPLICATE_REFUSAL)
+    }
+}
+
+impl QueryOutcome {
+    /// Its duplicates were refused ([`DuplicatePolicy::Refuse`]): the run
+    /// it belongs to gets no numbers.
+    pub fn refused(&self) -> bool {
+        self.ranking.is_none() && !self.errors.is_empty()
+    }
+}
+
 /// Orders, deduplicates, cuts and judges one query's run lines.
 /// `run_input` names the run in error messages.
 pub fn judge_query(
@@ -135,7 +165,7 @@ pub fn judge_query(
                     e.line,
                     1,
                     format!(
-                        "each docid once per query (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
+                        "{DUPLICATE_REFUSAL} (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
                         kept[at].line
                     ),
                     e.docid,
@@ -235,6 +265,7 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
             continue;
         };
         let outcome = judge_query(&run.input, qid, judgments, entries, conventions);
+        out.refused |= outcome.refused();
         out.errors.extend(outcome.errors);
         out.duplicates_dropped += outcome.duplicates_dropped;
         if let Some(ranking) = outcome.ranking {
@@ -245,6 +276,9 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
                 had_ties: outcome.had_ties,
             });
         }
+    }
+    if out.refused {
+        out.queries.clear();
     }
     out
 }
@@ -423,5 +457,62 @@ mod tests {
         let j = judge(&qrels, &run, &f32c);
         // Tied as f32: docid descending puts b first as well; with ascending a would lead.
         assert!(j.queries[0].had_ties);
+    }
+
+    #[test]
+    fn a_refused_duplicate_leaves_the_whole_run_without_numbers() {
+        let qrels = parse_qrels("qrels", "q1 0 a 1\nq2 0 b 1\nq3 0 c 1\n");
+        let text = "q1 Q0 a 1 3 t\nq2 Q0 b 1 3 t\nq2 Q0 b 2 2 t\nq3 Q0 c 1 1 t\n";
+        let run = parse_run("run", text);
+        let j = judge(&qrels, &run, &Conventions::default());
+        assert!(j.refused);
+        assert!(
+            j.queries.is_empty(),
+            "no query of a refused run is evaluated"
+        );
+        assert_eq!(j.errors.len(), 1);
+        assert_eq!(j.errors[0].line, 3);
+        // keep-first and keep-last keep every query.
+        for duplicates in [DuplicatePolicy::KeepFirst, DuplicatePolicy::KeepLast] {
+            let c = Conventions {
+                duplicates,
+                ..Conventions::default()
+            };
+            let j = judge(&qrels, &run, &c);
+            assert!(!j.refused && j.errors.is_empty());
+            assert_eq!(j.queries.len(), 3);
+            assert_eq!(j.duplicates_dropped, 1);
+        }
+    }
+
+    #[test]
+    fn minus_zero_and_plus_zero_tie() {
+        // a is relevant. Scores +0 and -0 (written `0` and `-0`, or 1e-50 and
+        // -1e-50 read as f32) are equal for trec_eval's `<`/`>`: a tie, broken
+        // by docid descending, so b (not relevant) comes first and RR = 1/2.
+        // Ordering +0 before -0 would put a first (RR 1).
+        let qrels = parse_qrels("qrels", "q 0 a 1\nq 0 b 0\n");
+        let rr: Metric = "RR".parse().unwrap();
+        let f32c = Conventions {
+            score_precision: ScorePrecision::F32,
+            ..Conventions::default()
+        };
+        for (text, conventions) in [
+            ("q Q0 a 1 0 t\nq Q0 b 2 -0 t\n", Conventions::default()),
+            ("q Q0 a 1 1e-50 t\nq Q0 b 2 -1e-50 t\n", f32c),
+        ] {
+            let run = parse_run("run", text);
+            let j = judge(&qrels, &run, &conventions);
+            assert!(j.queries[0].had_ties, "{text}");
+            assert_eq!(
+                per_query_values(&j, std::slice::from_ref(&rr))[0][0],
+                0.5,
+                "{text}"
+            );
+        }
+        // As f64, 1e-50 > -1e-50: no tie, a first.
+        let run = parse_run("run", "q Q0 a 1 1e-50 t\nq Q0 b 2 -1e-50 t\n");
+        let j = judge(&qrels, &run, &Conventions::default());
+        assert_eq!(per_query_values(&j, &[rr])[0][0], 1.0);
     }
 }

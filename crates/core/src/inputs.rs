@@ -60,9 +60,34 @@ impl InputKind {
     }
 }
 
-/// Recognises a text (see the module table); `None` when it is none of them.
+/// How much of a text is searched for signs of binary data.
+pub const BINARY_SNIFF_BYTES: usize = 64 << 10;
+
+/// Where a text shows that it is not text at all: the 1-based line and
+/// column (in characters) of its first NUL character within its first
+/// [`BINARY_SNIFF_BYTES`]. No qrels or run format has NUL characters, and
+/// executables, images, archives and UTF-16 files all do near their start,
+/// so one message about the file is better than an error for every line.
+pub fn binary_at(text: &str) -> Option<(usize, usize)> {
+    let mut end = text.len().min(BINARY_SNIFF_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    let at = head.find('\0')?;
+    let before = &head[..at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Some((line, before[line_start..].chars().count() + 1))
+}
+
+/// Recognises a text (see the module table); `None` when it is none of them
+/// (binary data included, see [`binary_at`]).
 pub fn classify_input(name: &str, text: &str) -> Option<InputKind> {
     let kind = |format, role| Some(InputKind { format, role });
+    if binary_at(text).is_some() {
+        return None;
+    }
     if text.trim_start().starts_with('{') {
         let qrels =
             json_is_qrels(text).unwrap_or_else(|| name.to_ascii_lowercase().contains("qrel"));
@@ -121,5 +146,19 @@ mod tests {
         assert_eq!(k("a", "qid,docid,rel\n"), Some("table qrels"));
         assert_eq!(k("a", "qid\tdocid\tscore\n"), Some("table run"));
         assert_eq!(k("a", "hello world\n"), None);
+    }
+
+    #[test]
+    fn binary_data_is_recognised_at_its_first_nul() {
+        // The start of an ELF executable: no format at all, however its
+        // bytes happen to split into fields.
+        let elf = "\u{7f}ELF\u{2}\u{1}\u{1}\0\0\0\0 q Q0 d 1 2 t\n";
+        assert_eq!(binary_at(elf), Some((1, 8)));
+        assert_eq!(classify_input("a.out", elf), None);
+        assert_eq!(binary_at("q 0 d 1\nq 0 é\0x 1\n"), Some((2, 6)));
+        assert_eq!(binary_at("q Q0 d 1 2.5 t\n"), None);
+        // Only the first 64 KiB are searched.
+        let late = "q 0 d 1\n".repeat(BINARY_SNIFF_BYTES / 8 + 1) + "\0";
+        assert_eq!(binary_at(&late), None);
     }
 }

@@ -43,10 +43,13 @@ pub use conventions::{
 pub use error::ParseError;
 pub use evaluate::{
     judge, judge_query, missing_query_ranking, per_query_values, query_values, summaries,
-    summarise, JudgedRun, QueryJudged, QueryOutcome,
+    summarise, JudgedRun, QueryJudged, QueryOutcome, DUPLICATE_REFUSAL,
 };
 pub use explain::{explain, f4, Explanation};
-pub use inputs::{classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole};
+pub use inputs::{
+    binary_at, classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole,
+    BINARY_SNIFF_BYTES,
+};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use presets::Preset;

@@ -37,6 +37,11 @@ pub struct StreamResult {
     pub duplicates_dropped: usize,
     /// Located problems (bad lines, refused duplicates).
     pub errors: Vec<ParseError>,
+    /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: it gets no
+    /// numbers (`rows` is empty), as in trec_eval.
+    ///
+    /// [`DuplicatePolicy::Refuse`]: crate::DuplicatePolicy::Refuse
+    pub refused: bool,
     /// The run is not grouped by query: evaluate the whole text instead.
     pub ungrouped: bool,
 }
@@ -146,6 +151,9 @@ pub struct ChunkOutcome<T> {
     pub had_ties: bool,
     /// Duplicate lines dropped.
     pub duplicates_dropped: usize,
+    /// Its duplicates were refused: the whole run gets no numbers.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub refused: bool,
     /// Located problems.
     pub errors: Vec<ParseError>,
     /// Line number of its first line (results are merged in file order).
@@ -163,6 +171,7 @@ impl<T> ChunkOutcome<T> {
             tag: self.tag,
             had_ties: self.had_ties,
             duplicates_dropped: self.duplicates_dropped,
+            refused: self.refused,
             errors: self.errors,
             first_line: self.first_line,
         }
@@ -208,6 +217,7 @@ pub fn judge_chunk(
         tag: None,
         had_ties: false,
         duplicates_dropped: 0,
+        refused: false,
         errors: Vec::new(),
         first_line: chunk.lines.first().map_or(0, |l| l.2),
     };
@@ -232,6 +242,7 @@ pub fn judge_chunk(
         return out;
     };
     let outcome = judge_query(input, &chunk.qid, judgments, &entries, conventions);
+    out.refused = outcome.refused();
     out.errors.extend(outcome.errors);
     out.duplicates_dropped = outcome.duplicates_dropped;
     out.had_ties = outcome.had_ties;
@@ -259,6 +270,7 @@ impl ChunkEvaluator<'_> {
             tied_queries: t.tied_queries,
             errors: t.errors,
             run_only_queries: t.run_only_queries,
+            refused: t.refused,
             ..StreamResult::default()
         };
         let present = t.present;
@@ -270,7 +282,7 @@ impl ChunkEvaluator<'_> {
             .filter(|q| !present.contains(*q))
             .collect();
         missing.sort_unstable();
-        if self.conventions.missing_queries == MissingQueries::ScoreZero {
+        if self.conventions.missing_queries == MissingQueries::ScoreZero && !t.refused {
             for qid in &missing {
                 let ranking = missing_query_ranking(&self.qrels.queries[qid], self.conventions);
                 result.rows.push(trec_row(
@@ -309,6 +321,9 @@ pub struct Tally<T> {
     pub tied_queries: usize,
     /// Located problems in file order (a line's own problems keep their order).
     pub errors: Vec<ParseError>,
+    /// Some chunk's duplicates were refused: `results` is empty, the run
+    /// gets no numbers.
+    pub refused: bool,
 }
 
 /// Puts chunk outcomes (in any order) together in file order.
@@ -322,6 +337,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
         duplicates_dropped: 0,
         tied_queries: 0,
         errors: Vec::new(),
+        refused: false,
     };
     let mut run_only = BTreeSet::new();
     for c in chunks {
@@ -329,6 +345,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
             t.runid = c.tag;
         }
         t.errors.extend(c.errors);
+        t.refused |= c.refused;
         t.duplicates_dropped += c.duplicates_dropped;
         t.tied_queries += usize::from(c.had_ties);
         if c.run_only {
@@ -341,6 +358,9 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
     }
     t.run_only_queries = run_only.into_iter().collect();
     t.errors.sort_by_key(|e| e.line);
+    if t.refused {
+        t.results.clear();
+    }
     t
 }
 
@@ -447,6 +467,7 @@ pub fn evaluate_whole_text(
             .collect(),
         tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
         duplicates_dropped: judged.duplicates_dropped,
+        refused: judged.refused,
         errors: {
             // Problems in file order, as the streamed evaluation gives them.
             let mut errors: Vec<ParseError> = run.errors.into_iter().chain(judged.errors).collect();
@@ -542,6 +563,32 @@ mod tests {
         let lines: Vec<usize> = whole.errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![2, 3]);
         assert_eq!(streamed.errors, whole.errors);
+    }
+
+    #[test]
+    fn a_refused_duplicate_gives_no_rows_both_ways() {
+        // q2 repeats x; q1 and q4 are clean, yet no query may be evaluated.
+        let run = "q1 Q0 a 1 1 t\nq2 Q0 x 1 1 t\nq2 Q0 x 2 0 t\nq4 Q0 y 1 1 t\n";
+        let (whole, streamed) = errors_both_ways(run);
+        for r in [&whole, &streamed] {
+            assert!(r.refused);
+            assert!(r.rows.is_empty(), "{:?}", r.rows);
+            assert_eq!(r.errors.len(), 1);
+            assert_eq!(r.errors[0].line, 3);
+        }
+        // Not even the zero rows of missing queries under -c.
+        let qrels = parse_qrels("qrels", QRELS);
+        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
+        let c = Conventions {
+            missing_queries: MissingQueries::ScoreZero,
+            ..Conventions::default()
+        };
+        let mut s = RunStream::new("run", &qrels, &items, c);
+        for line in run.lines() {
+            s.push_line(line);
+        }
+        let r = s.finish();
+        assert!(r.refused && r.rows.is_empty());
     }
 
     #[test]
