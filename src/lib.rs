@@ -20,6 +20,7 @@ pub mod file_results;
 pub mod files_job;
 pub mod idb;
 pub mod offline;
+pub mod panic_notice;
 pub mod persist;
 pub mod settings;
 pub mod share;
