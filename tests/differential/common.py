@@ -1,5 +1,6 @@
 """Shared parts of the differential checks: seeded corpora, running
 `ranklab eval`, and per-query comparison with a peer tool's values."""
+import math
 import os
 import random
 import subprocess
@@ -60,14 +61,16 @@ def ranklab(binary, qrels, run, measures, *flags):
     values = {}
     for line in out.splitlines():
         name, qid, value = line.split("\t")
-        if qid.strip() != "all":
-            values[(name.strip(), qid.strip())] = float(value)
+        values[(name.strip(), qid.strip())] = float(value)
     return values
 
 
-def compare(label, seed, ours, peer):
-    """Checks every peer value {qid: {name: value}} against ours within 1e-9
-    and that both evaluated the same queries; returns the number compared."""
+def compare(label, seed, ours, peer, peer_means=None):
+    """Checks every peer value {qid: {name: value}} against ours within 1e-9,
+    that both evaluated the same queries, and that our `all` line (the
+    mean, or the sum for counts `num_*`) equals the peer's: `peer_means`
+    {name: value} when the tool computes its own, else the mean (sum) of
+    the peer's per-query values. Returns the number of values compared."""
     compared = 0
     for qid, values in peer.items():
         for name, v in values.items():
@@ -76,8 +79,24 @@ def compare(label, seed, ours, peer):
                 print("%s seed %d %s %s: ranklab %s, peer %r" % (label, seed, qid, name, mine, v))
                 sys.exit(1)
             compared += 1
-    evaluated = {q for (_, q) in ours}
+    evaluated = {q for (_, q) in ours if q != "all"}
     if evaluated != set(peer):
         print("%s seed %d: query sets differ: %s" % (label, seed, sorted(evaluated ^ set(peer))))
         sys.exit(1)
+    names = {name for values in peer.values() for name in values}
+    if peer_means is None:
+        peer_means = {}
+        for name in names:
+            column = [values[name] for values in peer.values()]
+            total = math.fsum(column)
+            peer_means[name] = total if name.startswith("num_") else total / len(column)
+    if set(peer_means) != names:
+        print("%s seed %d: means of %s missing" % (label, seed, sorted(names ^ set(peer_means))))
+        sys.exit(1)
+    for name, v in peer_means.items():
+        mine = ours.get((name, "all"))
+        if mine is None or abs(mine - v) > 1e-9:
+            print("%s seed %d mean %s: ranklab %s, peer %r" % (label, seed, name, mine, v))
+            sys.exit(1)
+        compared += 1
     return compared

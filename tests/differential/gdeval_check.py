@@ -31,11 +31,21 @@ for seed in range(5):
     ours = ranklab(sys.argv[1], qrels, run, ["nDCG@20", "ERR@20", "nDCG@5", "ERR@5"], "--preset", "gdeval")
     qrels_list = [ir_measures.Qrel(q, d, g) for q, docs in qrels.items() for d, g in docs.items()]
     run_list = [ir_measures.ScoredDoc(q, d, s) for q, docs in run.items() for d, s in docs.items()]
+    columns = {}
     for m in ir_measures.gdeval.iter_calc(list(measures), qrels_list, run_list):
         mine = ours.get((measures[m.measure], m.query_id))
         if mine is None or abs(mine - m.value) > 5.01e-6:
             sys.exit("gdeval seed %d %s %s: ranklab %s, gdeval %r" % (seed, m.query_id, m.measure, mine, m.value))
+        columns.setdefault(measures[m.measure], []).append(m.value)
+        compared += 1
+    # The means over the 30 queries, of gdeval's printed values.
+    if set(columns) != set(measures.values()) or any(len(c) != 30 for c in columns.values()):
+        sys.exit("gdeval seed %d: not every measure of every query was printed" % seed)
+    for name, column in columns.items():
+        mean, mine = sum(column) / len(column), ours.get((name, "all"))
+        if mine is None or abs(mine - mean) > 5.01e-6:
+            sys.exit("gdeval seed %d mean %s: ranklab %s, gdeval %r" % (seed, name, mine, mean))
         compared += 1
     if compared == 0:
         sys.exit("gdeval printed nothing")
-print("gdeval agreement: %d per-query values, all within gdeval's 5 printed decimals" % compared)
+print("gdeval agreement: %d per-query values and means, all within gdeval's 5 printed decimals" % compared)

@@ -71,7 +71,16 @@ for seed in range(3):
     names = list(data)
     for correction in ["holm", "bonferroni"]:
         got = ranklab(sys.argv[1], data, "--test", "randomization", "--correction", correction, "--seed", str(seed))
+        # Every system and every pair is reported, each under its name (zip
+        # alone would pass on empty output).
+        if [s["name"] for s in got["systems"]] != names:
+            sys.exit("seed %d: systems %r, expected %r" % (seed, [s["name"] for s in got["systems"]], names))
+        want_pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+        if sorted((p["a"], p["b"]) for p in got["pairs"]) != sorted(want_pairs):
+            sys.exit("seed %d: pairs %r, expected %r" % (seed, [(p["a"], p["b"]) for p in got["pairs"]], want_pairs))
         for s, mine in zip(names, got["systems"]):
+            if mine["n"] != len(data[s]):
+                sys.exit("seed %d %s: n %r, expected %d" % (seed, s, mine["n"], len(data[s])))
             v = np.array(list(data[s].values()))
             close("%s mean" % s, mine["mean"], v.mean(), 1e-12)
             close("%s sd" % s, mine["sd"], v.std(ddof=1), 1e-12)
@@ -114,4 +123,7 @@ for seed in range(3):
         for p, w in zip(got["pairs"], want):
             close("%s adjusted p" % correction, p["p_adjusted"], w, 1e-12)
             checked += 1
+# 3 seeds x 2 corrections x (5 systems x 6 + 10 pairs x 7).
+if checked != 3 * 2 * (5 * 6 + 10 * 7):
+    sys.exit("statistics: %d values checked, expected %d" % (checked, 3 * 2 * (5 * 6 + 10 * 7)))
 print("statistics agreement: %d values (scipy, numpy, ranx within Monte Carlo error, hand Holm/Bonferroni)" % checked)

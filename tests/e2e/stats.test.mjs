@@ -46,7 +46,10 @@ test('p-values and t intervals equal scipy on the values shown', async () => {
   const systems = ['BM25', 'BM25 + reranker', 'Dense retriever'];
   const want = scipy(await perQuery(page, systems));
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
-  for (const pair of await page.getByTestId('stats-pair').all()) {
+  const pairs = await page.getByTestId('stats-pair').all();
+  assert.equal(pairs.length, 3, 'every pair of the 3 systems is reported');
+  assert.equal(Object.keys(want.p).length, 3);
+  for (const pair of pairs) {
     const key = `${await pair.getAttribute('data-a')}|${await pair.getAttribute('data-b')}`;
     const p = Number(await pair.locator('td').nth(4).getAttribute('data-value'));
     assert.ok(Math.abs(p - want.p[key]) < 1e-9, `${key}: ${p} vs scipy ${want.p[key]}`);
@@ -77,13 +80,19 @@ test('marks name the beaten system; seeded tests repeat after a reload', async (
   assert.equal(await page.locator('[data-testid="results"] td[data-system="bad"][data-measure="RR"]').getAttribute('data-beats'), '');
 
   await page.getByTestId('stats-test').selectOption('randomization');
+  // Enough trials that Monte Carlo error is small against the exact p:
+  // its standard error is sqrt(p (1 - p) / trials) = 7e-5 at 100,000.
+  await page.getByTestId('stats-trials').fill('100000');
   await page.getByTestId('stats-seed').fill('7');
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
   const pRand = async () => page.getByTestId('stats-pair').first().locator('td').nth(5).getAttribute('data-value');
   await page.waitForTimeout(300);
   const before = await pRand();
-  // 12 equal differences: only 2 of the 4096 sign patterns reach the observed mean.
-  assert.ok(Math.abs(Number(before) - 2 / 4096) < 0.002, before);
+  // 12 equal differences: only 2 of the 4096 sign patterns reach the
+  // observed mean, so p = 2/4096 = 0.000488; 5 standard errors of 100,000
+  // trials is 0.00035.
+  const exact = 2 / 4096;
+  assert.ok(Math.abs(Number(before) - exact) < 5 * Math.sqrt(exact * (1 - exact) / 100000), before);
   await page.reload();
   await page.getByTestId('stats-pair').first().waitFor();
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
@@ -118,6 +127,13 @@ test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measur
   }
   const measures = await page.locator('[data-testid="results"] thead th').count() - 2;
   assert.equal(measures, 4);
+  // Every system has a bootstrap interval for every measure, around its mean.
+  const intervals = await page.locator('[data-testid="results"] td[data-value]').evaluateAll((tds) => tds.map((td) => {
+    const iv = td.querySelector('.interval');
+    return iv && [Number(iv.dataset.lo), Number(td.dataset.value), Number(iv.dataset.hi)];
+  }));
+  assert.equal(intervals.length, 5 * 4);
+  for (const iv of intervals) assert.ok(iv && iv[0] < iv[1] && iv[1] < iv[2], `interval ${iv}`);
   samples.sort((a, b) => a - b);
   console.log(`# statistics, 10,000 bootstrap resamples x 5 systems x 200 queries x ${measures} measures (+ paired t-tests): median ${samples[2].toFixed(1)} ms, max ${samples[4].toFixed(1)} ms over 5 seeds`);
   await context.close();

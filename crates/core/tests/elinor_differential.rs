@@ -44,8 +44,13 @@ fn corpus(seed: u64) -> Corpus {
     for q in 0..30 {
         let qid = format!("q{q:02}");
         let no_relevant = q % 7 == 3;
+        // The query's run lines, shuffled before they are written: file
+        // order must not be docid order, or the tie convention is untested.
+        let mut lines: Vec<String> = Vec::new();
         for d in 0..60 {
-            let doc = format!("d{d:03}");
+            // Docids of different lengths (d7, d42): byte order is not
+            // numeric order.
+            let doc = format!("d{d}");
             if rng.below(3) == 0 {
                 let grade = if no_relevant {
                     0
@@ -58,10 +63,14 @@ fn corpus(seed: u64) -> Corpus {
             if rng.below(2) == 0 {
                 // Scores with one decimal: many ties.
                 let score = rng.below(30) as f64 / 10.0;
-                writeln!(run, "{qid} Q0 {doc} 0 {score} elinor").unwrap();
+                lines.push(format!("{qid} Q0 {doc} 0 {score} elinor\n"));
                 preds.push((qid.clone(), doc, score));
             }
         }
+        for i in (1..lines.len()).rev() {
+            lines.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        run.extend(lines);
         // Every query has a judged document and a retrieved one.
         writeln!(qrels, "{qid} 0 z{q} 0").unwrap();
         trues.push((qid.clone(), format!("z{q}"), 0));
