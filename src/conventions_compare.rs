@@ -127,24 +127,12 @@ pub fn compare_presets(
 /// queries whose value it alone changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cause {
-    /// What was switched (e.g. "tie order: file order instead of docid descending").
+    /// What was switched (e.g. "tie order: file order (cwl_eval, ranx) instead of docid descending (trec_eval)").
     pub convention: String,
     /// (query, trec_eval's value, value with only this switched).
     pub queries: Vec<(String, f64, f64)>,
     /// trec_eval's mean with only this convention switched.
     pub mean: f64,
-}
-
-fn tie_name(t: ranklab_core::TieBreak) -> &'static str {
-    use ranklab_core::TieBreak::*;
-    match t {
-        TrecEval => "docid descending",
-        DocIdAscending => "docid ascending",
-        FileOrder => "file order",
-        RankColumn => "rank column",
-        Listed => "the run's line order",
-        Average => "averaged over tie orders",
-    }
 }
 
 /// Switches each convention (and the measure definition) of `preset` into
@@ -171,8 +159,8 @@ pub fn causes(
         switches.push((
             format!(
                 "tie order: {} instead of {}",
-                tie_name(target.tie_break),
-                tie_name(base.tie_break)
+                target.tie_break.label(),
+                base.tie_break.label()
             ),
             Conventions {
                 tie_break: target.tie_break,
@@ -183,7 +171,11 @@ pub fn causes(
     }
     if target.score_precision != base.score_precision {
         switches.push((
-            "scores compared as float32 instead of float64".into(),
+            format!(
+                "scores: {} instead of {}",
+                target.score_precision.label(),
+                base.score_precision.label()
+            ),
             Conventions {
                 score_precision: target.score_precision,
                 ..base
@@ -193,7 +185,11 @@ pub fn causes(
     }
     if target.missing_queries != base.missing_queries {
         switches.push((
-            "queries missing from the run scored 0 instead of left out".into(),
+            format!(
+                "queries missing from the run: {} instead of {}",
+                target.missing_queries.label(),
+                base.missing_queries.label()
+            ),
             Conventions {
                 missing_queries: target.missing_queries,
                 ..base
@@ -203,7 +199,11 @@ pub fn causes(
     }
     if target.duplicates != base.duplicates {
         switches.push((
-            "a repeated docid keeps one line instead of refusing the run".into(),
+            format!(
+                "a repeated docid: {} instead of {}",
+                target.duplicates.label(),
+                base.duplicates.label()
+            ),
             Conventions {
                 duplicates: target.duplicates,
                 ..base
@@ -213,7 +213,11 @@ pub fn causes(
     }
     if target.judged_scope != base.judged_scope {
         switches.push((
-            "ideal and relevant count from the retrieved documents only".into(),
+            format!(
+                "ideal and relevant count: {} instead of {}",
+                target.judged_scope.label(),
+                base.judged_scope.label()
+            ),
             Conventions {
                 judged_scope: target.judged_scope,
                 ..base
@@ -316,7 +320,7 @@ mod tests {
         assert_eq!(tie.queries, [("q1".to_string(), 0.5, 1.0)]);
         assert_eq!(
             tie.convention,
-            "tie order: file order instead of docid descending"
+            "tie order: file order (cwl_eval, ranx) instead of docid descending (trec_eval)"
         );
         // The other switches of the ranx preset do not change this query.
         assert!(c

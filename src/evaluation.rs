@@ -7,7 +7,7 @@ use ranklab_core::{
     EvalContext, InputKind, InputRole, JudgedRanking, Metric, ParseError, QuickInput, Rel,
 };
 
-use crate::settings::{Settings, Ties};
+use crate::settings::Settings;
 use crate::state::LoadedFile;
 
 /// Name of the quick text in error messages.
@@ -308,18 +308,6 @@ pub fn parse_typed(text: &str) -> QuickInput {
     parse_quick(QUICK_INPUT_NAME, text)
 }
 
-fn tie_description(ties: Ties) -> &'static str {
-    match ties {
-        Ties::TrecEval => "ordered by docid descending (trec_eval)",
-        Ties::DocIdAscending => "ordered by docid ascending",
-        Ties::FileOrder => "kept in file order",
-        Ties::RankColumn => "ordered by the rank column",
-        Ties::Average => {
-            "averaged over their orders for nDCG, P, R and RBP (trec_eval's order for the others)"
-        }
-    }
-}
-
 /// The loaded files by what they hold, told apart by content.
 pub struct FileRoles<'f> {
     /// Each file's format and role, in load order (`None`: not recognised).
@@ -527,10 +515,7 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &
             "{name}: {} of the qrels missing from the run ({}); {}.",
             plural(n, "query", "queries"),
             listed(&missing),
-            match settings.missing {
-                crate::settings::Missing::Skip => "left out of the means (trec_eval without -c)",
-                crate::settings::Missing::ScoreZero => "scored 0 and counted (trec_eval -c)",
-            }
+            settings.missing.label()
         ));
     }
     if !run.run_only_queries.is_empty() {
@@ -545,19 +530,15 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &
         part.warnings.push(format!(
             "{name}: {} of repeated docids dropped ({}).",
             plural(run.duplicates_dropped, "line", "lines"),
-            if settings.duplicates == crate::settings::Duplicates::KeepFirst {
-                "first kept"
-            } else {
-                "last kept"
-            }
+            settings.duplicates.label()
         ));
     }
     if run.tied_queries > 0 {
         let evaluated = run.queries.iter().filter(|q| !q.missing).count();
         part.warnings.push(format!(
-            "{name}: equal scores in {} of {evaluated} queries, {}.",
+            "{name}: equal scores in {} of {evaluated} queries, ordered by the tie setting: {}.",
             run.tied_queries,
-            tie_description(settings.ties)
+            settings.ties.label()
         ));
     }
     let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
@@ -654,8 +635,8 @@ pub fn format_value(v: f64) -> String {
 mod tests {
     use super::*;
     use crate::example::{find, EXAMPLE_QUICK};
-    use crate::settings::Missing;
     use crate::test_files::shared;
+    use ranklab_core::{DuplicatePolicy, MissingQueries};
 
     fn file(name: &str, text: &str) -> LoadedFile {
         LoadedFile::whole(name, text)
@@ -725,8 +706,8 @@ mod tests {
         let qrels = file("q.json", r#"{"q1": {"a": 1, "b": 0}, "q2": {"c": 1}}"#);
         let run = file("r.csv", "query,doc,score\nq1,b,2\nq1,a,2\nq1,a,1\nq9,x,1\n");
         let s = Settings {
-            duplicates: crate::settings::Duplicates::KeepFirst,
-            missing: Missing::ScoreZero,
+            duplicates: DuplicatePolicy::KeepFirst,
+            missing: MissingQueries::ScoreZero,
             ..Settings::default()
         };
         let (m, _) = s.measures();
@@ -749,11 +730,11 @@ mod tests {
             "{w}"
         );
         assert!(
-            w.contains("r.csv: 1 line of repeated docids dropped (first kept)"),
+            w.contains("r.csv: 1 line of repeated docids dropped (keep the first line)"),
             "{w}"
         );
         assert!(
-            w.contains("r.csv: equal scores in 1 of 1 queries, ordered by docid descending"),
+            w.contains("r.csv: equal scores in 1 of 1 queries, ordered by the tie setting: docid descending (trec_eval)."),
             "{w}"
         );
     }
@@ -786,10 +767,7 @@ mod tests {
         assert!(e.errors[0].is_duplicate_refusal());
         assert_eq!(e.errors[0].line, 3);
         // keep-first and keep-last keep all three queries.
-        for duplicates in [
-            crate::settings::Duplicates::KeepFirst,
-            crate::settings::Duplicates::KeepLast,
-        ] {
+        for duplicates in [DuplicatePolicy::KeepFirst, DuplicatePolicy::KeepLast] {
             let s = Settings {
                 duplicates,
                 ..Settings::default()
@@ -823,7 +801,7 @@ mod tests {
         );
         // Scored 0 instead (trec_eval -c): the same queries, no note.
         let s = Settings {
-            missing: Missing::ScoreZero,
+            missing: MissingQueries::ScoreZero,
             ..Settings::default()
         };
         let e = evaluate_files(&files, &m, &s);

@@ -21,41 +21,6 @@ pub enum Gain {
     Exponential,
 }
 
-/// Order of tied scores in TREC runs ([`TieBreak`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ties {
-    /// Docid descending (trec_eval, pytrec_eval).
-    TrecEval,
-    /// Docid ascending.
-    DocIdAscending,
-    /// File order.
-    FileOrder,
-    /// The rank column.
-    RankColumn,
-    /// Expected value over tie orders.
-    Average,
-}
-
-/// Qrels queries a run lacks ([`MissingQueries`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Missing {
-    /// Left out of the mean.
-    Skip,
-    /// Scored 0.
-    ScoreZero,
-}
-
-/// A docid listed twice for one query ([`DuplicatePolicy`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Duplicates {
-    /// Refused with a located error.
-    Refuse,
-    /// First line kept.
-    KeepFirst,
-    /// Last line kept.
-    KeepLast,
-}
-
 /// Measure families offered as check boxes (the ones with a cutoff are
 /// shown at every chosen cutoff).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,11 +94,11 @@ pub struct Settings {
     /// Smallest grade that counts as relevant.
     pub relevance_level: i64,
     /// Tie order in TREC runs.
-    pub ties: Ties,
+    pub ties: TieBreak,
     /// Qrels queries missing from a run.
-    pub missing: Missing,
+    pub missing: MissingQueries,
     /// Repeated docids in a run.
-    pub duplicates: Duplicates,
+    pub duplicates: DuplicatePolicy,
     /// Families shown, in [`Family::ALL`] order.
     pub families: Vec<Family>,
     /// More measures by name (`nDCG(dcg='exp-log2')@5, RBP(p=0.5)`).
@@ -280,9 +245,9 @@ impl Default for Settings {
             err_gmax: None,
             rbp_p: 0.8,
             relevance_level: 1,
-            ties: Ties::TrecEval,
-            missing: Missing::Skip,
-            duplicates: Duplicates::Refuse,
+            ties: TieBreak::TrecEval,
+            missing: MissingQueries::Skip,
+            duplicates: DuplicatePolicy::Refuse,
             families: vec![Family::RR, Family::AP, Family::NDCG, Family::P, Family::R],
             extra: String::new(),
             scale_max: 3,
@@ -363,22 +328,9 @@ impl Settings {
     /// The core conventions for TREC files.
     pub fn conventions(&self) -> Conventions {
         Conventions {
-            tie_break: match self.ties {
-                Ties::TrecEval => TieBreak::TrecEval,
-                Ties::DocIdAscending => TieBreak::DocIdAscending,
-                Ties::FileOrder => TieBreak::FileOrder,
-                Ties::RankColumn => TieBreak::RankColumn,
-                Ties::Average => TieBreak::Average,
-            },
-            missing_queries: match self.missing {
-                Missing::Skip => MissingQueries::Skip,
-                Missing::ScoreZero => MissingQueries::ScoreZero,
-            },
-            duplicates: match self.duplicates {
-                Duplicates::Refuse => DuplicatePolicy::Refuse,
-                Duplicates::KeepFirst => DuplicatePolicy::KeepFirst,
-                Duplicates::KeepLast => DuplicatePolicy::KeepLast,
-            },
+            tie_break: self.ties,
+            missing_queries: self.missing,
+            duplicates: self.duplicates,
             relevance_level: self.relevance_level,
             ..Conventions::default()
         }
@@ -454,6 +406,19 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_saved_with_the_apps_former_enums_still_load() {
+        // The app's own Ties / Missing / Duplicates enums were replaced by
+        // the core's conventions; their variant names were the same.
+        let saved = r#"{"ties":"FileOrder","missing":"ScoreZero","duplicates":"KeepLast"}"#;
+        let s: Settings = serde_json::from_str(saved).unwrap();
+        assert_eq!(s.ties, TieBreak::FileOrder);
+        assert_eq!(s.missing, MissingQueries::ScoreZero);
+        assert_eq!(s.duplicates, DuplicatePolicy::KeepLast);
+        let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+    }
 
     #[test]
     fn cutoffs_are_read_sorted_and_checked() {

@@ -741,9 +741,9 @@ pub fn find_query(
 mod tests {
     use super::*;
     use crate::evaluation::evaluate_files;
-    use crate::settings::Missing;
     use crate::state::BigFile;
     use crate::test_files::shared;
+    use ranklab_core::{DuplicatePolicy, MissingQueries};
 
     /// Hands out a few bytes per read, so lines and characters straddle
     /// the reads.
@@ -844,7 +844,7 @@ mod tests {
     fn shards_together_give_what_one_reading_gives() {
         let (run, qrels) = long_run();
         assert!(run.len() as u64 > 3 * LOOKBEHIND, "{} bytes", run.len());
-        for missing in [Missing::Skip, Missing::ScoreZero] {
+        for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
             let s = settings(missing);
             let whole = [
                 LoadedFile::whole("qrels", qrels.clone()),
@@ -878,8 +878,8 @@ mod tests {
         // Its lines repeat q010's docids: keep the last so there are numbers
         // to compare (under "refuse" the run has none, tested in the core).
         let s = Settings {
-            duplicates: crate::settings::Duplicates::KeepLast,
-            ..settings(Missing::Skip)
+            duplicates: DuplicatePolicy::KeepLast,
+            ..settings(MissingQueries::Skip)
         };
         let files = [
             LoadedFile::whole("qrels", qrels.clone()),
@@ -895,7 +895,7 @@ mod tests {
         assert_eq!(sharded(&files, &s, 1).unwrap().systems, expected.systems);
     }
 
-    fn settings(missing: Missing) -> Settings {
+    fn settings(missing: MissingQueries) -> Settings {
         Settings {
             missing,
             extra: "AP, RR, nDCG@10, R@1000, P@5, ERR@20, RBP(p=0.8)".into(),
@@ -906,7 +906,7 @@ mod tests {
     #[test]
     fn streamed_files_give_what_whole_texts_give() {
         let (run, qrels) = (shared("results.test"), shared("qrels.test"));
-        for missing in [Missing::Skip, Missing::ScoreZero] {
+        for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
             let s = settings(missing);
             assert!(s.measures().1.is_empty(), "{:?}", s.measures().1);
             let whole = [
@@ -940,7 +940,7 @@ mod tests {
     fn an_ungrouped_run_is_read_whole_or_refused_at_its_line() {
         let qrels = "q1 0 a 1\nq1 0 b 0\nq2 0 c 1\n";
         let run = "q1 Q0 a 1 2 t\nq2 Q0 c 1 2 t\nq1 Q0 b 2 1 t\n";
-        let s = settings(Missing::Skip);
+        let s = settings(MissingQueries::Skip);
         let whole = [
             LoadedFile::whole("qrels", qrels),
             LoadedFile::whole("run", run),
@@ -972,7 +972,7 @@ mod tests {
     fn bad_lines_of_a_streamed_run_keep_their_place() {
         let qrels = "q1 0 a 1\nq2 0 c 1\n";
         let run = "q1 Q0 a 1 2 t\nq1 Q0 b two 1 t\nq2 Q0 c 1 x t\n";
-        let s = settings(Missing::Skip);
+        let s = settings(MissingQueries::Skip);
         let expected = evaluate_files(
             &[
                 LoadedFile::whole("qrels", qrels),
@@ -998,7 +998,7 @@ mod tests {
 
     #[test]
     fn big_qrels_beyond_the_limit_get_a_message() {
-        let s = settings(Missing::Skip);
+        let s = settings(MissingQueries::Skip);
         let (part, _) = streamed(
             &[
                 big("qrels", "q1 0 a 1\n", WHOLE_TEXT_LIMIT + 1),

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::evaluation::{format_value, judged_query, Source, SystemResult, SHOWN_RANKS};
 use crate::files_job::{ExplainJob, Found};
-use crate::settings::{Missing, Settings, Ties};
+use crate::settings::Settings;
 use crate::state::LoadedFile;
 use crate::streamed::FoundQuery;
 
@@ -69,16 +69,7 @@ fn steps(e: &Explanation) -> Html {
 fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec<String> {
     let mut out = Vec::new();
     if system.source == Source::File {
-        out.push(format!(
-            "Run ordered by score, ties {}.",
-            match s.ties {
-                Ties::TrecEval => "by docid descending (trec_eval)",
-                Ties::DocIdAscending => "by docid ascending",
-                Ties::FileOrder => "in file order",
-                Ties::RankColumn => "by the rank column",
-                Ties::Average => "averaged",
-            }
-        ));
+        out.push(format!("Tied scores: {}", s.ties.description()));
     }
     if matches!(metric, Metric::NDCG { .. } | Metric::DCG { .. }) {
         out.push(format!(
@@ -234,10 +225,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                         <p class="step-line" data-testid="step-line">{ format!("{} / {} = {}.", format_value(sum), values.len(), format_value(mean)) }</p>
                     }
                     if system.source == Source::File {
-                        <p class="hint">{ match props.settings.missing {
-                            Missing::Skip => "Queries of the qrels missing from the run are left out (trec_eval without -c).",
-                            Missing::ScoreZero => "Queries of the qrels missing from the run are scored 0 and counted (trec_eval -c).",
-                        } }</p>
+                        <p class="hint">{ props.settings.missing.description() }</p>
                     }
                     <p class="hint">{ "Click a query to see how its value came about." }</p>
                 </>

@@ -7,9 +7,8 @@ use yew::prelude::*;
 
 use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
-use crate::settings::{
-    parse_cutoffs, split_measure_names, Duplicates, Family, Gain, Missing, Settings, Ties,
-};
+use crate::settings::{parse_cutoffs, split_measure_names, Family, Gain, Settings};
+use ranklab_core::{DuplicatePolicy, MissingQueries, TieBreak};
 
 /// Props of [`SettingsPanel`].
 #[derive(Properties, PartialEq)]
@@ -126,24 +125,15 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                 <TextSetting id="set-scale" label="Grade scale: 0 to" value={ s.scale_max.to_string() }
                     hint="1 = binary (R/N), 3 or 4 = graded. The form offers these grades; larger ones are flagged."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.scale_max = parse_scale(raw)?; Ok(()) }) as Applier } />
-                <Choice id="set-ties" label="Tied scores (files)"
-                    hint="Order of equal scores in runs; trec_eval sorts them by docid descending."
-                    options={ vec![("trec_eval", "docid descending (trec_eval)"), ("docid-asc", "docid ascending"),
-                        ("file", "file order"), ("rank", "rank column"), ("average", "average over orders")] }
-                    selected={ match s.ties { Ties::TrecEval => "trec_eval", Ties::DocIdAscending => "docid-asc",
-                        Ties::FileOrder => "file", Ties::RankColumn => "rank", Ties::Average => "average" } }
-                    on_select={ choose(|n, v| n.ties = match v { "docid-asc" => Ties::DocIdAscending, "file" => Ties::FileOrder,
-                        "rank" => Ties::RankColumn, "average" => Ties::Average, _ => Ties::TrecEval }) } />
-                <Choice id="set-missing" label="Queries missing from a run"
-                    hint="Judged queries a run lacks: skipped (trec_eval) or scored 0 (trec_eval -c, ir_measures)."
-                    options={ vec![("skip", "leave out of the mean"), ("zero", "score 0")] }
-                    selected={ if s.missing == Missing::Skip { "skip" } else { "zero" } }
-                    on_select={ choose(|n, v| n.missing = if v == "zero" { Missing::ScoreZero } else { Missing::Skip }) } />
-                <Choice id="set-duplicates" label="Repeated docids (files)"
-                    hint="A run listing a docid twice for a query: refused (trec_eval) or one line kept."
-                    options={ vec![("refuse", "refuse with an error"), ("first", "keep the first"), ("last", "keep the last (pytrec_eval)")] }
-                    selected={ match s.duplicates { Duplicates::Refuse => "refuse", Duplicates::KeepFirst => "first", Duplicates::KeepLast => "last" } }
-                    on_select={ choose(|n, v| n.duplicates = match v { "first" => Duplicates::KeepFirst, "last" => Duplicates::KeepLast, _ => Duplicates::Refuse }) } />
+                <Choice id="set-ties" label="Tied scores (files)" hint={ s.ties.description() }
+                    options={ TieBreak::ALL.iter().map(|v| (v.name(), v.label())).collect::<Vec<_>>() } selected={ s.ties.name() }
+                    on_select={ choose(|n, v| if let Ok(t) = v.parse() { n.ties = t }) } />
+                <Choice id="set-missing" label="Queries missing from a run" hint={ s.missing.description() }
+                    options={ MissingQueries::ALL.iter().map(|v| (v.name(), v.label())).collect::<Vec<_>>() } selected={ s.missing.name() }
+                    on_select={ choose(|n, v| if let Ok(m) = v.parse() { n.missing = m }) } />
+                <Choice id="set-duplicates" label="Repeated docids (files)" hint={ s.duplicates.description() }
+                    options={ DuplicatePolicy::ALL.iter().map(|v| (v.name(), v.label())).collect::<Vec<_>>() } selected={ s.duplicates.name() }
+                    on_select={ choose(|n, v| if let Ok(d) = v.parse() { n.duplicates = d }) } />
             </div>
             <fieldset class="families">
                 <legend>{ "Measures" }</legend>

@@ -1,9 +1,7 @@
 //! Command-line arguments in trec_eval's style (`-q`, `-c`, `-l2`, `-M100`,
 //! `-mall_trec`, `-m P.5,10`) plus Ranklab's long options.
 
-use ranklab_core::{
-    Conventions, DuplicatePolicy, MissingQueries, Preset, ScorePrecision, TieBreak,
-};
+use ranklab_core::{Conventions, MissingQueries, Preset, ScorePrecision};
 
 /// Parsed options of `ranklab eval`.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,23 +103,14 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                     o.preset = Some(preset);
                 }
                 "ties" => {
-                    o.conventions.tie_break = match value("--ties", attached, &mut it)? {
-                        "trec_eval" => TieBreak::TrecEval,
-                        "docid-asc" => TieBreak::DocIdAscending,
-                        "file-order" => TieBreak::FileOrder,
-                        "rank-column" => TieBreak::RankColumn,
-                        "listed" => TieBreak::Listed,
-                        "average" => TieBreak::Average,
-                        v => return Err(format!("ranklab: --ties takes trec_eval, docid-asc, file-order, rank-column, listed or average, found `{v}`")),
-                    }
+                    o.conventions.tie_break = value("--ties", attached, &mut it)?
+                        .parse()
+                        .map_err(|e| format!("ranklab: --{e}"))?;
                 }
                 "duplicates" => {
-                    o.conventions.duplicates = match value("--duplicates", attached, &mut it)? {
-                        "refuse" => DuplicatePolicy::Refuse,
-                        "keep-first" => DuplicatePolicy::KeepFirst,
-                        "keep-last" => DuplicatePolicy::KeepLast,
-                        v => return Err(format!("ranklab: --duplicates takes refuse, keep-first or keep-last, found `{v}`")),
-                    }
+                    o.conventions.duplicates = value("--duplicates", attached, &mut it)?
+                        .parse()
+                        .map_err(|e| format!("ranklab: --{e}"))?;
                 }
                 "help" => return Err(USAGE.to_string()),
                 _ => return Err(format!("ranklab: unknown option --{name}\n{USAGE}")),

@@ -39,6 +39,7 @@ mod zscores;
 pub use byte_lines::ByteLines;
 pub use conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
+    UnknownName,
 };
 pub use error::ParseError;
 pub use evaluate::{
