@@ -3,7 +3,8 @@
 
 /** A seeded run (queries x docs, scores falling, so the ranking is the file
  * order), its qrels, and each query's AP and RR from their definitions
- * (`ap`, `rr`) with their means (`map`, `mrr`). */
+ * (`ap`, `rr`) with their means (`map`, `mrr`), its documents retrieved
+ * (`ret`) and query ids (`ids`), in query order. */
 export function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {}) {
   let x = 12345;
   const rnd = (m) => { x = (x * 1103515245 + 12345) % 2147483648; return (x >> 8) % m; };
@@ -11,6 +12,8 @@ export function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {})
   const qrels = [];
   const ap = [];
   const rr = [];
+  const ret = [];
+  const ids = [];
   for (let q = 0; q < queries; q++) {
     const qid = `Q${String(q).padStart(5, '0')}`;
     const relevant = new Set();
@@ -32,10 +35,12 @@ export function corpus(queries, docs, { badLine = 0, repeatFirst = false } = {})
     }
     ap.push(sum / relevant.size);
     rr.push(first ? 1 / first : 0);
+    ret.push(rank);
+    ids.push(qid);
   }
   // The first query again at the end, with a document scored below all its others.
   if (repeatFirst) lines.push(`Q00000 Q0 Dextra ${docs + 1} 0 big`);
   const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
-  return { run: lines.join('\n') + '\n', qrels: qrels.join('\n') + '\n', map: mean(ap), mrr: mean(rr), ap, rr };
+  return { run: lines.join('\n') + '\n', qrels: qrels.join('\n') + '\n', map: mean(ap), mrr: mean(rr), ap, rr, ret, ids };
 }
 

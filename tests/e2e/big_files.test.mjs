@@ -7,7 +7,7 @@
 // still evaluated (read whole).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
 import { corpus } from './big_corpus.mjs';
@@ -71,6 +71,20 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.ok(Math.abs(shownMrr - big.mrr) <= 5e-5, `MRR ${shownMrr} vs ${big.mrr}`);
   assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
   assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB \(read from disk in chunks\)/);
+  // Every query's AP, RR and documents retrieved, from the per-query JSON
+  // export, against the definitions (the bad line's document is not ranked).
+  await page.getByTestId('set-extra').fill('NumRet');
+  await cell(page, 'run.txt', 'NumRet').waitFor({ timeout: 60000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pq-json').click()]);
+  const perQuery = JSON.parse(await readFile(await download.path(), 'utf8'))['run.txt'];
+  assert.deepEqual(Object.keys(perQuery), big.ids);
+  big.ids.forEach((q, i) => {
+    assert.ok(Math.abs(perQuery[q].AP - big.ap[i]) < 1e-12, `${q} AP ${perQuery[q].AP} vs ${big.ap[i]}`);
+    assert.ok(Math.abs(perQuery[q].RR - big.rr[i]) < 1e-12, `${q} RR ${perQuery[q].RR} vs ${big.rr[i]}`);
+    assert.equal(perQuery[q].NumRet, big.ret[i], `${q} NumRet`);
+  });
+  assert.ok(big.ret.includes(999), 'the query with the bad line retrieves 999');
+  await page.getByTestId('set-extra').fill('');
   await page.screenshot({ path: join(SHOTS, 'big-files-1280.png'), fullPage: false });
   // A query's explanation: a worker reads the run again for its whole ranking.
   await cell(page, 'run.txt', 'AP').click();

@@ -1,0 +1,118 @@
+// Never a silent wrong or stale number, as a user meets the cases:
+// a settings change while a big run is evaluated by workers (it used to
+// kill the page), a run that repeats a docid (it used to lose a query
+// silently and look best), means over different query sets, a binary file,
+// and problems shown with the results they change.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
+import { corpus } from './big_corpus.mjs';
+
+const env = useBrowser();
+const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
+const DIR = join(ROOT, 'target', 'e2e', 'silent');
+
+let big;
+before(async () => {
+  await mkdir(DIR, { recursive: true });
+  // 400 queries x 1000 docs: about 11 MB, over the 8 MB line (workers).
+  big = corpus(400, 1000);
+  await writeFile(join(DIR, 'run.txt'), big.run);
+  await writeFile(join(DIR, 'qrels.txt'), big.qrels);
+});
+
+test('changing k and measures while a big run is evaluated never shows stale or broken results', async () => {
+  assert.ok(big.run.length > 8 * 1024 * 1024, `${big.run.length} bytes`);
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  // Every column shown must belong to the current settings: record any
+  // moment at which the table shows a value for a measure the settings no
+  // longer have (or not yet).
+  await page.evaluate(() => {
+    window.__stale = [];
+    new MutationObserver(() => {
+      const k = document.querySelector('[data-testid="set-cutoffs"]')?.value ?? '';
+      const shown = [...document.querySelectorAll('[data-testid="results"] td[data-system="run.txt"][data-measure^="P@"]')]
+        .map((td) => td.dataset.measure.slice(2));
+      const wanted = k.split(',').map((s) => s.trim()).filter(Boolean);
+      if (shown.length && shown.join() !== wanted.join()) window.__stale.push(`${shown} under k=${k}`);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByTestId('set-cutoffs').fill('5, 10');
+  await page.getByTestId('family-ERR').check();
+  await cell(page, 'run.txt', 'P@5').waitFor({ timeout: 60000 });
+  await cell(page, 'run.txt', 'ERR@5').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('panic-notice').count(), 0, 'no panic');
+  assert.deepEqual(await page.evaluate(() => window.__stale), [], 'stale columns were shown');
+  // MAP and MRR (no cutoff) are the definitions' values, before and after.
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - big.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - big.mrr) <= 5e-5);
+  // The page still answers: typing a cutoff updates the table.
+  await page.getByTestId('set-cutoffs').fill('3');
+  await cell(page, 'run.txt', 'P@3').waitFor({ timeout: 60000 });
+  assert.equal(await cell(page, 'run.txt', 'P@5').count(), 0);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('a run that repeats a docid gets no numbers, with the located reason in its row', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  const results = await readFile(join(SHARED, 'results.test'), 'utf8');
+  const lines = results.split('\n');
+  lines.splice(2, 0, lines[1]); // line 2 again as line 3
+  await page.getByTestId('file-input').setInputFiles([
+    join(SHARED, 'qrels.test'),
+    join(SHARED, 'results.test'),
+    { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
+  ]);
+  await cell(page, 'results.test', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'results.test', 'AP').innerText(), '0.1785');
+  const row = page.getByTestId('refused-row');
+  assert.equal(await row.count(), 1);
+  assert.match(await row.innerText(), /^damaged\.test \(file\)\s+—\s+No numbers: line 3 repeats docid `FR940202-2-00151` in one query, and the duplicates setting is "refuse"/);
+  // The damaged run is never marked best: it has no value at all.
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="damaged.test"] .value').count(), 0);
+  const summary = await page.getByTestId('problems-summary').innerText();
+  assert.match(summary, /1 problem in the files \(a run that repeats a docid gets no numbers at all/);
+  await page.screenshot({ path: join(SHOTS, 'refused-run-1280.png'), fullPage: false });
+  // keep-last: both runs have the same three queries and values.
+  await page.getByTestId('set-duplicates').selectOption('last');
+  await cell(page, 'damaged.test', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'damaged.test', 'AP').innerText(), '0.1785');
+  assert.equal(await cell(page, 'damaged.test', 'num_q').innerText(), '3');
+  assert.equal(await page.getByTestId('refused-row').count(), 0);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('means over different query sets are said under the table; a binary file gets one message', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  const results = await readFile(join(SHARED, 'results.test'), 'utf8');
+  const short = results.split('\n').filter((l) => !l.startsWith('303\t')).join('\n');
+  // The start of an executable: a header with NUL bytes, then run-like lines.
+  const binary = Buffer.concat([
+    Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10]),
+    Buffer.from('q Q0 d 1 2 t\x01\x00\n'.repeat(200), 'latin1'),
+  ]);
+  await page.getByTestId('file-input').setInputFiles([
+    join(SHARED, 'qrels.test'),
+    join(SHARED, 'results.test'),
+    { name: 'short.test', mimeType: 'text/plain', buffer: Buffer.from(short) },
+    { name: 'a.out', mimeType: 'application/octet-stream', buffer: binary },
+  ]);
+  await cell(page, 'short.test', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('query-sets').innerText(),
+    'The means are over different queries: short.test has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.');
+  const errors = await page.getByTestId('file-errors').locator('li').allInnerTexts();
+  assert.deepEqual(errors, ['a.out, Line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found the end of the line']);
+  assert.match(await page.getByTestId('problems-summary').innerText(), /^These results are affected: 1 problem in the files/);
+  await page.screenshot({ path: join(SHOTS, 'query-sets-binary-1280.png'), fullPage: false });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
