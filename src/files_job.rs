@@ -21,7 +21,7 @@ use crate::state::LoadedFile;
 use crate::streamed::{
     evaluate_streamed, find_query, finish, FoundQuery, Progress, Shard, ShardReply, Ungrouped,
 };
-use crate::worker::{Reply, FAILED, READY};
+use crate::worker::{Reply, Request};
 
 /// What a job reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,13 +59,10 @@ impl Drop for FilesJob {
     }
 }
 
-/// A worker's request: the files (big ones as `Blob`s), the settings, and
-/// `task`: `("shard", Shard)` to evaluate or `("explain", [run, qid])`.
-fn request(
-    files: &[LoadedFile],
-    settings: &Settings,
-    task: (&str, String),
-) -> Result<JsValue, String> {
+/// A worker's message: the typed [`Request`] as JSON in `request`, and the
+/// big files' `Blob`s by key in `blobs` (a `Blob` cannot be JSON).
+fn request(request: &Request) -> Result<JsValue, String> {
+    let (Request::Evaluate { files, .. } | Request::Explain { files, .. }) = request;
     let message = Object::new();
     let built = |_| "request not built".to_string();
     let blobs = Object::new();
@@ -74,17 +71,14 @@ fn request(
             crate::blobs::get(&big.key).ok_or("a big file is no longer readable; load it again")?;
         Reflect::set(&blobs, &JsValue::from_str(&big.key), &blob).map_err(built)?;
     }
-    let json = |v: Result<String, serde_json::Error>| {
-        v.map(|s| JsValue::from_str(&s)).map_err(|e| e.to_string())
-    };
-    for (k, v) in [
-        ("files", json(serde_json::to_string(files))?),
-        ("settings", json(serde_json::to_string(settings))?),
-        (task.0, JsValue::from_str(&task.1)),
-        ("blobs", blobs.into()),
-    ] {
-        Reflect::set(&message, &JsValue::from_str(k), &v).map_err(built)?;
-    }
+    let json = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    Reflect::set(
+        &message,
+        &JsValue::from_str("request"),
+        &JsValue::from_str(&json),
+    )
+    .map_err(built)?;
+    Reflect::set(&message, &JsValue::from_str("blobs"), &blobs).map_err(built)?;
     Ok(message.into())
 }
 
@@ -146,9 +140,9 @@ pub fn prewarm() {
             let on_message = {
                 let (ready, failed) = (ready.clone(), failed.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                    match e.data().as_string() {
-                        Some(t) if t == READY => ready.set(true),
-                        Some(t) if t.starts_with(FAILED) => failed.set(true),
+                    match Reply::read(&e.data()) {
+                        Reply::Ready => ready.set(true),
+                        Reply::Failed(_) => failed.set(true),
                         _ => {}
                     }
                 })
@@ -209,14 +203,11 @@ impl FilesJob {
                 index,
                 count: shards,
             };
-            let message = request(
-                files,
-                settings,
-                (
-                    "shard",
-                    serde_json::to_string(&shard).map_err(|e| e.to_string())?,
-                ),
-            )?;
+            let message = request(&Request::Evaluate {
+                files: files.to_vec(),
+                settings: settings.clone(),
+                shard,
+            })?;
             let (worker, ready, warm_handlers) = take_worker()?;
             let message = Rc::new(message);
             let on_message = {
@@ -228,34 +219,29 @@ impl FilesJob {
                 );
                 let message = message.clone();
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                    let Some(text) = e.data().as_string() else {
-                        return;
-                    };
                     let mut g = gathered.borrow_mut();
                     if g.over {
                         return;
                     }
-                    if let Some(why) = text.strip_prefix(FAILED) {
-                        g.over = true;
-                        on_event.emit(if g.started == 0 {
-                            JobEvent::Unavailable
-                        } else {
-                            JobEvent::Failed(why.to_string())
-                        });
-                        return;
-                    }
-                    if text == READY {
-                        g.started += 1;
-                        hand_over(&worker, &message, &mut g, &on_event);
-                        return;
-                    }
-                    match serde_json::from_str::<Reply>(&text) {
-                        Ok(Reply::Progress(p)) => {
+                    match Reply::read(&e.data()) {
+                        Reply::Failed(why) => {
+                            g.over = true;
+                            on_event.emit(if g.started == 0 {
+                                JobEvent::Unavailable
+                            } else {
+                                JobEvent::Failed(why)
+                            });
+                        }
+                        Reply::Ready => {
+                            g.started += 1;
+                            hand_over(&worker, &message, &mut g, &on_event);
+                        }
+                        Reply::Progress(p) => {
                             g.progress[index] = p;
                             on_event.emit(JobEvent::Progress(Progress::sum(&g.progress)));
                         }
-                        Ok(Reply::Found(_)) => {}
-                        Ok(Reply::Done(reply)) => {
+                        Reply::Found(_) => {}
+                        Reply::Done(reply) => {
                             g.replies[index] = Some(reply);
                             if g.replies.iter().all(Option::is_some) {
                                 g.over = true;
@@ -267,12 +253,6 @@ impl FilesJob {
                                     Err(Ungrouped) => JobEvent::Ungrouped,
                                 });
                             }
-                        }
-                        Err(e) => {
-                            g.over = true;
-                            on_event.emit(JobEvent::Failed(format!(
-                                "unreadable answer from a worker: {e}"
-                            )));
                         }
                     }
                 })
@@ -341,8 +321,13 @@ impl ExplainJob {
         qid: &str,
         on_done: Callback<Found>,
     ) -> Option<ExplainJob> {
-        let task = serde_json::to_string(&(run, qid)).unwrap_or_default();
-        let started = request(files, settings, ("explain", task)).and_then(|message| {
+        let started = request(&Request::Explain {
+            files: files.to_vec(),
+            settings: settings.clone(),
+            run: run.to_string(),
+            qid: qid.to_string(),
+        })
+        .and_then(|message| {
             let (worker, ready, warm_handlers) = take_worker()?;
             Ok((worker, ready, warm_handlers, message))
         });
@@ -362,15 +347,13 @@ impl ExplainJob {
         let on_message = {
             let (worker, on_done, message) = (worker.clone(), on_done.clone(), message.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                let Some(text) = e.data().as_string() else {
-                    return;
-                };
-                if text == READY {
-                    let _ = worker.post_message(&message);
-                } else if let Some(why) = text.strip_prefix(FAILED) {
-                    on_done.emit(Err(why.to_string()));
-                } else if let Ok(Reply::Found(found)) = serde_json::from_str::<Reply>(&text) {
-                    on_done.emit(found);
+                match Reply::read(&e.data()) {
+                    Reply::Ready => {
+                        let _ = worker.post_message(&message);
+                    }
+                    Reply::Failed(why) => on_done.emit(Err(why)),
+                    Reply::Found(found) => on_done.emit(found),
+                    Reply::Progress(_) | Reply::Done(_) => {}
                 }
             })
         };

@@ -16,14 +16,40 @@ use crate::settings::Settings;
 use crate::state::LoadedFile;
 use crate::streamed::{evaluate_shard, find_query, FoundQuery, Progress, Shard, ShardReply};
 
-/// The first message of a worker: it is ready for requests.
-pub const READY: &str = "ready";
-/// How `worker.js` begins its message when the module did not start.
-pub const FAILED: &str = "failed: ";
+/// What the page asks of a worker, as JSON in the message's `request`
+/// field (big files' `Blob`s travel beside it, in `blobs`, by key).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Request {
+    /// Evaluate this shard's share of the files.
+    Evaluate {
+        /// The loaded files (big ones by key).
+        files: Vec<LoadedFile>,
+        /// The settings to evaluate under.
+        settings: Settings,
+        /// Which part of the big runs.
+        shard: Shard,
+    },
+    /// Find one query's whole ranking in a run (for its explanation).
+    Explain {
+        /// The loaded files (big ones by key).
+        files: Vec<LoadedFile>,
+        /// The settings to judge under.
+        settings: Settings,
+        /// The run's name.
+        run: String,
+        /// The query.
+        qid: String,
+    },
+}
 
-/// What the worker sends back, as JSON.
+/// What a worker says, as JSON text.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum Reply {
+    /// It has started and takes requests (its first message).
+    Ready,
+    /// It could not start (sent by `worker.js`, which writes this variant's
+    /// JSON by hand: `{"Failed": "why"}`).
+    Failed(String),
     /// How far it got.
     Progress(Progress),
     /// What its shard found.
@@ -31,6 +57,17 @@ pub enum Reply {
     /// The query asked for (`explain` requests): its ranking, `None` when
     /// the run lacks it, or why it could not be read.
     Found(Result<Option<FoundQuery>, String>),
+}
+
+impl Reply {
+    /// A message from a worker, read (an unreadable one is `Failed`).
+    pub fn read(data: &JsValue) -> Reply {
+        match data.as_string() {
+            Some(text) => serde_json::from_str(&text)
+                .unwrap_or_else(|e| Reply::Failed(format!("unreadable answer from a worker: {e}"))),
+            None => Reply::Failed("a worker sent something that is not text".into()),
+        }
+    }
 }
 
 /// Reads a `Blob` from its start, one slice per call.
@@ -79,17 +116,18 @@ fn field(data: &JsValue, name: &str) -> JsValue {
     Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Answers one request: `files`, `settings` and either `shard` (evaluate)
-/// or `explain` (`[run, qid]`: find one query) as JSON texts, and `blobs`,
+/// Answers one request: a [`Request`] as JSON in `request`, and `blobs`,
 /// an object from big-file keys to their `Blob`s.
-fn json_field<T: serde::de::DeserializeOwned>(data: &JsValue, name: &str) -> Result<T, String> {
-    serde_json::from_str(&field(data, name).as_string().unwrap_or_default())
-        .map_err(|e| format!("bad request to the worker ({name}): {e}"))
-}
-
 fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), String> {
-    let files: Vec<LoadedFile> = json_field(data, "files")?;
-    let settings: Settings = json_field(data, "settings")?;
+    let request: Request =
+        serde_json::from_str(&field(data, "request").as_string().unwrap_or_default())
+            .map_err(|e| format!("bad request to the worker: {e}"))?;
+    let (Request::Evaluate {
+        files, settings, ..
+    }
+    | Request::Explain {
+        files, settings, ..
+    }) = &request;
     let blob_values = field(data, "blobs");
     let blobs: HashMap<String, Blob> = files
         .iter()
@@ -115,24 +153,28 @@ fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), Stri
             }
         }
     };
-    let post = |reply: &Reply| {
-        if let Ok(json) = serde_json::to_string(reply) {
-            let _ = scope.post_message(&JsValue::from_str(&json));
+    let post = |reply: &Reply| post(scope, reply);
+    match &request {
+        Request::Explain { run, qid, .. } => {
+            post(&Reply::Found(find_query(
+                files, &mut open, settings, run, qid,
+            )));
         }
-    };
-    if let Ok((run, qid)) = json_field::<(String, String)>(data, "explain") {
-        post(&Reply::Found(find_query(
-            &files, &mut open, &settings, &run, &qid,
-        )));
-        return Ok(());
+        Request::Evaluate { shard, .. } => {
+            let (metrics, _) = settings.measures();
+            let reply = evaluate_shard(files, &mut open, &metrics, settings, *shard, &mut |p| {
+                post(&Reply::Progress(p.clone()))
+            });
+            post(&Reply::Done(reply));
+        }
     }
-    let shard: Shard = json_field(data, "shard")?;
-    let (metrics, _) = settings.measures();
-    let reply = evaluate_shard(&files, &mut open, &metrics, &settings, shard, &mut |p| {
-        post(&Reply::Progress(p.clone()))
-    });
-    post(&Reply::Done(reply));
     Ok(())
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
+    if let Ok(json) = serde_json::to_string(reply) {
+        let _ = scope.post_message(&JsValue::from_str(&json));
+    }
 }
 
 /// Serves requests until the page terminates the worker.
@@ -148,5 +190,28 @@ pub fn serve() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The worker lives as long as its handler.
     on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(READY));
+    post(&scope, &Reply::Ready);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_protocol_round_trips_and_reads_worker_js_failure() {
+        let r = Request::Explain {
+            files: vec![LoadedFile::whole("run", "q Q0 d 1 2 t\n")],
+            settings: Settings::default(),
+            run: "run".into(),
+            qid: "q".into(),
+        };
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), r);
+        // worker.js writes `JSON.stringify({ Failed: String(e) })`.
+        assert!(matches!(
+            serde_json::from_str::<Reply>(r#"{"Failed":"CompileError: x"}"#),
+            Ok(Reply::Failed(why)) if why == "CompileError: x"
+        ));
+        assert_eq!(serde_json::to_string(&Reply::Ready).unwrap(), r#""Ready""#);
+    }
 }

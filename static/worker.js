@@ -3,4 +3,5 @@
 // A worker that cannot start says so; the page then evaluates by itself.
 import init from './ranklab-worker.js';
 
-init({ module_or_path: './ranklab-worker_bg.wasm' }).catch((e) => postMessage('failed: ' + e));
+// Its failure is the worker's Reply::Failed, as serde writes it.
+init({ module_or_path: './ranklab-worker_bg.wasm' }).catch((e) => postMessage(JSON.stringify({ Failed: String(e) })));
