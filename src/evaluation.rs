@@ -339,6 +339,16 @@ pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
     }
 }
 
+/// What a binary file's one problem expects.
+pub const NOT_TEXT: &str = "a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read";
+/// What a text of no known format's problem expects.
+pub const UNKNOWN_FORMAT: &str = "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns";
+
+/// The problem is a whole file left unread (binary, or of no known format).
+pub fn is_unread_file(e: &ParseError) -> bool {
+    e.expected == NOT_TEXT || e.expected == UNKNOWN_FORMAT
+}
+
 /// Lists the loaded files in `part` with what each was taken for, and says
 /// which are not used: a second qrels file, or a text of no known format
 /// (located at its first data line).
@@ -357,13 +367,8 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
             Some(_) => true,
             None if ranklab_core::binary_at(&f.text).is_some() => {
                 let (line, column) = ranklab_core::binary_at(&f.text).unwrap_or((1, 1));
-                part.errors.push(ParseError::new(
-                    &f.name,
-                    line,
-                    column,
-                    "a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read",
-                    "",
-                ));
+                part.errors
+                    .push(ParseError::new(&f.name, line, column, NOT_TEXT, ""));
                 false
             }
             None => {
@@ -376,7 +381,7 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
                     &f.name,
                     line,
                     1,
-                    "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns",
+                    UNKNOWN_FORMAT,
                     f.text.lines().nth(line - 1).unwrap_or(""),
                 ));
                 false
@@ -494,8 +499,6 @@ fn refusal_reason(errors: &[ParseError]) -> String {
 pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], settings: &Settings) {
     let name = &run.name;
     if run.refused {
-        part.warnings
-            .push(format!("{name}: {}", refusal_reason(&run.errors)));
         part.systems.push(SystemResult {
             refused: Some(refusal_reason(&run.errors)),
             name: run.name,

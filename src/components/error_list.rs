@@ -2,6 +2,8 @@
 //! list), line, column, what was expected and what was found.
 
 use ranklab_core::ParseError;
+
+use crate::evaluation::is_unread_file;
 use yew::prelude::*;
 
 /// Most problems listed (the count says how many there are).
@@ -28,12 +30,18 @@ pub struct ErrorListProps {
 /// run that repeats a docid under "refuse" gets none.
 pub fn consequences(errors: &[ParseError]) -> String {
     let refusals = errors.iter().filter(|e| e.is_duplicate_refusal()).count();
+    let unread = errors.iter().filter(|e| is_unread_file(e)).count();
     let mut out = Vec::new();
-    if refusals < errors.len() {
+    if refusals + unread < errors.len() {
         out.push("the lines concerned are left out of the evaluation");
     }
+    if unread > 0 {
+        out.push("a file that is not text or of no known format is not read");
+    }
     if refusals > 0 {
-        out.push("a run that repeats a docid gets no numbers at all (duplicates: refuse)");
+        out.push(
+            "a run that repeats a docid gets no numbers at all, as the duplicates setting is refuse",
+        );
     }
     out.join("; ")
 }

@@ -91,6 +91,10 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     };
     html! {
         <>
+        // Before the table: its bold "best" may be over fewer queries.
+        if let Some(note) = query_set_note(&props.systems) {
+            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note }</p>
+        }
         <div class="table-scroll" tabindex="0" role="region" aria-label="Results table">
         <table class="results" data-testid="results">
             <caption>{ caption }</caption>
@@ -154,9 +158,6 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
             </tbody>
         </table>
         </div>
-        if let Some(note) = query_set_note(&props.systems) {
-            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note }</p>
-        }
         </>
     }
 }
