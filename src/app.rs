@@ -269,7 +269,7 @@ pub fn App() -> Html {
         |(text, m, s)| {
             let t0 = now();
             let input = Rc::new(parse_typed(text));
-            let part = evaluate_typed(&input, &m.0, s);
+            let part = evaluate_typed(&input, &m.0, &s.eval_options());
             (input, part, now() - t0)
         },
     );

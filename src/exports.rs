@@ -304,7 +304,7 @@ mod tests {
     fn table_of(text: &str) -> (Vec<Metric>, Vec<SystemResult>, Vec<StatsReport>) {
         let s = Settings::default();
         let (m, _) = s.measures();
-        let part = evaluate_typed(&parse_typed(text), &m, &s);
+        let part = evaluate_typed(&parse_typed(text), &m, &s.eval_options());
         let st = statistics(&part.systems, &m, &s.stats);
         (m, part.systems, st)
     }

@@ -8,11 +8,11 @@ use std::rc::Rc;
 use ranklab_core::Metric;
 use yew::{hook, use_effect_with, use_memo, use_mut_ref, use_state, Callback, UseStateHandle};
 
+use crate::evaluation::Progress;
 use crate::evaluation::{describe_files, evaluate_files, file_roles, Part};
 use crate::files_job::{evaluate_here, worker_count, FilesJob, JobEvent};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use crate::streamed::Progress;
 
 /// The files and settings a result was computed for.
 type ResultKey = Rc<(Vec<LoadedFile>, Settings)>;
@@ -169,7 +169,10 @@ pub fn use_file_results(
                 describe_files(files, &file_roles(files), &mut part);
                 (Rc::new(part), 0.0)
             } else {
-                (Rc::new(evaluate_files(files, m, s)), now() - t0)
+                (
+                    Rc::new(evaluate_files(files, m, &s.eval_options())),
+                    now() - t0,
+                )
             }
         },
     );

@@ -16,11 +16,11 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
 use crate::evaluation::Part;
-use crate::settings::Settings;
-use crate::state::LoadedFile;
-use crate::streamed::{
+use crate::evaluation::{
     evaluate_streamed, find_query, finish, FoundQuery, Progress, Shard, ShardReply, Ungrouped,
 };
+use crate::settings::Settings;
+use crate::state::LoadedFile;
 use crate::worker::{Reply, Request};
 
 /// What a job reports.
@@ -248,10 +248,12 @@ impl FilesJob {
                                 let replies: Vec<ShardReply> =
                                     g.replies.iter_mut().filter_map(Option::take).collect();
                                 let (metrics, _) = settings.measures();
-                                on_event.emit(match finish(replies, &metrics, &settings) {
-                                    Ok(part) => JobEvent::Done(Rc::new(part)),
-                                    Err(Ungrouped) => JobEvent::Ungrouped,
-                                });
+                                on_event.emit(
+                                    match finish(replies, &metrics, &settings.eval_options()) {
+                                        Ok(part) => JobEvent::Done(Rc::new(part)),
+                                        Err(Ungrouped) => JobEvent::Ungrouped,
+                                    },
+                                );
                             }
                         }
                     }
@@ -411,7 +413,7 @@ fn text_opener<'a>(
 async fn find_here(files: Vec<LoadedFile>, settings: Settings, run: &str, qid: &str) -> Found {
     let texts = read_texts(&files).await?;
     let mut open = text_opener(&files, &texts);
-    find_query(&files, &mut open, &settings, run, qid)
+    find_query(&files, &mut open, &settings.eval_options(), run, qid)
 }
 
 /// How many workers share the files: one per core (at most four) when a
@@ -439,6 +441,12 @@ pub async fn evaluate_here(files: Vec<LoadedFile>, settings: Settings) -> Result
     let texts = read_texts(&files).await?;
     let (metrics, _) = settings.measures();
     let mut open = text_opener(&files, &texts);
-    let part = evaluate_streamed(&files, &mut open, &metrics, &settings, &mut |_| {});
+    let part = evaluate_streamed(
+        &files,
+        &mut open,
+        &metrics,
+        &settings.eval_options(),
+        &mut |_| {},
+    );
     Ok(part)
 }

@@ -26,18 +26,4 @@ pub mod settings;
 pub mod share;
 pub mod significance;
 pub mod state;
-pub mod streamed;
 pub mod worker;
-
-/// Test data shared by the modules' tests.
-#[cfg(test)]
-pub(crate) mod test_files {
-    /// A file of trec_eval's test data (`../shared/trec_eval_tests/`).
-    pub fn shared(name: &str) -> String {
-        let path = format!(
-            "{}/../shared/trec_eval_tests/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read_to_string(path).expect("../shared beside the repo")
-    }
-}

@@ -325,6 +325,15 @@ pub fn split_measure_names(raw: &str) -> Vec<(usize, String)> {
 }
 
 impl Settings {
+    /// What the core's pipeline needs of these settings besides the
+    /// measures: the conventions and the grade scale.
+    pub fn eval_options(&self) -> ranklab_core::session::EvalOptions {
+        ranklab_core::session::EvalOptions {
+            conventions: self.conventions(),
+            scale_max: self.scale_max,
+        }
+    }
+
     /// The core conventions for TREC files.
     pub fn conventions(&self) -> Conventions {
         Conventions {

@@ -81,7 +81,7 @@ mod tests {
                 .collect::<String>();
         let s = Settings::default();
         let (m, _) = s.measures();
-        let part = evaluate_typed(&parse_typed(&text), &m, &s);
+        let part = evaluate_typed(&parse_typed(&text), &m, &s.eval_options());
         let reports = statistics(&part.systems, &m, &s.stats);
         // RR 1 vs 1/4 on every query: a constant difference, t-test p = 0.
         assert_eq!(beaten(&reports[0], 0), [1]);

@@ -12,9 +12,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent};
 
+use crate::evaluation::{evaluate_shard, find_query, FoundQuery, Progress, Shard, ShardReply};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use crate::streamed::{evaluate_shard, find_query, FoundQuery, Progress, Shard, ShardReply};
 
 /// What the page asks of a worker, as JSON in the message's `request`
 /// field (big files' `Blob`s travel beside it, in `blobs`, by key).
@@ -157,14 +157,23 @@ fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), Stri
     match &request {
         Request::Explain { run, qid, .. } => {
             post(&Reply::Found(find_query(
-                files, &mut open, settings, run, qid,
+                files,
+                &mut open,
+                &settings.eval_options(),
+                run,
+                qid,
             )));
         }
         Request::Evaluate { shard, .. } => {
             let (metrics, _) = settings.measures();
-            let reply = evaluate_shard(files, &mut open, &metrics, settings, *shard, &mut |p| {
-                post(&Reply::Progress(p.clone()))
-            });
+            let reply = evaluate_shard(
+                files,
+                &mut open,
+                &metrics,
+                &settings.eval_options(),
+                *shard,
+                &mut |p| post(&Reply::Progress(p.clone())),
+            );
             post(&Reply::Done(reply));
         }
     }

@@ -43,7 +43,7 @@ fn computed(case_id: &str, c: &Check) -> f64 {
     assert!(problems.is_empty(), "{case_id}: {problems:?}");
     let input = parse_typed(case.text);
     assert!(input.errors.is_empty(), "{case_id}: {:?}", input.errors);
-    let part = evaluate_typed(&input, &measures, &settings);
+    let part = evaluate_typed(&input, &measures, &settings.eval_options());
     let j = measures
         .iter()
         .position(|m| m.to_string() == c.measure)

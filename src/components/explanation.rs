@@ -7,11 +7,11 @@ use std::rc::Rc;
 use ranklab_core::{explain, EvalContext, Explanation, JudgedRanking, Metric};
 use yew::prelude::*;
 
+use crate::evaluation::FoundQuery;
 use crate::evaluation::{format_value, judged_query, Source, SystemResult, SHOWN_RANKS};
 use crate::files_job::{ExplainJob, Found};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use crate::streamed::FoundQuery;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
 #[derive(Debug, Clone, PartialEq)]

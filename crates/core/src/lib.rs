@@ -28,6 +28,7 @@ mod presets;
 mod quick;
 mod quick_edit;
 mod ranx_json;
+pub mod session;
 pub mod stats;
 mod stream;
 mod table;

@@ -1,5 +1,5 @@
 //! Evaluation of loaded files read in chunks, for files too big to hold as
-//! text (see [`crate::state::BIG_FILE_BYTES`]).
+//! text (see [`super::files::BIG_FILE_BYTES`]).
 //!
 //! A big TREC run is read piece by piece: its bytes are cut into lines
 //! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`]),
@@ -8,26 +8,24 @@
 //! grouped by query, a big JSON or TSV run and the qrels are read whole, up
 //! to [`WHOLE_TEXT_LIMIT`]; beyond it the file gets a located message
 //! instead of a crashed tab. Files held as text are evaluated as in
-//! [`evaluate_files`](crate::evaluation::evaluate_files). This module does
+//! [`evaluate_files`](super::evaluation::evaluate_files). This module does
 //! no I/O itself: the caller opens each file as a [`Read`] (a `Blob` in the
 //! browser's worker, a byte slice in tests) and hears of the progress.
 
 use std::collections::BTreeSet;
 use std::io::Read;
 
-use ranklab_core::{
+use super::evaluation::{
+    add_run, check_grade_scale, describe_files, file_roles, max_grade, Part, QueryResult,
+    RunOutcome, NO_QRELS,
+};
+use super::files::{byte_size, LoadedFile};
+use super::EvalOptions;
+use crate::{
     judge, judge_chunk, line_qid, missing_query_ranking, parse_qrels_as, parse_run_as,
     query_values, tally, ByteLines, ChunkOutcome, Conventions, EvalContext, InputFormat, InputKind,
     JudgedRanking, Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker, Rel,
 };
-use serde::{Deserialize, Serialize};
-
-use crate::evaluation::{
-    add_run, check_grade_scale, describe_files, file_roles, max_grade, Part, QueryResult,
-    RunOutcome, NO_QRELS,
-};
-use crate::settings::Settings;
-use crate::state::{byte_size, LoadedFile};
 
 /// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
 /// its text and parsed lines would take a good part of a tab's memory.
@@ -39,7 +37,8 @@ pub const READ_CHUNK: usize = 4 << 20;
 pub const LOOKBEHIND: u64 = 1 << 20;
 
 /// How far an evaluation has got.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Progress {
     /// The file being read.
     pub file: String,
@@ -67,7 +66,8 @@ impl Progress {
 /// split a run into byte ranges, and each takes the queries whose first
 /// line starts in its range (the one in progress at its start belongs to
 /// the worker before). Worker 0 also does everything that is not split.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     /// This worker, from 0.
     pub index: usize,
@@ -156,7 +156,8 @@ fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
 pub type ScoredQuery = ChunkOutcome<QueryResult>;
 
 /// One shard's part of a streamed run.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ShardRun {
     /// The run's name.
     pub name: String,
@@ -169,7 +170,8 @@ pub struct ShardRun {
 }
 
 /// What became of one run in one shard.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
 pub enum RunPiece {
     /// Evaluated whole (by shard 0).
     Whole(RunOutcome),
@@ -182,7 +184,8 @@ pub enum RunPiece {
 }
 
 /// What one shard found.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ShardReply {
     /// Shard 0: the files, the qrels' problems and warnings (no runs yet).
     pub base: Part,
@@ -374,7 +377,7 @@ pub fn evaluate_shard(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
-    settings: &Settings,
+    options: &EvalOptions,
     shard: Shard,
     tell: &mut dyn FnMut(&Progress),
 ) -> ShardReply {
@@ -428,7 +431,7 @@ pub fn evaluate_shard(
         }
     };
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
-    let conventions = settings.conventions();
+    let conventions = options.conventions;
     let job = RunJob {
         qrels: &qrels,
         conventions: &conventions,
@@ -442,7 +445,7 @@ pub fn evaluate_shard(
             &mut reply.base,
             &qrels_file.name,
             max_grade(&qrels),
-            settings,
+            options,
         );
         let mut qids: Vec<&str> = qrels.queries.keys().copied().collect();
         qids.sort_unstable();
@@ -506,7 +509,7 @@ pub fn evaluate_shard(
 pub fn finish(
     mut replies: Vec<ShardReply>,
     metrics: &[Metric],
-    settings: &Settings,
+    options: &EvalOptions,
 ) -> Result<Part, Ungrouped> {
     let mut pieces: Vec<Vec<RunPiece>> = replies
         .iter_mut()
@@ -518,7 +521,7 @@ pub fn finish(
     let mut part = std::mem::take(&mut first.base);
     for k in 0..pieces[0].len() {
         match std::mem::replace(&mut pieces[0][k], RunPiece::Elsewhere) {
-            RunPiece::Whole(outcome) => add_run(&mut part, outcome, metrics, settings),
+            RunPiece::Whole(outcome) => add_run(&mut part, outcome, metrics, options),
             RunPiece::Failed(e) => part.errors.push(e),
             RunPiece::Elsewhere => {}
             RunPiece::Streamed(mine) => {
@@ -554,8 +557,8 @@ pub fn finish(
                     }
                     offset += p.lines;
                 }
-                let outcome = assemble(&name, queries, &replies[0], settings);
-                add_run(&mut part, outcome, metrics, settings);
+                let outcome = assemble(&name, queries, &replies[0], options);
+                add_run(&mut part, outcome, metrics, options);
             }
         }
     }
@@ -569,7 +572,7 @@ fn assemble(
     name: &str,
     queries: Vec<ScoredQuery>,
     first: &ShardReply,
-    settings: &Settings,
+    options: &EvalOptions,
 ) -> RunOutcome {
     let t = tally(queries);
     let mut out = RunOutcome {
@@ -589,7 +592,7 @@ fn assemble(
         .iter()
         .filter(|q| !present.contains(*q))
         .collect();
-    if settings.conventions().missing_queries == MissingQueries::ScoreZero && !out.refused {
+    if options.conventions.missing_queries == MissingQueries::ScoreZero && !out.refused {
         out.queries.extend(
             first
                 .zero_rows
@@ -609,18 +612,19 @@ pub fn evaluate_streamed(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
-    settings: &Settings,
+    options: &EvalOptions,
     tell: &mut dyn FnMut(&Progress),
 ) -> Part {
-    let reply = evaluate_shard(files, open, metrics, settings, Shard::WHOLE, tell);
-    finish(vec![reply], metrics, settings).expect("one shard reads ungrouped runs whole")
+    let reply = evaluate_shard(files, open, metrics, options, Shard::WHOLE, tell);
+    finish(vec![reply], metrics, options).expect("one shard reads ungrouped runs whole")
 }
 
 /// One query's judged ranking and evaluation context, between threads
 /// (what an explanation needs).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FoundQuery {
-    #[serde(with = "crate::evaluation::rel_codes")]
+    #[cfg_attr(feature = "serde", serde(with = "super::evaluation::rel_codes"))]
     ranked: Vec<Rel>,
     levels: Vec<(i64, usize)>,
     relevance_level: i64,
@@ -663,7 +667,7 @@ impl FoundQuery {
 pub fn find_query(
     files: &[LoadedFile],
     open: &mut Open<'_>,
-    settings: &Settings,
+    options: &EvalOptions,
     run: &str,
     qid: &str,
 ) -> Result<Option<FoundQuery>, String> {
@@ -682,7 +686,7 @@ pub fn find_query(
     };
     let qrels_text = read_whole(qrels_file, open, &mut meter).map_err(|e| e.to_string())?;
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
-    let conventions = settings.conventions();
+    let conventions = options.conventions;
     let context = EvalContext::from_qrels(&qrels);
     let whole =
         |open: &mut Open<'_>, meter: &mut Meter<'_>| -> Result<Option<FoundQuery>, String> {
@@ -740,10 +744,10 @@ pub fn find_query(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluation::evaluate_files;
-    use crate::state::BigFile;
-    use crate::test_files::shared;
-    use ranklab_core::{DuplicatePolicy, MissingQueries};
+    use crate::session::evaluation::evaluate_files;
+    use crate::session::files::BigFile;
+    use crate::session::test_support::shared;
+    use crate::{DuplicatePolicy, MissingQueries};
 
     /// Hands out a few bytes per read, so lines and characters straddle
     /// the reads.
@@ -769,21 +773,25 @@ mod tests {
         }
     }
 
-    fn streamed(files: &[LoadedFile], settings: &Settings) -> (Part, Vec<Progress>) {
+    fn streamed(files: &[LoadedFile], options: &EvalOptions) -> (Part, Vec<Progress>) {
         let mut seen = Vec::new();
-        let (metrics, _) = settings.measures();
+        let metrics = metrics();
         let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
             Box::new(Trickle(f.text.clone().into_bytes(), from as usize))
         };
-        let part = evaluate_streamed(files, &mut open, &metrics, settings, &mut |p| {
+        let part = evaluate_streamed(files, &mut open, &metrics, options, &mut |p| {
             seen.push(p.clone())
         });
         (part, seen)
     }
 
     /// The files evaluated by `count` shards, put together.
-    fn sharded(files: &[LoadedFile], settings: &Settings, count: usize) -> Result<Part, Ungrouped> {
-        let (metrics, _) = settings.measures();
+    fn sharded(
+        files: &[LoadedFile],
+        options: &EvalOptions,
+        count: usize,
+    ) -> Result<Part, Ungrouped> {
+        let metrics = metrics();
         let replies: Vec<ShardReply> = (0..count)
             .map(|index| {
                 let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
@@ -795,13 +803,13 @@ mod tests {
                     files,
                     &mut open,
                     &metrics,
-                    settings,
+                    options,
                     Shard { index, count },
                     &mut |_| {},
                 )
             })
             .collect();
-        finish(replies, &metrics, settings)
+        finish(replies, &metrics, options)
     }
 
     /// A seeded run of a few megabytes (several shards' lookbehind) with
@@ -850,7 +858,7 @@ mod tests {
                 LoadedFile::whole("qrels", qrels.clone()),
                 LoadedFile::whole("run", run.clone()),
             ];
-            let expected = evaluate_files(&whole, &s.measures().0, &s);
+            let expected = evaluate_files(&whole, &metrics(), &s);
             assert_eq!(expected.errors.len(), 1);
             let files = [
                 LoadedFile::whole("qrels", qrels.clone()),
@@ -877,10 +885,8 @@ mod tests {
         let run = format!("{run}{again}");
         // Its lines repeat q010's docids: keep the last so there are numbers
         // to compare (under "refuse" the run has none, tested in the core).
-        let s = Settings {
-            duplicates: DuplicatePolicy::KeepLast,
-            ..settings(MissingQueries::Skip)
-        };
+        let mut s = settings(MissingQueries::Skip);
+        s.conventions.duplicates = DuplicatePolicy::KeepLast;
         let files = [
             LoadedFile::whole("qrels", qrels.clone()),
             big("run", &run, run.len() as u64),
@@ -890,17 +896,38 @@ mod tests {
             LoadedFile::whole("qrels", qrels),
             LoadedFile::whole("run", run.clone()),
         ];
-        let expected = evaluate_files(&whole, &s.measures().0, &s);
+        let expected = evaluate_files(&whole, &metrics(), &s);
         assert!(expected.systems[0].queries.len() > 10);
         assert_eq!(sharded(&files, &s, 1).unwrap().systems, expected.systems);
     }
 
-    fn settings(missing: MissingQueries) -> Settings {
-        Settings {
-            missing,
-            extra: "AP, RR, nDCG@10, R@1000, P@5, ERR@20, RBP(p=0.8)".into(),
-            ..Settings::default()
+    fn settings(missing: MissingQueries) -> EvalOptions {
+        EvalOptions {
+            conventions: crate::Conventions {
+                missing_queries: missing,
+                ..crate::Conventions::default()
+            },
+            ..EvalOptions::default()
         }
+    }
+
+    /// The measures of the streamed tests: the app's defaults and a few
+    /// more at other depths.
+    fn metrics() -> Vec<Metric> {
+        [
+            "RR",
+            "AP",
+            "nDCG@10",
+            "P@10",
+            "R@10",
+            "R@1000",
+            "P@5",
+            "ERR@20",
+            "RBP(p=0.8)",
+        ]
+        .iter()
+        .map(|n| n.parse().expect("a measure name"))
+        .collect()
     }
 
     #[test]
@@ -908,12 +935,11 @@ mod tests {
         let (run, qrels) = (shared("results.test"), shared("qrels.test"));
         for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
             let s = settings(missing);
-            assert!(s.measures().1.is_empty(), "{:?}", s.measures().1);
             let whole = [
                 LoadedFile::whole("qrels.test", qrels.clone()),
                 LoadedFile::whole("results.test", run.clone()),
             ];
-            let expected = evaluate_files(&whole, &s.measures().0, &s);
+            let expected = evaluate_files(&whole, &metrics(), &s);
             let files = [
                 big("qrels.test", &qrels, qrels.len() as u64),
                 big("results.test", &run, run.len() as u64),
@@ -945,7 +971,7 @@ mod tests {
             LoadedFile::whole("qrels", qrels),
             LoadedFile::whole("run", run),
         ];
-        let expected = evaluate_files(&whole, &s.measures().0, &s);
+        let expected = evaluate_files(&whole, &metrics(), &s);
         let (part, _) = streamed(
             &[
                 LoadedFile::whole("qrels", qrels),
@@ -978,7 +1004,7 @@ mod tests {
                 LoadedFile::whole("qrels", qrels),
                 LoadedFile::whole("run", run),
             ],
-            &s.measures().0,
+            &metrics(),
             &s,
         );
         let (part, _) = streamed(

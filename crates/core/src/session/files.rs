@@ -1,0 +1,68 @@
+//! The loaded inputs of an evaluation: files held as text, and big files
+//! of which only the beginning is held (the rest is read through an
+//! opener the front end provides: a browser `Blob`, a byte slice in tests).
+
+/// Files larger than this many bytes stay on disk: the page keeps the
+/// browser's `File` handle and a worker reads it in chunks.
+pub const BIG_FILE_BYTES: u64 = 8 << 20;
+/// Bytes of a big file's beginning kept as its [`LoadedFile::text`]
+/// (enough to tell its format and show its first lines).
+pub const HEAD_BYTES: u64 = 64 << 10;
+
+/// A size for people: `812 bytes`, `3.4 KB`, `250.0 MB`.
+pub fn byte_size(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.2} GB", bytes as f64 / (1u64 << 30) as f64)
+    } else if bytes >= 1 << 20 {
+        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
+    } else if bytes >= 1024 {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// A file too big to hold as text (see [`BIG_FILE_BYTES`]).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BigFile {
+    /// Key of its contents in the page's blob store (unique per load, so
+    /// loading a file again under the same name is a change).
+    pub key: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+/// A qrels or run file the user loaded or pasted.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedFile {
+    /// File name (or `pasted-N`), unique among the loaded files.
+    pub name: String,
+    /// Its whole text, or for a big file its first complete lines.
+    pub text: String,
+    /// Set when the file is big: `text` is only its beginning.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub big: Option<BigFile>,
+}
+
+impl LoadedFile {
+    /// A file held whole as text.
+    pub fn whole(name: impl Into<String>, text: impl Into<String>) -> Self {
+        LoadedFile {
+            name: name.into(),
+            text: text.into(),
+            big: None,
+        }
+    }
+
+    /// Its size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.big
+            .as_ref()
+            .map_or(self.text.len() as u64, |b| b.bytes)
+    }
+}

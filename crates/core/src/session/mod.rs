@@ -1,0 +1,72 @@
+//! One evaluation pipeline for every front end: the page, its workers and
+//! tests call it, so a number cannot take a different path depending on
+//! where it came from.
+//!
+//! Inputs are the typed rankings ([`parse_typed`]) and the loaded files
+//! ([`LoadedFile`]: held as text, or big and read through an opener the
+//! caller provides), the measures, and [`EvalOptions`] (the conventions
+//! and the grade scale). Out come per-system, per-query results with typed
+//! warnings and located errors ([`Part`]). Big TREC runs are split into
+//! shards ([`evaluate_shard`]) whose replies [`finish`] puts together, and
+//! one query's whole ranking is found again for its explanation
+//! ([`find_query`]).
+
+mod evaluation;
+mod files;
+mod streamed;
+
+pub use evaluation::{
+    add_run, check_grade_scale, describe_files, evaluate_files, evaluate_typed, file_roles,
+    is_unread_file, max_grade, parse_typed, query_set_note, FileInfo, FileRoles, Part, QueryResult,
+    RunOutcome, Source, SystemResult, NOT_TEXT, NO_QRELS, QUICK_INPUT_NAME, SHOWN_RANKS,
+    UNKNOWN_FORMAT,
+};
+pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
+pub use streamed::{
+    evaluate_shard, evaluate_streamed, find_query, finish, FoundQuery, Open, Progress, RunPiece,
+    ScoredQuery, Shard, ShardReply, ShardRun, Ungrouped, LOOKBEHIND, READ_CHUNK, WHOLE_TEXT_LIMIT,
+};
+
+use crate::Conventions;
+
+/// What an evaluation needs besides its measures: the conventions, and the
+/// grade scale grades are checked against.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EvalOptions {
+    /// Ties, missing queries, duplicates, relevance level, ...
+    pub conventions: Conventions,
+    /// The largest grade of the scale in use: larger grades are flagged.
+    pub scale_max: i64,
+}
+
+impl Default for EvalOptions {
+    /// trec_eval's conventions (missing queries left out) and grades 0 to 3.
+    fn default() -> Self {
+        EvalOptions {
+            conventions: Conventions::default(),
+            scale_max: 3,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::Metric;
+
+    /// A file of trec_eval's test data (`../shared/trec_eval_tests/`).
+    pub fn shared(name: &str) -> String {
+        let path = format!(
+            "{}/../../../shared/trec_eval_tests/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(path).expect("../shared beside the repo")
+    }
+
+    /// The app's default measures: RR, AP, nDCG@10, P@10, R@10.
+    pub fn default_metrics() -> Vec<Metric> {
+        ["RR", "AP", "nDCG@10", "P@10", "R@10"]
+            .iter()
+            .map(|n| n.parse().expect("a measure name"))
+            .collect()
+    }
+}
