@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::{evaluate_quick, parse_quick, Metric};
+use ranklab_core::session::{evaluate_typed, EvalOptions};
+use ranklab_core::{parse_quick, Metric};
 
 const BOUNDED: &[&str] = &[
     "P@3",
@@ -61,9 +62,9 @@ fuzz_target!(|data: &[u8]| {
     let mut names: Vec<&str> = BOUNDED.to_vec();
     names.push("KendallTau");
     let metrics: Vec<Metric> = names.iter().map(|n| n.parse().unwrap()).collect();
-    let table = evaluate_quick(&input, &metrics, 1);
-    for s in &table.systems {
-        for row in &s.rows {
+    let part = evaluate_typed(&input, &metrics, &EvalOptions::default());
+    for s in &part.systems {
+        for row in &s.queries {
             for (m, v) in metrics.iter().zip(&row.values).take(BOUNDED.len()) {
                 assert!((0.0..=1.0 + 1e-9).contains(v), "{m} = {v}");
             }

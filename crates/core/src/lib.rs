@@ -2,15 +2,16 @@
 //! and information-retrieval measures, with no I/O and no web dependencies.
 //!
 //! ```
-//! use ranklab_core::{evaluate_quick, parse_quick, Metric};
+//! use ranklab_core::session::{evaluate_typed, parse_typed, EvalOptions};
+//! use ranklab_core::Metric;
 //!
 //! // Article 004's MAP example: three queries, grades in rank order,
 //! // relevant documents that were not retrieved after `|`.
-//! let input = parse_quick("example", "q1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R");
+//! let input = parse_typed("q1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R");
 //! assert!(input.errors.is_empty());
 //! let ap: Metric = "AP".parse().unwrap();
-//! let table = evaluate_quick(&input, &[ap], 1);
-//! assert_eq!(format!("{:.4}", table.systems[0].means[0]), "0.7073");
+//! let part = evaluate_typed(&input, &[ap], &EvalOptions::default());
+//! assert_eq!(format!("{:.4}", part.systems[0].means[0]), "0.7073");
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -31,7 +32,6 @@ mod ranx_json;
 pub mod session;
 pub mod stats;
 mod stream;
-mod table;
 mod table_text;
 mod trec;
 mod trec_output;
@@ -66,7 +66,6 @@ pub use stream::{
     evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
     JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
 };
-pub use table::{evaluate_quick, QueryRow, ResultTable, SystemResults};
 pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};
 pub use trec::{
     classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
