@@ -28,7 +28,7 @@ pub fn judged_query(
             };
             let s = input.systems.iter().find(|s| s.name == system.name)?;
             let q = s.queries.iter().find(|q| q.id == qid)?;
-            Some((q.judged(settings.relevance_level), ctx))
+            Some((judge_typed(q, &settings.conventions()), ctx))
         }
         Source::File => {
             // Files held as text (big ones are found by a worker, see

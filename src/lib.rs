@@ -9,7 +9,6 @@ pub mod app;
 pub mod blobs;
 pub mod charts;
 pub mod components;
-pub mod conventions_compare;
 pub mod dom;
 pub mod download;
 pub mod embed;

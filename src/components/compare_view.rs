@@ -8,9 +8,9 @@ use ranklab_core::{Metric, Preset, QuickInput};
 use yew::prelude::*;
 
 use crate::components::fields::index_setter;
-use crate::conventions_compare::{causes, compare_presets};
 use crate::evaluation::format_value;
 use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
+use ranklab_core::session::{causes, compare_presets};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,8 @@
 
 use crate::{
     classify_input, judge, parse_qrels_as, parse_quick, parse_run_as, per_query_values, summaries,
-    EvalContext, InputKind, InputRole, JudgedRanking, Metric, ParseError, QuickInput, Rel,
+    Conventions, EvalContext, InputKind, InputRole, JudgedRanking, JudgedScope, Metric, ParseError,
+    QuickInput, QuickQuery, Rel,
 };
 
 use super::files::LoadedFile;
@@ -208,7 +209,7 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], options: &EvalOpti
             .queries
             .iter()
             .map(|q| {
-                let judged = q.judged(options.conventions.relevance_level);
+                let judged = judge_typed(q, &options.conventions);
                 let values = metrics.iter().map(|m| m.compute(&judged, &ctx)).collect();
                 QueryResult::new(q.id.clone(), values, &judged, false)
             })
@@ -307,6 +308,24 @@ pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
         "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
         lacking.join("; ")
     ))
+}
+
+/// The judged ranking of a typed query under `conventions`: its relevance
+/// level, and which judgments count ([`JudgedScope`]: all of the query's,
+/// listed unretrieved ones included, or the retrieved documents' only, as
+/// scikit-learn sees a ranking).
+pub fn judge_typed(q: &QuickQuery, conventions: &Conventions) -> JudgedRanking {
+    match conventions.judged_scope {
+        JudgedScope::AllJudged => q.judged(conventions.relevance_level),
+        JudgedScope::RetrievedOnly => JudgedRanking::new(
+            q.retrieved.clone(),
+            q.retrieved
+                .iter()
+                .filter_map(|r| r.grade())
+                .collect::<Vec<_>>(),
+            conventions.relevance_level,
+        ),
+    }
 }
 
 /// Parses the quick text of the state.

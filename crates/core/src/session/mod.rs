@@ -9,17 +9,21 @@
 //! warnings and located errors ([`Part`]). Big TREC runs are split into
 //! shards ([`evaluate_shard`]) whose replies [`finish`] puts together, and
 //! one query's whole ranking is found again for its explanation
-//! ([`find_query`]).
+//! ([`find_query`]). The same data under every tool's preset, and the
+//! conventions behind a disagreement, come from the same pipeline
+//! ([`compare_presets`], [`causes`]).
 
+mod compare;
 mod evaluation;
 mod files;
 mod streamed;
 
+pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, QueryValues};
 pub use evaluation::{
     add_run, check_grade_scale, describe_files, evaluate_files, evaluate_typed, file_roles,
-    is_unread_file, max_grade, parse_typed, query_set_note, FileInfo, FileRoles, Part, QueryResult,
-    RunOutcome, Source, SystemResult, NOT_TEXT, NO_QRELS, QUICK_INPUT_NAME, SHOWN_RANKS,
-    UNKNOWN_FORMAT,
+    is_unread_file, judge_typed, max_grade, parse_typed, query_set_note, FileInfo, FileRoles, Part,
+    QueryResult, RunOutcome, Source, SystemResult, NOT_TEXT, NO_QRELS, QUICK_INPUT_NAME,
+    SHOWN_RANKS, UNKNOWN_FORMAT,
 };
 pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use streamed::{

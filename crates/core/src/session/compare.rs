@@ -4,75 +4,39 @@
 
 use std::collections::HashMap;
 
-use ranklab_core::{
-    judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Conventions, EvalContext,
-    JudgedRanking, JudgedScope, Metric, Preset, QuickInput,
-};
-
-use crate::evaluation::file_roles;
-use crate::state::LoadedFile;
+use super::evaluation::{evaluate_files, evaluate_typed};
+use super::files::LoadedFile;
+use super::EvalOptions;
+use crate::{summaries, Conventions, Metric, Preset, QuickInput};
 
 /// Per-query values of one system: (query id, one value per measure).
 pub type QueryValues = Vec<(String, Vec<f64>)>;
 
-/// Every system's per-query values, typed systems first, then runs.
+/// Every system's per-query values under `conventions`, typed systems
+/// first, then runs: the one pipeline ([`evaluate_typed`],
+/// [`evaluate_files`]), keeping the systems that have queries.
 pub fn values_under(
     input: &QuickInput,
     files: &[LoadedFile],
     metrics: &[Metric],
     conventions: &Conventions,
 ) -> Vec<(String, QueryValues)> {
-    let mut out = Vec::new();
-    let ctx = EvalContext {
-        max_grade: input.max_grade().unwrap_or(1).max(1),
-        ..EvalContext::default()
+    let options = EvalOptions {
+        conventions: *conventions,
+        scale_max: i64::MAX,
     };
-    for s in &input.systems {
-        let rows = s
-            .queries
-            .iter()
-            .map(|q| {
-                let r = match conventions.judged_scope {
-                    JudgedScope::AllJudged => q.judged(conventions.relevance_level),
-                    JudgedScope::RetrievedOnly => JudgedRanking::new(
-                        q.retrieved.clone(),
-                        q.retrieved
-                            .iter()
-                            .filter_map(|r| r.grade())
-                            .collect::<Vec<_>>(),
-                        conventions.relevance_level,
-                    ),
-                };
-                (
-                    q.id.clone(),
-                    metrics.iter().map(|m| m.compute(&r, &ctx)).collect(),
-                )
-            })
-            .collect();
-        if !s.queries.is_empty() {
-            out.push((s.name.clone(), rows));
-        }
-    }
-    let roles = file_roles(files);
-    let Some((qf, qk)) = roles.qrels else {
-        return out;
-    };
-    let qrels = parse_qrels_as(qk.format, &qf.name, &qf.text);
-    for (f, k) in roles.runs {
-        let run = parse_run_as(k.format, &f.name, &f.text);
-        let judged = judge(&qrels, &run, conventions);
-        let rows = per_query_values(&judged, metrics);
-        out.push((
-            f.name.clone(),
-            judged
-                .queries
-                .iter()
-                .map(|q| q.qid.to_string())
-                .zip(rows)
-                .collect(),
-        ));
-    }
-    out
+    let typed = evaluate_typed(input, metrics, &options);
+    let from_files = evaluate_files(files, metrics, &options);
+    typed
+        .systems
+        .into_iter()
+        .chain(from_files.systems)
+        .filter(|s| !s.queries.is_empty())
+        .map(|s| {
+            let rows = s.queries.into_iter().map(|q| (q.id, q.values)).collect();
+            (s.name, rows)
+        })
+        .collect()
 }
 
 /// One preset's means: `means[s][m]`.
@@ -292,7 +256,7 @@ fn per_query(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluation::parse_typed;
+    use crate::session::parse_typed;
 
     fn file(name: &str, text: &str) -> LoadedFile {
         LoadedFile::whole(name, text)
