@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::evaluation::{evaluate_files, evaluate_typed};
 use super::files::LoadedFile;
+use super::runs::evaluate_files;
+use super::typed::evaluate_typed;
 use super::EvalOptions;
 use crate::{summaries, Conventions, Metric, Preset, QuickInput};
 

@@ -14,22 +14,30 @@
 //! ([`compare_presets`], [`causes`]).
 
 mod compare;
-mod evaluation;
 mod files;
-mod streamed;
+mod find;
+mod reading;
+mod results;
+mod roles;
+mod runs;
+mod shards;
+mod typed;
 
 pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, QueryValues};
-pub use evaluation::{
-    add_run, check_grade_scale, describe_files, evaluate_files, evaluate_typed, file_roles,
-    is_unread_file, judge_typed, max_grade, parse_typed, query_set_note, FileInfo, FileRoles, Part,
-    QueryResult, RunOutcome, Source, SystemResult, NOT_TEXT, NO_QRELS, QUICK_INPUT_NAME,
-    SHOWN_RANKS, UNKNOWN_FORMAT,
-};
 pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
-pub use streamed::{
-    evaluate_shard, evaluate_streamed, find_query, finish, FoundQuery, Open, Progress, RunPiece,
-    ScoredQuery, Shard, ShardReply, ShardRun, Ungrouped, LOOKBEHIND, READ_CHUNK, WHOLE_TEXT_LIMIT,
+pub use find::{find_query, FoundQuery};
+pub use reading::{Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
+pub use results::{query_set_note, FileInfo, Part, QueryResult, Source, SystemResult, SHOWN_RANKS};
+pub use roles::{
+    check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
+    NO_QRELS, UNKNOWN_FORMAT,
 };
+pub use runs::{add_run, evaluate_files, RunOutcome};
+pub use shards::{
+    evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,
+    Ungrouped, LOOKBEHIND,
+};
+pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
 
 use crate::Conventions;
 

@@ -8,59 +8,28 @@
 //! grouped by query, a big JSON or TSV run and the qrels are read whole, up
 //! to [`WHOLE_TEXT_LIMIT`]; beyond it the file gets a located message
 //! instead of a crashed tab. Files held as text are evaluated as in
-//! [`evaluate_files`](super::evaluation::evaluate_files). This module does
+//! [`evaluate_files`](super::evaluate_files). This module does
 //! no I/O itself: the caller opens each file as a [`Read`] (a `Blob` in the
 //! browser's worker, a byte slice in tests) and hears of the progress.
 
 use std::collections::BTreeSet;
 use std::io::Read;
 
-use super::evaluation::{
-    add_run, check_grade_scale, describe_files, file_roles, max_grade, Part, QueryResult,
-    RunOutcome, NO_QRELS,
-};
 use super::files::{byte_size, LoadedFile};
+use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
+use super::results::{Part, QueryResult};
+use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
+use super::runs::{add_run, RunOutcome};
 use super::EvalOptions;
 use crate::{
     judge, judge_chunk, line_qid, missing_query_ranking, parse_qrels_as, parse_run_as,
     query_values, tally, ByteLines, ChunkOutcome, Conventions, EvalContext, InputFormat, InputKind,
-    JudgedRanking, Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker, Rel,
+    Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker,
 };
 
-/// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
-/// its text and parsed lines would take a good part of a tab's memory.
-pub const WHOLE_TEXT_LIMIT: u64 = 192 << 20;
-/// Bytes asked of the reader at a time.
-pub const READ_CHUNK: usize = 4 << 20;
 /// Bytes a shard reads before its range to learn which query is in
 /// progress there.
 pub const LOOKBEHIND: u64 = 1 << 20;
-
-/// How far an evaluation has got.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Progress {
-    /// The file being read.
-    pub file: String,
-    /// Bytes read so far, all files together.
-    pub bytes_read: u64,
-    /// Bytes of all files to read.
-    pub bytes_total: u64,
-    /// Queries evaluated so far, all runs together.
-    pub queries: usize,
-}
-
-impl Progress {
-    /// The progress of shards together (the file named is the first's).
-    pub fn sum(shards: &[Progress]) -> Progress {
-        Progress {
-            file: shards.first().map(|p| p.file.clone()).unwrap_or_default(),
-            bytes_read: shards.iter().map(|p| p.bytes_read.min(p.bytes_total)).sum(),
-            bytes_total: shards.iter().map(|p| p.bytes_total).sum(),
-            queries: shards.iter().map(|p| p.queries).sum(),
-        }
-    }
-}
 
 /// Which part of each big TREC run one worker evaluates: `count` workers
 /// split a run into byte ranges, and each takes the queries whose first
@@ -83,72 +52,6 @@ impl Shard {
         let at = |i: usize| bytes * i as u64 / self.count as u64;
         (at(self.index), at(self.index + 1))
     }
-}
-
-/// Opens a loaded file for reading from a byte offset.
-pub type Open<'a> = dyn FnMut(&LoadedFile, u64) -> Box<dyn Read + 'a> + 'a;
-
-struct Meter<'p> {
-    now: Progress,
-    tell: &'p mut dyn FnMut(&Progress),
-}
-
-impl Meter<'_> {
-    fn read(&mut self, bytes: u64) {
-        self.now.bytes_read += bytes;
-        (self.tell)(&self.now);
-    }
-}
-
-fn problem(file: &LoadedFile, line: usize, expected: String, found: &str) -> ParseError {
-    ParseError::new(&file.name, line, 1, &expected, found)
-}
-
-fn first_line(file: &LoadedFile) -> &str {
-    file.text.lines().next().unwrap_or("")
-}
-
-/// Reads a whole file into text, counting its bytes.
-fn read_whole(
-    file: &LoadedFile,
-    open: &mut Open<'_>,
-    meter: &mut Meter<'_>,
-) -> Result<String, ParseError> {
-    if file.bytes() > WHOLE_TEXT_LIMIT {
-        return Err(problem(
-            file,
-            1,
-            format!(
-                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
-                byte_size(WHOLE_TEXT_LIMIT),
-                byte_size(file.bytes())
-            ),
-            first_line(file),
-        ));
-    }
-    let mut reader = open(file, 0);
-    let mut bytes = Vec::with_capacity(file.bytes() as usize);
-    let mut buf = vec![0; READ_CHUNK];
-    loop {
-        let n = reader
-            .read(&mut buf)
-            .map_err(|e| unreadable(file, &e.to_string()))?;
-        if n == 0 {
-            break;
-        }
-        bytes.extend_from_slice(&buf[..n]);
-        meter.read(n as u64);
-    }
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
-}
-
-fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
-    problem(
-        file,
-        1,
-        format!("a readable file: the browser could not read it ({why}); load it again"),
-        "",
-    )
 }
 
 /// One query of a streamed run, judged and scored. Line numbers count from
@@ -619,132 +522,10 @@ pub fn evaluate_streamed(
     finish(vec![reply], metrics, options).expect("one shard reads ungrouped runs whole")
 }
 
-/// One query's judged ranking and evaluation context, between threads
-/// (what an explanation needs).
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, PartialEq)]
-pub struct FoundQuery {
-    #[cfg_attr(feature = "serde", serde(with = "super::evaluation::rel_codes"))]
-    ranked: Vec<Rel>,
-    levels: Vec<(i64, usize)>,
-    relevance_level: i64,
-    tie_groups: Vec<(usize, usize)>,
-    max_grade: i64,
-}
-
-impl FoundQuery {
-    fn new(r: JudgedRanking, context: &EvalContext) -> Self {
-        FoundQuery {
-            levels: r.level_counts.into_iter().collect(),
-            ranked: r.ranked,
-            relevance_level: r.relevance_level,
-            tie_groups: r.tie_groups.into_iter().map(|g| (g.start, g.end)).collect(),
-            max_grade: context.max_grade,
-        }
-    }
-
-    /// The ranking and context back.
-    pub fn into_parts(self) -> (JudgedRanking, EvalContext) {
-        (
-            JudgedRanking {
-                ranked: self.ranked,
-                level_counts: self.levels.into_iter().collect(),
-                relevance_level: self.relevance_level,
-                tie_groups: self.tie_groups.into_iter().map(|(a, b)| a..b).collect(),
-            },
-            EvalContext {
-                max_grade: self.max_grade,
-                ..EvalContext::default()
-            },
-        )
-    }
-}
-
-/// Reads the run named `run` again to find query `qid`'s whole judged
-/// ranking (the evaluation kept only its first ranks): streamed when the
-/// run is a grouped TREC run, read whole otherwise. A query the run lacks
-/// is ranked empty when missing queries score 0, `None` otherwise.
-pub fn find_query(
-    files: &[LoadedFile],
-    open: &mut Open<'_>,
-    options: &EvalOptions,
-    run: &str,
-    qid: &str,
-) -> Result<Option<FoundQuery>, String> {
-    let roles = file_roles(files);
-    let (qrels_file, qrels_kind) = roles.qrels.ok_or("no qrels file")?;
-    let (run_file, run_kind) = roles
-        .runs
-        .iter()
-        .copied()
-        .find(|(f, _)| f.name == run)
-        .ok_or_else(|| format!("{run} is no longer loaded"))?;
-    let mut quiet = |_: &Progress| {};
-    let mut meter = Meter {
-        now: Progress::default(),
-        tell: &mut quiet,
-    };
-    let qrels_text = read_whole(qrels_file, open, &mut meter).map_err(|e| e.to_string())?;
-    let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
-    let conventions = options.conventions;
-    let context = EvalContext::from_qrels(&qrels);
-    let whole =
-        |open: &mut Open<'_>, meter: &mut Meter<'_>| -> Result<Option<FoundQuery>, String> {
-            let text = read_whole(run_file, open, meter).map_err(|e| e.to_string())?;
-            let run = parse_run_as(run_kind.format, &run_file.name, &text);
-            let judged = judge(&qrels, &run, &conventions);
-            Ok(judged
-                .queries
-                .into_iter()
-                .find(|q| q.qid == qid)
-                .map(|q| FoundQuery::new(q.ranking, &context)))
-        };
-    if run_file.big.is_none() || run_kind.format != InputFormat::Trec {
-        return whole(open, &mut meter);
-    }
-    let mut reader = open(run_file, 0);
-    let mut buf = vec![0; READ_CHUNK];
-    let mut lines = ByteLines::new();
-    let mut chunker = QueryChunker::new();
-    let mut found = None;
-    let take = |chunk: Option<QueryChunk>, found: &mut Option<QueryChunk>| {
-        if let Some(c) = chunk.filter(|c| c.qid == qid) {
-            *found = Some(c);
-        }
-    };
-    loop {
-        let n = reader.read(&mut buf).map_err(|e| e.to_string())?;
-        if n == 0 {
-            break;
-        }
-        lines.push(&buf[..n], |line, _| {
-            take(chunker.push_line(line), &mut found)
-        });
-        if chunker.ungrouped() {
-            return whole(open, &mut meter);
-        }
-    }
-    lines.finish(|line, _| take(chunker.push_line(line), &mut found));
-    take(chunker.finish(), &mut found);
-    if chunker.ungrouped() {
-        return whole(open, &mut meter);
-    }
-    let ranking = match found {
-        Some(chunk) => judge_chunk(&run_file.name, &qrels, &conventions, &chunk).result,
-        // A query the run lacks is ranked empty when it scores 0, as `judge` does.
-        None if conventions.missing_queries == MissingQueries::ScoreZero => qrels
-            .queries
-            .get(qid)
-            .map(|j| missing_query_ranking(j, &conventions)),
-        None => None,
-    };
-    Ok(ranking.map(|r| FoundQuery::new(r, &context)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::evaluation::evaluate_files;
+    use crate::session::evaluate_files;
     use crate::session::files::BigFile;
     use crate::session::test_support::shared;
     use crate::{DuplicatePolicy, MissingQueries};

@@ -1,0 +1,108 @@
+//! Reading the loaded files for an evaluation: whole (up to
+//! [`WHOLE_TEXT_LIMIT`]) or from an offset, through an opener the caller
+//! provides (a `Blob` in the browser's worker, a byte slice in tests), with
+//! the progress told as bytes are read. No I/O of its own.
+
+use std::io::Read;
+
+use super::files::{byte_size, LoadedFile};
+use crate::ParseError;
+
+/// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
+/// its text and parsed lines would take a good part of a tab's memory.
+pub const WHOLE_TEXT_LIMIT: u64 = 192 << 20;
+/// Bytes asked of the reader at a time.
+pub const READ_CHUNK: usize = 4 << 20;
+
+/// How far an evaluation has got.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Progress {
+    /// The file being read.
+    pub file: String,
+    /// Bytes read so far, all files together.
+    pub bytes_read: u64,
+    /// Bytes of all files to read.
+    pub bytes_total: u64,
+    /// Queries evaluated so far, all runs together.
+    pub queries: usize,
+}
+
+impl Progress {
+    /// The progress of shards together (the file named is the first's).
+    pub fn sum(shards: &[Progress]) -> Progress {
+        Progress {
+            file: shards.first().map(|p| p.file.clone()).unwrap_or_default(),
+            bytes_read: shards.iter().map(|p| p.bytes_read.min(p.bytes_total)).sum(),
+            bytes_total: shards.iter().map(|p| p.bytes_total).sum(),
+            queries: shards.iter().map(|p| p.queries).sum(),
+        }
+    }
+}
+
+/// Opens a loaded file for reading from a byte offset.
+pub type Open<'a> = dyn FnMut(&LoadedFile, u64) -> Box<dyn Read + 'a> + 'a;
+
+/// Counts the bytes read and tells the caller how far the evaluation got.
+pub(super) struct Meter<'p> {
+    pub(super) now: Progress,
+    pub(super) tell: &'p mut dyn FnMut(&Progress),
+}
+
+impl Meter<'_> {
+    pub(super) fn read(&mut self, bytes: u64) {
+        self.now.bytes_read += bytes;
+        (self.tell)(&self.now);
+    }
+}
+
+pub(super) fn problem(file: &LoadedFile, line: usize, expected: String, found: &str) -> ParseError {
+    ParseError::new(&file.name, line, 1, &expected, found)
+}
+
+pub(super) fn first_line(file: &LoadedFile) -> &str {
+    file.text.lines().next().unwrap_or("")
+}
+
+/// Reads a whole file into text, counting its bytes.
+pub(super) fn read_whole(
+    file: &LoadedFile,
+    open: &mut Open<'_>,
+    meter: &mut Meter<'_>,
+) -> Result<String, ParseError> {
+    if file.bytes() > WHOLE_TEXT_LIMIT {
+        return Err(problem(
+            file,
+            1,
+            format!(
+                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
+                byte_size(WHOLE_TEXT_LIMIT),
+                byte_size(file.bytes())
+            ),
+            first_line(file),
+        ));
+    }
+    let mut reader = open(file, 0);
+    let mut bytes = Vec::with_capacity(file.bytes() as usize);
+    let mut buf = vec![0; READ_CHUNK];
+    loop {
+        let n = reader
+            .read(&mut buf)
+            .map_err(|e| unreadable(file, &e.to_string()))?;
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&buf[..n]);
+        meter.read(n as u64);
+    }
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
+}
+
+pub(super) fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
+    problem(
+        file,
+        1,
+        format!("a readable file: the browser could not read it ({why}); load it again"),
+        "",
+    )
+}

@@ -1,0 +1,225 @@
+//! The results every front end shows: per system, per query, with the
+//! files that took part, typed warnings and located problems.
+
+use crate::{InputKind, JudgedRanking, ParseError, Rel};
+
+/// Ranks of a query kept for display.
+pub const SHOWN_RANKS: usize = 100;
+
+/// Where a system came from.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Typed in the form or the quick text.
+    Typed,
+    /// A run file (its name).
+    File,
+}
+
+/// One query of one system.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryResult {
+    /// Query id.
+    pub id: String,
+    /// One value per measure.
+    pub values: Vec<f64>,
+    /// The first [`SHOWN_RANKS`] ranked documents' relevance.
+    #[cfg_attr(feature = "serde", serde(with = "rel_codes"))]
+    pub ranking: Vec<Rel>,
+    /// Documents retrieved.
+    pub num_ret: usize,
+    /// Relevant documents in the judgments.
+    pub num_rel: usize,
+    /// Relevant documents retrieved.
+    pub num_rel_ret: usize,
+    /// Scored 0 because the run lacks it (missing-query policy).
+    pub missing: bool,
+    /// Judged documents per grade (for measures at other cutoffs).
+    pub levels: Vec<(i64, usize)>,
+}
+
+impl QueryResult {
+    /// The result of one judged query (its first ranks kept).
+    pub fn new(id: String, values: Vec<f64>, r: &JudgedRanking, missing: bool) -> Self {
+        QueryResult {
+            id,
+            values,
+            ranking: r.ranked.iter().take(SHOWN_RANKS).copied().collect(),
+            num_ret: r.num_ret(),
+            num_rel: r.num_rel(),
+            num_rel_ret: r.num_rel_ret(),
+            missing,
+            levels: r.level_counts.iter().map(|(&g, &n)| (g, n)).collect(),
+        }
+    }
+}
+
+/// One system: per-query values and their summaries.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct SystemResult {
+    /// Name (the `[name]` of the text, or the run's file name).
+    pub name: String,
+    /// Typed or from a file.
+    pub source: Source,
+    /// Queries in evaluation order.
+    pub queries: Vec<QueryResult>,
+    /// Summary of each measure (mean for all but counts).
+    pub means: Vec<f64>,
+    /// Largest grade of the judgments it was evaluated with (ERR's default max grade).
+    pub max_grade: i64,
+    /// Why this run has no numbers at all (a repeated docid under the
+    /// "refuse" policy, located): shown in its row of the results.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub refused: Option<String>,
+}
+
+impl QueryResult {
+    /// The judged ranking of the first [`SHOWN_RANKS`] ranks: exact for any
+    /// measure at a cutoff up to [`SHOWN_RANKS`].
+    pub fn head(&self, relevance_level: i64) -> JudgedRanking {
+        let judged = self
+            .levels
+            .iter()
+            .flat_map(|&(g, n)| std::iter::repeat_n(g, n));
+        JudgedRanking::new(self.ranking.clone(), judged, relevance_level)
+    }
+}
+
+/// A ranking's relevance as small integers between threads (a worker's
+/// results are mostly rankings): a grade as itself, -1 for a document
+/// outside the pool, -2 for one judged with a negative grade.
+#[cfg(feature = "serde")]
+pub(crate) mod rel_codes {
+    use crate::Rel;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    fn code(r: &Rel) -> i64 {
+        match r {
+            Rel::NotInPool => -1,
+            Rel::Unjudged => -2,
+            Rel::Judged(g) => *g,
+        }
+    }
+
+    pub fn serialize<S: Serializer>(ranking: &[Rel], s: S) -> Result<S::Ok, S::Error> {
+        let codes: Vec<i64> = ranking.iter().map(code).collect();
+        codes.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rel>, D::Error> {
+        let codes = Vec::<i64>::deserialize(d)?;
+        codes
+            .into_iter()
+            .map(|c| match c {
+                -1 => Ok(Rel::NotInPool),
+                -2 => Ok(Rel::Unjudged),
+                g if g >= 0 => Ok(Rel::Judged(g)),
+                other => Err(serde::de::Error::custom(format!(
+                    "no relevance has code {other}"
+                ))),
+            })
+            .collect()
+    }
+
+    #[cfg(test)]
+    #[test]
+    fn codes_round_trip() {
+        let r = vec![
+            Rel::Judged(0),
+            Rel::NotInPool,
+            Rel::Unjudged,
+            Rel::Judged(3),
+        ];
+        let json = serde_json::to_string(&r.iter().map(code).collect::<Vec<_>>()).unwrap();
+        assert_eq!(json, "[0,-1,-2,3]");
+        let back = deserialize(&mut serde_json::Deserializer::from_str(&json)).unwrap();
+        assert_eq!(back, r);
+    }
+}
+
+/// A loaded file and what it was taken for.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileInfo {
+    /// File name.
+    pub name: String,
+    /// Its format and role (`None`: not recognised).
+    pub kind: Option<InputKind>,
+    /// Whether it took part (a second qrels does not).
+    pub used: bool,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// Kept on disk and read in chunks (see [`super::files::BIG_FILE_BYTES`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub big: bool,
+}
+
+/// Results of one source (typed text or files).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Part {
+    /// Systems in input order.
+    pub systems: Vec<SystemResult>,
+    /// Located problems.
+    pub errors: Vec<ParseError>,
+    /// What the user must know (missing queries, ties, scale, ...).
+    pub warnings: Vec<String>,
+    /// The loaded files (files part only).
+    pub files: Vec<FileInfo>,
+}
+
+pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub(super) fn listed(items: &[&str]) -> String {
+    let shown: Vec<&str> = items.iter().take(5).copied().collect();
+    let more = items.len().saturating_sub(5);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// What the results must say when the systems' means are not over the same
+/// queries, whatever the cause (typed systems with other queries, queries
+/// missing from a run and skipped, a run covering other topics): each
+/// system that lacks some of the queries the others have, with what it
+/// lacks. `None` when every system with numbers has the same queries.
+pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
+    use std::collections::BTreeSet;
+    let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    if shown.len() < 2 {
+        return None;
+    }
+    let sets: Vec<BTreeSet<&str>> = shown
+        .iter()
+        .map(|s| s.queries.iter().map(|q| q.id.as_str()).collect())
+        .collect();
+    let all: BTreeSet<&str> = sets.iter().flatten().copied().collect();
+    let lacking: Vec<String> = shown
+        .iter()
+        .zip(&sets)
+        .filter(|(_, set)| set.len() < all.len())
+        .map(|(s, set)| {
+            let lacks: Vec<&str> = all.difference(set).copied().collect();
+            format!(
+                "{} has {} of the {} (lacks {})",
+                s.name,
+                set.len(),
+                plural(all.len(), "query", "queries"),
+                listed(&lacks)
+            )
+        })
+        .collect();
+    if lacking.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
+        lacking.join("; ")
+    ))
+}

@@ -1,0 +1,163 @@
+//! What each loaded file holds (told apart by content), which take part,
+//! and the problems of the files as a whole (binary, unknown, a second
+//! qrels, grades above the scale).
+
+use crate::{classify_input, InputKind, InputRole, ParseError};
+
+use super::files::LoadedFile;
+use super::results::{FileInfo, Part};
+use super::EvalOptions;
+
+/// The loaded files by what they hold, told apart by content.
+pub struct FileRoles<'f> {
+    /// Each file's format and role, in load order (`None`: not recognised).
+    pub kinds: Vec<Option<InputKind>>,
+    /// The first qrels file: the one runs are evaluated against.
+    pub qrels: Option<(&'f LoadedFile, InputKind)>,
+    /// The runs, in load order.
+    pub runs: Vec<(&'f LoadedFile, InputKind)>,
+}
+
+/// Classifies the loaded files.
+pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
+    let kinds: Vec<Option<InputKind>> = files
+        .iter()
+        .map(|f| classify_input(&f.name, &f.text))
+        .collect();
+    let with_kind = || {
+        files
+            .iter()
+            .zip(&kinds)
+            .filter_map(|(f, k)| k.map(|k| (f, k)))
+    };
+    FileRoles {
+        qrels: with_kind().find(|(_, k)| k.role == InputRole::Qrels),
+        runs: with_kind()
+            .filter(|(_, k)| k.role == InputRole::Run)
+            .collect(),
+        kinds,
+    }
+}
+
+/// What a binary file's one problem expects.
+pub const NOT_TEXT: &str = "a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read";
+/// What a text of no known format's problem expects.
+pub const UNKNOWN_FORMAT: &str = "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns";
+
+/// The problem is a whole file left unread (binary, or of no known format).
+pub fn is_unread_file(e: &ParseError) -> bool {
+    e.expected == NOT_TEXT || e.expected == UNKNOWN_FORMAT
+}
+
+/// Lists the loaded files in `part` with what each was taken for, and says
+/// which are not used: a second qrels file, or a text of no known format
+/// (located at its first data line).
+pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Part) {
+    for (f, &kind) in files.iter().zip(&roles.kinds) {
+        let chosen_qrels = roles.qrels.is_some_and(|(q, _)| std::ptr::eq(q, f));
+        let used = match kind {
+            Some(k) if k.role == InputRole::Qrels && !chosen_qrels => {
+                part.warnings.push(format!(
+                    "{} is a second qrels file and is not used (the first one, {}, is).",
+                    f.name,
+                    roles.qrels.map_or("", |(q, _)| q.name.as_str())
+                ));
+                false
+            }
+            Some(_) => true,
+            None if crate::binary_at(&f.text).is_some() => {
+                let (line, column) = crate::binary_at(&f.text).unwrap_or((1, 1));
+                part.errors
+                    .push(ParseError::new(&f.name, line, column, NOT_TEXT, ""));
+                false
+            }
+            None => {
+                let line = f
+                    .text
+                    .lines()
+                    .position(|l| !crate::is_skipped_line(l))
+                    .map_or(1, |i| i + 1);
+                part.errors.push(ParseError::new(
+                    &f.name,
+                    line,
+                    1,
+                    UNKNOWN_FORMAT,
+                    f.text.lines().nth(line - 1).unwrap_or(""),
+                ));
+                false
+            }
+        };
+        part.files.push(FileInfo {
+            name: f.name.clone(),
+            kind,
+            used,
+            bytes: f.bytes(),
+            big: f.big.is_some(),
+        });
+    }
+}
+
+/// Warns when the judgments use grades above the grade scale.
+pub fn check_grade_scale(part: &mut Part, qrels_name: &str, max_grade: i64, options: &EvalOptions) {
+    if max_grade > options.scale_max {
+        part.warnings.push(format!(
+            "{qrels_name} has grades up to {max_grade}, above the grade scale's maximum {}.",
+            options.scale_max
+        ));
+    }
+}
+
+/// The largest grade of the judgments (0 when there are none).
+pub fn max_grade(qrels: &crate::Qrels<'_>) -> i64 {
+    qrels
+        .queries
+        .values()
+        .flat_map(|q| q.values())
+        .copied()
+        .max()
+        .unwrap_or(0)
+}
+
+/// The warning shown when runs are loaded without judgments.
+pub const NO_QRELS: &str = "Add a qrels file: runs are evaluated against its judgments.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::evaluate_files;
+    use crate::session::test_support::default_metrics;
+
+    fn file(name: &str, text: &str) -> LoadedFile {
+        LoadedFile::whole(name, text)
+    }
+
+    #[test]
+    fn a_binary_file_gets_one_message() {
+        // The start of an executable, with a line that looks like a run.
+        let bytes = "\u{7f}ELF\u{2}\u{1}\u{1}\0\0\0\0\0\0\0\0\n".to_string()
+            + &"q Q0 d 1 2 t\u{1}\0\n".repeat(100);
+        let files = [file("a.out", &bytes)];
+        let s = EvalOptions::default();
+        let e = evaluate_files(&files, &default_metrics(), &s);
+        assert_eq!(e.errors.len(), 1, "{:?}", e.errors);
+        assert_eq!(e.errors[0].to_string(), "a.out:1:8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found end of line");
+        assert!(e.systems.is_empty());
+    }
+
+    #[test]
+    fn unrecognised_files_and_missing_qrels_are_said() {
+        let s = EvalOptions::default();
+        let m = default_metrics();
+        let files = [
+            file("notes.txt", "hello world\n"),
+            file("run", "q Q0 d 1 high t\n"),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(e.errors.len(), 2, "{:?}", e.errors);
+        assert!(e.errors[0]
+            .to_string()
+            .starts_with("notes.txt:1:1: expected TREC qrels"));
+        assert_eq!(e.errors[1].to_string(), "run:1:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `high`");
+        assert!(e.warnings[0].contains("Add a qrels file"));
+    }
+}

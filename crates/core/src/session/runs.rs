@@ -1,0 +1,324 @@
+//! Runs evaluated against the judgments, whole: each run's outcome (its
+//! queries, what it lacks, what was dropped or refused) and what the
+//! results say of it.
+
+use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
+
+use super::files::LoadedFile;
+use super::results::{listed, plural, Part, QueryResult, Source, SystemResult};
+use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
+use super::EvalOptions;
+
+/// One run evaluated against the judgments, however it was read (whole or
+/// streamed).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RunOutcome {
+    /// The run's name (its file name).
+    pub name: String,
+    /// Queries in qid order (byte-wise), missing ones included when scored 0.
+    pub queries: Vec<QueryResult>,
+    /// Qrels queries the run lacks.
+    pub missing_queries: Vec<String>,
+    /// Run queries the qrels lack (ignored).
+    pub run_only_queries: Vec<String>,
+    /// Repeated docids dropped.
+    pub duplicates_dropped: usize,
+    /// Queries whose equal scores were ordered by the tie convention.
+    pub tied_queries: usize,
+    /// Largest grade of the judgments.
+    pub max_grade: i64,
+    /// Located problems, in file order.
+    pub errors: Vec<ParseError>,
+    /// A repeated docid was refused: the run gets no numbers.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub refused: bool,
+}
+
+impl RunOutcome {
+    /// The outcome of a run judged whole.
+    pub fn from_judged(name: &str, judged: &crate::JudgedRun<'_>, metrics: &[Metric]) -> Self {
+        let rows = per_query_values(judged, metrics);
+        RunOutcome {
+            name: name.to_string(),
+            queries: judged
+                .queries
+                .iter()
+                .zip(rows)
+                .map(|(q, v)| QueryResult::new(q.qid.to_string(), v, &q.ranking, q.missing))
+                .collect(),
+            missing_queries: judged
+                .missing_queries
+                .iter()
+                .map(|q| q.to_string())
+                .collect(),
+            run_only_queries: judged
+                .run_only_queries
+                .iter()
+                .map(|q| q.to_string())
+                .collect(),
+            duplicates_dropped: judged.duplicates_dropped,
+            tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
+            max_grade: judged.context.max_grade,
+            errors: judged.errors.clone(),
+            refused: judged.refused,
+        }
+    }
+}
+
+/// Why a refused run has no numbers: its first refused repeat, located,
+/// and how many there are.
+fn refusal_reason(errors: &[ParseError]) -> String {
+    let refusals: Vec<&ParseError> = errors.iter().filter(|e| e.is_duplicate_refusal()).collect();
+    let more = match refusals.len() {
+        0 | 1 => String::new(),
+        n => format!(" ({} more repeats)", n - 1),
+    };
+    match refusals.first() {
+        Some(e) => format!(
+            "No numbers: line {} repeats docid `{}` in one query, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it.",
+            e.line, e.found
+        ),
+        None => "No numbers: the run repeats a docid and the duplicates setting is \"refuse\".".into(),
+    }
+}
+
+/// Adds a run's system, problems and warnings to `part`.
+pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &EvalOptions) {
+    let name = &run.name;
+    if run.refused {
+        part.systems.push(SystemResult {
+            refused: Some(refusal_reason(&run.errors)),
+            name: run.name,
+            source: Source::File,
+            means: vec![f64::NAN; metrics.len()],
+            queries: Vec::new(),
+            max_grade: run.max_grade,
+        });
+        part.errors.extend(run.errors);
+        return;
+    }
+    part.errors.extend(run.errors);
+    if !run.missing_queries.is_empty() {
+        let n = run.missing_queries.len();
+        let missing: Vec<&str> = run.missing_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} of the qrels missing from the run ({}); {}.",
+            plural(n, "query", "queries"),
+            listed(&missing),
+            options.conventions.missing_queries.label()
+        ));
+    }
+    if !run.run_only_queries.is_empty() {
+        let only: Vec<&str> = run.run_only_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} without judgments ignored ({}).",
+            plural(only.len(), "query", "queries"),
+            listed(&only)
+        ));
+    }
+    if run.duplicates_dropped > 0 {
+        part.warnings.push(format!(
+            "{name}: {} of repeated docids dropped ({}).",
+            plural(run.duplicates_dropped, "line", "lines"),
+            options.conventions.duplicates.label()
+        ));
+    }
+    if run.tied_queries > 0 {
+        let evaluated = run.queries.iter().filter(|q| !q.missing).count();
+        part.warnings.push(format!(
+            "{name}: equal scores in {} of {evaluated} queries, ordered by the tie setting: {}.",
+            run.tied_queries,
+            options.conventions.tie_break.label()
+        ));
+    }
+    let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
+    part.systems.push(SystemResult {
+        name: run.name,
+        source: Source::File,
+        means: summaries(metrics, &rows),
+        queries: run.queries,
+        max_grade: run.max_grade,
+        refused: None,
+    });
+}
+
+/// Evaluates every run file against the first qrels file.
+pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOptions) -> Part {
+    let mut part = Part::default();
+    let roles = file_roles(files);
+    describe_files(files, &roles, &mut part);
+    let runs = roles.runs;
+    let Some((qrels_file, qrels_kind)) = roles.qrels else {
+        if !runs.is_empty() {
+            part.warnings.push(NO_QRELS.into());
+        }
+        for (run, kind) in runs {
+            part.errors
+                .extend(parse_run_as(kind.format, &run.name, &run.text).errors);
+        }
+        return part;
+    };
+    let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_file.text);
+    part.errors.extend(qrels.errors.iter().cloned());
+    check_grade_scale(&mut part, &qrels_file.name, max_grade(&qrels), options);
+    let conventions = options.conventions;
+    for (run_file, kind) in runs {
+        let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
+        part.errors.extend(run.errors.iter().cloned());
+        let judged = judge(&qrels, &run, &conventions);
+        add_run(
+            &mut part,
+            RunOutcome::from_judged(&run_file.name, &judged, metrics),
+            metrics,
+            options,
+        );
+    }
+    part
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::query_set_note;
+    use crate::session::test_support::{default_metrics, shared};
+    use crate::{Conventions, DuplicatePolicy, MissingQueries};
+
+    fn file(name: &str, text: &str) -> LoadedFile {
+        LoadedFile::whole(name, text)
+    }
+
+    #[test]
+    fn trec_eval_test_files_give_trec_eval_values() {
+        let s = EvalOptions::default();
+        let m = default_metrics();
+        let files = [
+            file("results.test", &shared("results.test")),
+            file("qrels.test", &shared("qrels.test")),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        // out.test: map 0.1785, recip_rank 0.4064, P_10 0.3000 over 3 queries.
+        let run = &e.systems[0];
+        assert_eq!(run.queries.len(), 3);
+        assert_eq!(crate::f4(run.means[1]), "0.1785");
+        assert_eq!(crate::f4(run.means[0]), "0.4064");
+        assert_eq!(crate::f4(run.means[3]), "0.3000");
+    }
+
+    #[test]
+    fn json_and_csv_inputs_warnings_and_conventions() {
+        let qrels = file("q.json", r#"{"q1": {"a": 1, "b": 0}, "q2": {"c": 1}}"#);
+        let run = file("r.csv", "query,doc,score\nq1,b,2\nq1,a,2\nq1,a,1\nq9,x,1\n");
+        let s = EvalOptions {
+            conventions: Conventions {
+                duplicates: DuplicatePolicy::KeepFirst,
+                missing_queries: MissingQueries::ScoreZero,
+                ..Conventions::default()
+            },
+            ..EvalOptions::default()
+        };
+        let m = default_metrics();
+        let e = evaluate_files(&[qrels, run], &m, &s);
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        let sys = &e.systems[0];
+        // Tie at score 2: trec_eval's order puts b before a, so RR(q1) = 1/2;
+        // q2 is missing and scored 0.
+        assert_eq!(sys.queries.len(), 2);
+        assert_eq!(sys.queries[0].values[0], 0.5);
+        assert!(sys.queries[1].missing);
+        assert_eq!(sys.means[0], 0.25);
+        let w = e.warnings.join("\n");
+        assert!(
+            w.contains("r.csv: 1 query of the qrels missing from the run (q2); scored 0"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: 1 query without judgments ignored (q9)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: 1 line of repeated docids dropped (keep the first line)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r.csv: equal scores in 1 of 1 queries, ordered by the tie setting: docid descending (trec_eval)."),
+            "{w}"
+        );
+    }
+
+    #[test]
+    fn a_repeated_line_refuses_the_whole_run_and_the_results_say_why() {
+        // trec_eval's results.test with one line repeated (line 2 again at
+        // the end of query 301's block): trec_eval refuses the run. Before,
+        // query 301 silently vanished and the damaged run looked best.
+        let results = shared("results.test");
+        let lines: Vec<&str> = results.lines().collect();
+        let mut damaged: Vec<&str> = lines.clone();
+        damaged.insert(2, lines[1]);
+        let damaged = damaged.join("\n") + "\n";
+        let files = [
+            file("qrels.test", &shared("qrels.test")),
+            file("clean", &results),
+            file("damaged", &damaged),
+        ];
+        let s = EvalOptions::default();
+        let m = default_metrics();
+        let e = evaluate_files(&files, &m, &s);
+        let clean = &e.systems[0];
+        let bad = &e.systems[1];
+        assert_eq!(crate::f4(clean.means[1]), "0.1785");
+        assert!(bad.queries.is_empty(), "a refused run has no numbers");
+        let why = bad.refused.as_deref().unwrap();
+        assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");
+        assert_eq!(e.errors.len(), 1);
+        assert!(e.errors[0].is_duplicate_refusal());
+        assert_eq!(e.errors[0].line, 3);
+        // keep-first and keep-last keep all three queries.
+        for duplicates in [DuplicatePolicy::KeepFirst, DuplicatePolicy::KeepLast] {
+            let s = EvalOptions {
+                conventions: Conventions {
+                    duplicates,
+                    ..Conventions::default()
+                },
+                ..EvalOptions::default()
+            };
+            let e = evaluate_files(&files, &m, &s);
+            assert_eq!(e.systems[1].queries.len(), 3, "{duplicates:?}");
+            assert_eq!(e.systems[1].means, e.systems[0].means, "{duplicates:?}");
+        }
+    }
+
+    #[test]
+    fn different_query_sets_are_said_next_to_the_table() {
+        let s = EvalOptions::default();
+        let m = default_metrics();
+        // A run without query 303 and missing queries skipped.
+        let results = shared("results.test");
+        let short: String = results
+            .lines()
+            .filter(|l| !l.starts_with("303\t"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let files = [
+            file("qrels.test", &shared("qrels.test")),
+            file("full", &results),
+            file("short", &short),
+        ];
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(
+            query_set_note(&e.systems).as_deref(),
+            Some("The means are over different queries: short has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.")
+        );
+        // Scored 0 instead (trec_eval -c): the same queries, no note.
+        let s = EvalOptions {
+            conventions: Conventions {
+                missing_queries: MissingQueries::ScoreZero,
+                ..Conventions::default()
+            },
+            ..EvalOptions::default()
+        };
+        let e = evaluate_files(&files, &m, &s);
+        assert_eq!(query_set_note(&e.systems), None);
+    }
+}
