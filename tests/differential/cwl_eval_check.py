@@ -2,9 +2,10 @@
 (the C/W/L framework's TREC-compatible evaluator) on the seeded corpora with
 tied scores, graded and negative labels and a missing and a run-only query.
 
-The preset's conventions: ties keep file order, ranks after 1,000 ignored,
-missing queries left out; AP divided by the relevant documents retrieved
-(cwl_eval's AP), RR, P@k. cwl_eval reads the grade column as a gain in
+The preset's conventions: documents in the order listed, ranks after 1,000
+ignored, every line of a repeated docid counted (every third query repeats
+one), missing queries left out; AP divided by the relevant documents
+retrieved (cwl_eval's AP), RR, P@k. cwl_eval reads the grade column as a gain in
 [0, 1] and weights its AP by gain, so both tools get binary judgments here
 (grade >= 1 -> 1, else 0), where cwl_eval's AP is AP over the relevant
 documents retrieved. cwl_eval prints 4 decimals (compared within 5e-5) and
@@ -25,8 +26,12 @@ CWL = os.path.join(os.path.dirname(sys.executable), "cwl-eval")
 
 compared = 0
 for seed in range(5):
-    graded, run = corpus(seed)
+    graded, scored = corpus(seed)
     qrels = {q: {d: int(g >= 1) for d, g in docs.items()} for q, docs in graded.items()}
+    # Every third query lists its first document again further down:
+    # cwl_eval counts both lines (the preset's duplicates: keep-all).
+    run = {q: list(docs.items()) + ([(next(iter(docs)), -1.0)] if i % 3 == 0 else [])
+           for i, (q, docs) in enumerate(scored.items())}
     ours = ranklab(sys.argv[1], qrels, run, ["AP", "RR", "P@5", "P@10"], "--preset", "cwl_eval")
     with tempfile.TemporaryDirectory() as tmp:
         q, r = write_trec(tmp, qrels, run)

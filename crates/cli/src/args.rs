@@ -22,7 +22,7 @@ pub struct EvalOptions {
 pub const USAGE: &str =
     "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
                     [--ties trec_eval|docid-asc|file-order|rank-column|listed|average] [--float32]
-                    [--duplicates refuse|keep-first|keep-last] [--preset NAME] [--quiet] QRELS RUN
+                    [--duplicates refuse|keep-first|keep-last|keep-all] [--preset NAME] [--quiet] QRELS RUN
 
   -q            print each query's values before the summary
   -c            score qrels queries missing from the run as 0 and count them

@@ -3,7 +3,7 @@
 //! ```text
 //! ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
 //!              [--ties trec_eval|docid-asc|file-order|rank-column] [--float32]
-//!              [--duplicates refuse|keep-first|keep-last] QRELS RUN
+//!              [--duplicates refuse|keep-first|keep-last|keep-all] QRELS RUN
 //! ranklab stats [--test T] [--correction C] [--seed S] ... FILE
 //! ```
 //! `eval` prints exactly what trec_eval 10 prints for trec_eval measures

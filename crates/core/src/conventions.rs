@@ -152,6 +152,9 @@ pub enum DuplicatePolicy {
     KeepFirst,
     /// Keep the last line of the docid (pytrec_eval, ranx).
     KeepLast,
+    /// Keep every line, each counting as a document of its own (cwl_eval,
+    /// trectools and gdeval, measured: AP and recall can then exceed 1).
+    KeepAll,
 }
 
 /// The conventions of one evaluation.
@@ -234,6 +237,8 @@ vocabulary!(DuplicatePolicy, "duplicates",
         "Of a docid listed twice for one query, the first line counts and the others are dropped.";
     KeepLast => "keep-last", "keep the last line (pytrec_eval, ranx)",
         "Of a docid listed twice for one query, the last line counts and the others are dropped (pytrec_eval, ranx).";
+    KeepAll => "keep-all", "count every line (cwl_eval, trectools)",
+        "Every line of a docid listed twice for one query counts, as another document at its rank (cwl_eval, trectools, gdeval); AP and recall can exceed 1.";
 );
 
 #[cfg(test)]
@@ -254,7 +259,7 @@ mod tests {
         assert_eq!(TieBreak::ALL.len(), 6);
         assert_eq!(
             "first".parse::<DuplicatePolicy>().unwrap_err().to_string(),
-            "duplicates takes refuse, keep-first or keep-last, found `first`"
+            "duplicates takes refuse, keep-first, keep-last or keep-all, found `first`"
         );
     }
 }

@@ -37,7 +37,7 @@ pub struct JudgedRun<'a> {
     /// Located refusals (duplicate docids under [`DuplicatePolicy::Refuse`]).
     pub errors: Vec<ParseError>,
     /// Number of duplicate lines dropped under keep-first or keep-last.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: like
     /// trec_eval, the whole run gets no numbers (`queries` is empty, and
     /// `errors` locates each repeat). Never a run with queries left out.
@@ -111,7 +111,7 @@ pub struct QueryOutcome {
     /// Whether equal scores had to be ordered by the tie convention.
     pub had_ties: bool,
     /// Duplicate lines dropped under keep-first or keep-last.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// Located refusals of duplicate docids.
     pub errors: Vec<ParseError>,
 }
@@ -147,13 +147,21 @@ pub fn judge_query(
     let mut out = QueryOutcome {
         ranking: None,
         had_ties: false,
-        duplicates_dropped: 0,
+        repeated_lines: 0,
         errors: Vec::new(),
     };
     let mut kept: Vec<&RunEntry<'_>> = Vec::with_capacity(entries.len());
     let mut seen: FnvHashMap<&str, usize> = FnvHashMap::default();
     seen.reserve(entries.len());
     for e in entries {
+        if conventions.duplicates == DuplicatePolicy::KeepAll {
+            // Every line is a document; repeats are only counted.
+            if seen.insert(e.docid, kept.len()).is_some() {
+                out.repeated_lines += 1;
+            }
+            kept.push(e);
+            continue;
+        }
         match seen.get(e.docid) {
             None => {
                 seen.insert(e.docid, kept.len());
@@ -170,10 +178,11 @@ pub fn judge_query(
                     ),
                     e.docid,
                 )),
-                DuplicatePolicy::KeepFirst => out.duplicates_dropped += 1,
+                // (KeepAll keeps every line above and never comes here.)
+                DuplicatePolicy::KeepFirst | DuplicatePolicy::KeepAll => out.repeated_lines += 1,
                 DuplicatePolicy::KeepLast => {
                     kept[at] = e;
-                    out.duplicates_dropped += 1;
+                    out.repeated_lines += 1;
                 }
             },
         }
@@ -267,7 +276,7 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
         let outcome = judge_query(&run.input, qid, judgments, entries, conventions);
         out.refused |= outcome.refused();
         out.errors.extend(outcome.errors);
-        out.duplicates_dropped += outcome.duplicates_dropped;
+        out.repeated_lines += outcome.repeated_lines;
         if let Some(ranking) = outcome.ranking {
             out.queries.push(QueryJudged {
                 qid,
@@ -416,7 +425,7 @@ mod tests {
             j.queries[0].ranking.ranked,
             vec![Rel::Judged(1), Rel::Judged(0)]
         );
-        assert_eq!(j.duplicates_dropped, 1);
+        assert_eq!(j.repeated_lines, 1);
     }
 
     #[test]
@@ -481,8 +490,35 @@ mod tests {
             let j = judge(&qrels, &run, &c);
             assert!(!j.refused && j.errors.is_empty());
             assert_eq!(j.queries.len(), 3);
-            assert_eq!(j.duplicates_dropped, 1);
+            assert_eq!(j.repeated_lines, 1);
         }
+    }
+
+    #[test]
+    fn keep_all_counts_every_line_of_a_repeated_docid() {
+        // a (relevant) listed at ranks 1 and 3, c (relevant) at 4: as
+        // cwl_eval counts them, P@5 = 3/5 and AP over the relevant found
+        // = (1/1 + 2/3 + 3/4) / 3 = 0.8056 (cwl-eval 1.0.12 prints both).
+        let qrels = parse_qrels("qrels", "q1 0 a 1\nq1 0 b 0\nq1 0 c 1\n");
+        let run = parse_run(
+            "run",
+            "q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 a 3 1 t\nq1 Q0 c 4 0.5 t\n",
+        );
+        let c = Conventions {
+            tie_break: TieBreak::Listed,
+            duplicates: DuplicatePolicy::KeepAll,
+            ..Conventions::default()
+        };
+        let j = judge(&qrels, &run, &c);
+        assert_eq!(j.repeated_lines, 1);
+        assert!(j.errors.is_empty());
+        let m: Vec<Metric> = ["P@5", "AP(norm='found')"]
+            .iter()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let v = &per_query_values(&j, &m)[0];
+        assert_eq!(v[0], 0.6);
+        assert!((v[1] - (1.0 + 2.0 / 3.0 + 0.75) / 3.0).abs() < 1e-15);
     }
 
     #[test]

@@ -33,8 +33,8 @@ pub enum Preset {
     /// retrieved list only, linear gain.
     Sklearn,
     /// cwl_eval: documents in the order the run lists them (scores and
-    /// ranks ignored), ranks after 1,000 ignored, AP divided by the relevant
-    /// documents retrieved.
+    /// ranks ignored), ranks after 1,000 ignored, every line of a repeated
+    /// docid counted, AP divided by the relevant documents retrieved.
     CwlEval,
     /// gdeval (TREC Web track): ERR and nDCG with the maximum grade fixed at
     /// 4 and exponential gain.
@@ -118,7 +118,7 @@ impl Preset {
             Preset::CwlEval => Conventions {
                 tie_break: TieBreak::Listed,
                 max_docs: Some(1000),
-                duplicates: DuplicatePolicy::KeepFirst,
+                duplicates: DuplicatePolicy::KeepAll,
                 ..base
             },
             Preset::Gdeval | Preset::Textbook => base,
@@ -158,7 +158,6 @@ impl Preset {
             Preset::Ranx => Some("ranx orders long groups of tied scores arbitrarily (numba argsort); file order is what it does for short groups"),
             Preset::IrMeasures => Some("ir_measures' msmarco and judged providers (RR@k, Judged@k) break ties by docid ascending, not descending"),
             Preset::Elinor => Some("elinor scores nDCG 1 for a query without relevant documents (Ranklab: 0)"),
-            Preset::CwlEval => Some("cwl_eval counts both copies of a repeated docid (AP can exceed 1); Ranklab keeps the first"),
             Preset::Gdeval => Some("gdeval refuses grades above 4 and non-numeric query ids; Ranklab computes anyway"),
             _ => None,
         }

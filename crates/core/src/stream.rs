@@ -34,7 +34,7 @@ pub struct StreamResult {
     /// Queries whose equal scores were ordered by the tie convention.
     pub tied_queries: usize,
     /// Duplicate lines dropped under keep-first or keep-last.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// Located problems (bad lines, refused duplicates).
     pub errors: Vec<ParseError>,
     /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: it gets no
@@ -150,7 +150,7 @@ pub struct ChunkOutcome<T> {
     /// Ties ordered by convention.
     pub had_ties: bool,
     /// Duplicate lines dropped.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// Its duplicates were refused: the whole run gets no numbers.
     #[cfg_attr(feature = "serde", serde(default))]
     pub refused: bool,
@@ -170,7 +170,7 @@ impl<T> ChunkOutcome<T> {
             run_only: self.run_only,
             tag: self.tag,
             had_ties: self.had_ties,
-            duplicates_dropped: self.duplicates_dropped,
+            repeated_lines: self.repeated_lines,
             refused: self.refused,
             errors: self.errors,
             first_line: self.first_line,
@@ -216,7 +216,7 @@ pub fn judge_chunk(
         run_only: false,
         tag: None,
         had_ties: false,
-        duplicates_dropped: 0,
+        repeated_lines: 0,
         refused: false,
         errors: Vec::new(),
         first_line: chunk.lines.first().map_or(0, |l| l.2),
@@ -244,7 +244,7 @@ pub fn judge_chunk(
     let outcome = judge_query(input, &chunk.qid, judgments, &entries, conventions);
     out.refused = outcome.refused();
     out.errors.extend(outcome.errors);
-    out.duplicates_dropped = outcome.duplicates_dropped;
+    out.repeated_lines = outcome.repeated_lines;
     out.had_ties = outcome.had_ties;
     out.result = outcome.ranking;
     out
@@ -266,7 +266,7 @@ impl ChunkEvaluator<'_> {
             ungrouped,
             rows: t.results,
             runid: t.runid,
-            duplicates_dropped: t.duplicates_dropped,
+            repeated_lines: t.repeated_lines,
             tied_queries: t.tied_queries,
             errors: t.errors,
             run_only_queries: t.run_only_queries,
@@ -316,7 +316,7 @@ pub struct Tally<T> {
     /// Run queries the qrels lack, sorted.
     pub run_only_queries: Vec<String>,
     /// Duplicate lines dropped.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// Queries whose ties were ordered by convention.
     pub tied_queries: usize,
     /// Located problems in file order (a line's own problems keep their order).
@@ -334,7 +334,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
         runid: None,
         present: HashSet::new(),
         run_only_queries: Vec::new(),
-        duplicates_dropped: 0,
+        repeated_lines: 0,
         tied_queries: 0,
         errors: Vec::new(),
         refused: false,
@@ -346,7 +346,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
         }
         t.errors.extend(c.errors);
         t.refused |= c.refused;
-        t.duplicates_dropped += c.duplicates_dropped;
+        t.repeated_lines += c.repeated_lines;
         t.tied_queries += usize::from(c.had_ties);
         if c.run_only {
             run_only.insert(c.qid.clone());
@@ -466,7 +466,7 @@ pub fn evaluate_whole_text(
             .map(|q| q.to_string())
             .collect(),
         tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
-        duplicates_dropped: judged.duplicates_dropped,
+        repeated_lines: judged.repeated_lines,
         refused: judged.refused,
         errors: {
             // Problems in file order, as the streamed evaluation gives them.

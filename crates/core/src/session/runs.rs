@@ -23,7 +23,7 @@ pub struct RunOutcome {
     /// Run queries the qrels lack (ignored).
     pub run_only_queries: Vec<String>,
     /// Repeated docids dropped.
-    pub duplicates_dropped: usize,
+    pub repeated_lines: usize,
     /// Queries whose equal scores were ordered by the tie convention.
     pub tied_queries: usize,
     /// Largest grade of the judgments.
@@ -57,7 +57,7 @@ impl RunOutcome {
                 .iter()
                 .map(|q| q.to_string())
                 .collect(),
-            duplicates_dropped: judged.duplicates_dropped,
+            repeated_lines: judged.repeated_lines,
             tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
             max_grade: judged.context.max_grade,
             errors: judged.errors.clone(),
@@ -117,10 +117,15 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &E
             listed(&only)
         ));
     }
-    if run.duplicates_dropped > 0 {
+    if run.repeated_lines > 0 {
+        let done = if options.conventions.duplicates == crate::DuplicatePolicy::KeepAll {
+            "counted as further documents"
+        } else {
+            "dropped"
+        };
         part.warnings.push(format!(
-            "{name}: {} of repeated docids dropped ({}).",
-            plural(run.duplicates_dropped, "line", "lines"),
+            "{name}: {} of repeated docids {done} ({}).",
+            plural(run.repeated_lines, "line", "lines"),
             options.conventions.duplicates.label()
         ));
     }

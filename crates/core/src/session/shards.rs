@@ -483,7 +483,7 @@ fn assemble(
         max_grade: first.max_grade,
         queries: t.results,
         run_only_queries: t.run_only_queries,
-        duplicates_dropped: t.duplicates_dropped,
+        repeated_lines: t.repeated_lines,
         tied_queries: t.tied_queries,
         errors: t.errors,
         refused: t.refused,
