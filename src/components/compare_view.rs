@@ -141,7 +141,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
     html! {
         <details class="settings compare" data-testid="compare" { ontoggle }>
             <summary>{ "Why do the tools disagree? Compare conventions" }</summary>
-            <p class="hint">{ "trec_eval, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval and gdeval order ties, count missing queries, store scores and define some measures differently. Here is your data under each; ranx orders long groups of ties arbitrarily, so its row assumes file order." }</p>
+            <p class="hint">{ "trec_eval, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval and gdeval order ties, count missing queries, store scores and define some measures differently. Here is your data under each; ranx orders tied scores in no fixed order, so its row assumes file order and may differ from ranx where scores tie." }</p>
             { body }
         </details>
     }

@@ -8,28 +8,41 @@ import sys
 import tempfile
 
 
-def corpus(seed, ties=True, negative=True, missing=True):
+def corpus(seed, ties=True, negative=True, missing=True, pair_ties=False):
     """Seeded qrels and run dicts: 40 queries, graded labels 0..3 (and -1 if
     `negative`), unjudged documents, a qrels query missing from the run (if
     `missing`), a run-only query, and 2-decimal scores with many ties (or
-    distinct scores if not `ties`)."""
+    distinct scores if not `ties`; with `pair_ties`, every fourth query
+    still has one pair of equal scores). Docids have different lengths
+    (d7, d42, d199: byte order is not numeric order); with `ties`, every
+    query has two scores equal as float32 but not as float64 (30.9156102
+    and 30.9156101), and query q07 retrieves 1,200 documents (past
+    cwl_eval's depth of 1,000)."""
     rng = random.Random(seed)
     grades = [0, 0, 0, 1, 1, 2, 3] + ([-1] if negative else [])
     qrels, run = {}, {}
     for q in range(40):
         qid = "q%02d" % q
-        docs = ["d%03d" % d for d in rng.sample(range(200), 80)]
+        pool = 200 if q != 7 else 2000
+        docs = ["d%d" % d for d in rng.sample(range(pool), 80 if q != 7 else 1300)]
         judged = rng.sample(docs, rng.randint(1, 60))
         qrels[qid] = {d: rng.choice(grades) for d in judged}
         if missing and q % 9 == 4:
             continue
-        ranked = rng.sample(docs, rng.randint(1, 70))
+        ranked = rng.sample(docs, rng.randint(1, 70) if q != 7 else 1200)
         if ties:
             run[qid] = {d: round(rng.uniform(0, 3), 2) for d in ranked}
+            # Equal as float32, ordered as float64; one relevant, one not.
+            run[qid]["f%d" % q] = 30.9156102
+            run[qid]["g%d" % q] = 30.9156101
+            qrels[qid]["f%d" % q] = 0
+            qrels[qid]["g%d" % q] = 1
         else:
             scores = rng.sample(range(1, 100000), len(ranked))
             run[qid] = {d: s / 1000.0 for d, s in zip(ranked, scores)}
-    run["q_runonly"] = {"d001": 1.0}
+            if pair_ties and q % 4 == 0 and len(ranked) > 1:
+                run[qid][ranked[1]] = run[qid][ranked[0]]
+    run["q_runonly"] = {"d1": 1.0}
     return qrels, run
 
 

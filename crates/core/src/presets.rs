@@ -155,7 +155,7 @@ impl Preset {
     /// deterministic or differs by measure.
     pub fn caveat(self) -> Option<&'static str> {
         match self {
-            Preset::Ranx => Some("ranx orders long groups of tied scores arbitrarily (numba argsort); file order is what it does for short groups"),
+            Preset::Ranx => Some("ranx orders tied scores with numba's unstable argsort, so no tie convention matches it: even a pair of equal scores does not always keep file order (measured); values of queries with ties may differ from ranx's"),
             Preset::IrMeasures => Some("ir_measures' msmarco and judged providers (RR@k, Judged@k) break ties by docid ascending, not descending"),
             Preset::Elinor => Some("elinor scores nDCG 1 for a query without relevant documents (Ranklab: 0)"),
             Preset::Gdeval => Some("gdeval refuses grades above 4 and non-numeric query ids; Ranklab computes anyway"),
