@@ -16,17 +16,18 @@ pub fn judged_query(
     text: &str,
     files: &[LoadedFile],
     settings: &Settings,
-    system: &SystemResult,
+    system: &str,
+    source: &Source,
     qid: &str,
 ) -> Option<(JudgedRanking, EvalContext)> {
-    match system.source {
+    match source {
         Source::Typed => {
             let input = parse_typed(text);
             let ctx = EvalContext {
                 max_grade: input.max_grade().unwrap_or(1).max(1),
                 ..EvalContext::default()
             };
-            let s = input.systems.iter().find(|s| s.name == system.name)?;
+            let s = input.systems.iter().find(|s| s.name == system)?;
             let q = s.queries.iter().find(|q| q.id == qid)?;
             Some((judge_typed(q, &settings.conventions()), ctx))
         }
@@ -38,16 +39,10 @@ pub fn judged_query(
                 c.set_position(from);
                 Box::new(c)
             };
-            find_query(
-                files,
-                &mut open,
-                &settings.eval_options(),
-                &system.name,
-                qid,
-            )
-            .ok()
-            .flatten()
-            .map(FoundQuery::into_parts)
+            find_query(files, &mut open, &settings.eval_options(), system, qid)
+                .ok()
+                .flatten()
+                .map(FoundQuery::into_parts)
         }
     }
 }

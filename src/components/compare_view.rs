@@ -43,6 +43,43 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
             }
         })
     };
+    // Computed in memos (on a change of what they read), never in render.
+    let wanted = (!props.measures.is_empty()).then(|| {
+        let mi = (*measure).min(props.measures.len() - 1);
+        props.measures[mi].clone()
+    });
+    let computable = *open && props.files.iter().all(|f| f.big.is_none());
+    let table = use_memo(
+        (
+            computable,
+            wanted.clone(),
+            props.input.clone(),
+            props.files.clone(),
+            props.level,
+        ),
+        |(computable, wanted, input, files, level)| {
+            wanted
+                .as_ref()
+                .filter(|_| *computable)
+                .map(|metric| compare_presets(input, files, std::slice::from_ref(metric), *level))
+        },
+    );
+    let found = use_memo(
+        (
+            computable,
+            wanted.clone(),
+            (*picked).clone(),
+            props.input.clone(),
+            props.files.clone(),
+            props.level,
+        ),
+        |(computable, wanted, picked, input, files, level)| match (wanted, picked) {
+            (Some(metric), Some((preset, system))) if *computable => {
+                causes(input, files, metric, system, *preset, *level)
+            }
+            _ => Vec::new(),
+        },
+    );
     let big: Vec<&str> = props
         .files
         .iter()
@@ -59,15 +96,11 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
     } else if *open && !props.measures.is_empty() {
         let mi = (*measure).min(props.measures.len() - 1);
         let metric = props.measures[mi].clone();
-        let (names, rows) = compare_presets(
-            &props.input,
-            &props.files,
-            std::slice::from_ref(&metric),
-            props.level,
-        );
+        let Some((names, rows)) = (*table).clone() else {
+            return html! {};
+        };
         let reference: Vec<f64> = rows[0].means.iter().map(|m| m[0]).collect();
         let detail = (*picked).clone().map(|(preset, system)| {
-            let found = causes(&props.input, &props.files, &metric, &system, preset, props.level);
             let responsible: Vec<_> = found.iter().filter(|c| !c.queries.is_empty()).collect();
             html! {
                 <div class="compare-detail" data-testid="compare-detail">

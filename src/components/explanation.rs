@@ -148,6 +148,27 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             },
         );
     }
+    // The judged ranking of a query of typed text or files held as text,
+    // found again in a memo (on a change of what it reads), never in render.
+    let here = use_memo(
+        (
+            (!from_big).then(|| sel.query.clone()).flatten(),
+            props
+                .systems
+                .iter()
+                .find(|s| s.name == sel.system)
+                .map(|s| (s.name.clone(), s.source.clone())),
+            props.text.clone(),
+            props.files.clone(),
+            props.settings.clone(),
+        ),
+        |(qid, system, text, files, settings)| match (qid, system) {
+            (Some(qid), Some((name, source))) => {
+                judged_query(text, files, settings, name, source, qid)
+            }
+            _ => None,
+        },
+    );
     let Some(system) = props.systems.iter().find(|s| s.name == sel.system) else {
         return html! {};
     };
@@ -179,13 +200,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 </>
             },
         },
-        Some(qid) => explained_query(
-            props,
-            system,
-            metric,
-            qid,
-            judged_query(&props.text, &props.files, &props.settings, system, qid),
-        ),
+        Some(qid) => explained_query(props, system, metric, qid, (*here).clone()),
         None => {
             let values: Vec<(String, f64)> = system
                 .queries
