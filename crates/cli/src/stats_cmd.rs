@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use ranklab_core::stats::{report, Correction, StatsOptions, Test};
+use ranklab_core::stats::{parse_per_query_values, report, Correction, StatsOptions, Test};
 
 /// Usage of the command.
 pub const USAGE: &str = "usage: ranklab stats [--test t|randomization|bootstrap|tukey] [--correction holm|bonferroni|none]
@@ -105,45 +105,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     let path = file.ok_or_else(|| USAGE.to_string())?;
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))?;
-    let mut names: Vec<&str> = Vec::new();
-    let mut series: Vec<Vec<(&str, f64)>> = Vec::new();
-    // (system, query) -> line of its value: a second value is refused, not
-    // counted twice.
-    let mut seen: std::collections::HashMap<(&str, &str), usize> = Default::default();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = t.split_whitespace().collect();
-        let value = match f.as_slice() {
-            [_, _, v] => v.parse::<f64>().ok(),
-            _ => None,
-        };
-        let Some(value) = value else {
-            return Err(format!(
-                "{path}:{}:1: expected `system query value`, found `{t}`",
-                i + 1
-            ));
-        };
-        let s = match names.iter().position(|n| *n == f[0]) {
-            Some(s) => s,
-            None => {
-                names.push(f[0]);
-                series.push(Vec::new());
-                names.len() - 1
-            }
-        };
-        if let Some(first) = seen.insert((f[0], f[1]), i + 1) {
-            return Err(format!(
-                "{path}:{}:1: expected one value per system and query, found a second value for system `{}`, query `{}` (its first is on line {first})",
-                i + 1,
-                f[0],
-                f[1]
-            ));
-        }
-        series[s].push((f[1], value));
-    }
+    let values = parse_per_query_values(&path, &text).map_err(|e| e.to_string())?;
+    let names: Vec<&str> = values.systems.iter().map(String::as_str).collect();
+    let series = values.borrowed();
     let r = report(&series, &o);
     let mut out = String::from("{\n  \"systems\": [\n");
     for (i, (name, s)) in names.iter().zip(&r.systems).enumerate() {

@@ -210,7 +210,7 @@ fn stats_json_escapes_names_and_refuses_a_repeated_value() {
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(
-        err.contains(":3:1: expected one value per system and query, found a second value for system `A`, query `q1` (its first is on line 1)"),
+        err.contains(":3:1: expected one value per system and query (system `A`, query `q1` has one on line 1 already), found `A q1 0.5`"),
         "{err}"
     );
 }

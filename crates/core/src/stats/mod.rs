@@ -9,6 +9,7 @@ pub mod paired;
 pub mod report;
 pub mod rng;
 pub mod tukey;
+pub mod values_text;
 
 pub use correction::{adjust, Correction};
 pub use describe::{bootstrap_intervals, mean, median, percentile, sample_sd, t_interval};
@@ -16,3 +17,4 @@ pub use paired::{bootstrap_p, differences, effect, paired_t, randomization_p, Pa
 pub use report::{report, PairStats, StatsOptions, StatsReport, SystemStats, Test};
 pub use rng::Rng;
 pub use tukey::randomized_tukey_hsd;
+pub use values_text::{parse_per_query_values, PerQueryValues};
