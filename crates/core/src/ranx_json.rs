@@ -184,10 +184,18 @@ impl<'a> Scanner<'_, 'a> {
         self.text.as_bytes().get(self.pos).copied()
     }
 
-    /// 1-based line and column (in characters) of the next non-blank byte.
+    /// 1-based line and column (in characters) of the next non-blank byte;
+    /// at the end of the text, just after its last non-blank character (a
+    /// place on a line the text has, not on the empty line after its final
+    /// newline; found by fuzzing).
     fn location(&mut self) -> (usize, usize) {
         self.skip_ws();
-        let before = &self.text[..self.pos];
+        let at = if self.pos >= self.text.len() {
+            self.text.trim_end().len()
+        } else {
+            self.pos
+        };
+        let before = &self.text[..at];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         (line, before[line_start..].chars().count() + 1)
@@ -317,5 +325,14 @@ mod tests {
         assert_eq!((trailing.errors[0].line, trailing.errors[0].column), (2, 2));
         let unclosed = parse_json_qrels("q.json", "{\"q1\": {\"d1\": 1}");
         assert!(unclosed.errors[0].expected.contains('}'));
+    }
+
+    #[test]
+    fn the_end_of_the_text_is_located_on_its_last_line() {
+        // Found by fuzzing: an object cut short before a final newline was
+        // located on line 2 of a one-line text.
+        let r = parse_json_run("r.json", "{\"q1\": {\"d1\": 1 , \"d2\":\n");
+        assert_eq!(r.errors.len(), 1);
+        assert_eq!((r.errors[0].line, r.errors[0].column), (1, 24));
     }
 }
