@@ -61,12 +61,50 @@ test('table and per-query exports read back to the page\'s values', async () => 
     assert.equal(Number(value), Number(shown), `${system} ${query}`);
   }
 
+  // Every value of the LaTeX, Markdown and trec_eval exports, read back.
+  const measures = rows[0].slice(2);
+  const systems = rows.slice(1).map((r) => r[0]);
+  const shownRow = async (system) => Promise.all(measures.map(async (m) => await cell(page, system, m).innerText()));
   const tex = (await saved(page, 'export-tex')).text;
   assert.match(tex, /\\toprule\nSystem & Queries & RR & AP & nDCG@10 & P@10 & R@10 \\\\\n\\midrule/);
+  const texRows = tex.split('\\midrule\n')[1].split('\\bottomrule')[0].trim().split('\n');
+  assert.equal(texRows.length, systems.length);
+  for (const [i, line] of texRows.entries()) {
+    const cells = line.replace(/ \\\\$/, '').split(' & ');
+    assert.equal(cells[0].replace(/^\([a-z]+\) /, ''), systems[i]);
+    const values = cells.slice(2).map((c) => c.replace(/\\textbf\{([^}]*)\}/, '$1').replace(/\$\^\{[a-z]+\}\$$/, ''));
+    assert.deepEqual(values, await shownRow(systems[i]), `LaTeX row of ${systems[i]}`);
+  }
   const md = (await saved(page, 'export-md')).text;
   assert.match(md, /^\| System \| Queries \| RR \|/);
+  const mdRows = md.trim().split('\n').filter((l) => l.startsWith('| ')).slice(1);
+  assert.equal(mdRows.length, systems.length);
+  for (const [i, line] of mdRows.entries()) {
+    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    assert.equal(cells[0].replace(/^[a-z]+ /, ''), systems[i]);
+    assert.deepEqual(cells.slice(2).map((c) => c.replace(/<sup>[a-z]+<\/sup>$/, '')), await shownRow(systems[i]), `Markdown row of ${systems[i]}`);
+  }
   const trec = (await saved(page, 'export-trec')).text;
   assert.match(trec, /^runid\s+\tall\tBM25\nRR\s+\tq1\t1\.0000\n/);
+  // trec_eval's text: every per-query value equals the per-query CSV's to
+  // its 4 decimals, and every `all` line the table's value.
+  let runid = null;
+  let perQuery = 0;
+  for (const line of trec.trim().split('\n')) {
+    const [name, qid, value] = line.split('\t');
+    const measure = name.trim();
+    if (measure === 'runid') { runid = value; continue; }
+    if (qid === 'all') {
+      if (measure === 'num_q') assert.equal(value, await cell(page, runid, 'num_q').innerText());
+      else assert.equal(value, await cell(page, runid, measure).innerText(), `${runid} ${measure}`);
+      continue;
+    }
+    const row = pq.find((r) => r[0] === runid && r[1] === qid && r[2] === measure);
+    assert.ok(row, `${runid} ${qid} ${measure} in the per-query CSV`);
+    assert.equal(value, Number(row[3]).toFixed(4), `${runid} ${qid} ${measure}`);
+    perQuery += 1;
+  }
+  assert.equal(perQuery, pq.length - 1);
   assert.deepEqual(seen.foreign, []);
   assert.deepEqual(seen.errors, []);
   await context.close();
