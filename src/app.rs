@@ -227,11 +227,20 @@ pub fn App() -> Html {
     }
     {
         let save_problem = save_problem.clone();
-        use_effect_with((*state).clone(), move |s: &AppState| {
-            if !embed {
-                save_problem.set(persist::save(s).err());
-            }
-        });
+        // Saved when what localStorage keeps changes (files are saved by
+        // the effect below, when they change), never copying the files.
+        use_effect_with(
+            (
+                state.quick_text.clone(),
+                state.settings.clone(),
+                state.case.clone(),
+            ),
+            move |(text, settings, case)| {
+                if !embed {
+                    save_problem.set(persist::save(text, settings, case).err());
+                }
+            },
+        );
     }
     {
         let save_problem = save_problem.clone();

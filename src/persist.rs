@@ -44,13 +44,23 @@ pub fn load() -> AppState {
     }
 }
 
-/// Saves text and settings; returns a message when the browser refuses
-/// (quota, private mode), so the page can say so instead of losing work
-/// silently.
-pub fn save(state: &AppState) -> Result<(), String> {
-    let light = AppState {
-        files: Vec::new(),
-        ..state.clone()
+/// What localStorage keeps of the state: [`AppState`]'s fields but the
+/// files (kept in IndexedDB), borrowed, so saving copies no text.
+#[derive(serde::Serialize)]
+struct Light<'s> {
+    quick_text: &'s str,
+    settings: &'s Settings,
+    case: &'s Option<String>,
+}
+
+/// Saves text and settings (the files are saved apart, by
+/// [`save_files`]); returns a message when the browser refuses (quota,
+/// private mode), so the page can say so instead of losing work silently.
+pub fn save(quick_text: &str, settings: &Settings, case: &Option<String>) -> Result<(), String> {
+    let light = Light {
+        quick_text,
+        settings,
+        case,
     };
     LocalStorage::set(STORAGE_KEY, light)
         .map_err(|e| format!("could not save to this browser's storage: {e}"))?;
