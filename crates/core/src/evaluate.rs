@@ -116,6 +116,26 @@ pub struct QueryOutcome {
     pub errors: Vec<ParseError>,
 }
 
+impl JudgedRun<'_> {
+    /// The qrels queries the run lacks, as owned ids.
+    pub fn missing_query_ids(&self) -> Vec<String> {
+        self.missing_queries.iter().map(|q| q.to_string()).collect()
+    }
+
+    /// The run's queries the qrels lack, as owned ids.
+    pub fn run_only_query_ids(&self) -> Vec<String> {
+        self.run_only_queries
+            .iter()
+            .map(|q| q.to_string())
+            .collect()
+    }
+
+    /// How many queries had equal scores ordered by the tie convention.
+    pub fn tied_queries(&self) -> usize {
+        self.queries.iter().filter(|q| q.had_ties).count()
+    }
+}
+
 /// How a refused repeated docid's message begins (after "expected").
 pub const DUPLICATE_REFUSAL: &str = "each docid once per query";
 

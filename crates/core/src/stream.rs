@@ -455,17 +455,9 @@ pub fn evaluate_whole_text(
             .map(|q| trec_row(items, &metrics, q.qid, &q.ranking, &judged.context))
             .collect(),
         runid: run.runid.map(str::to_string),
-        missing_queries: judged
-            .missing_queries
-            .iter()
-            .map(|q| q.to_string())
-            .collect(),
-        run_only_queries: judged
-            .run_only_queries
-            .iter()
-            .map(|q| q.to_string())
-            .collect(),
-        tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
+        missing_queries: judged.missing_query_ids(),
+        run_only_queries: judged.run_only_query_ids(),
+        tied_queries: judged.tied_queries(),
         repeated_lines: judged.repeated_lines,
         refused: judged.refused,
         errors: {

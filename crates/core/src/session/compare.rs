@@ -120,84 +120,64 @@ pub fn causes(
         ..preset.conventions()
     };
     let mut switches: Vec<(String, Conventions, Metric)> = Vec::new();
-    if target.tie_break != base.tie_break {
+    // One convention of the preset in trec_eval's: (what, the preset's
+    // choice, trec_eval's, the conventions with only it switched).
+    let mut switch = |what: &str, to: &str, from: &str, c: Conventions| {
+        if to != from {
+            switches.push((format!("{what}: {to} instead of {from}"), c, metric.clone()));
+        }
+    };
+    let (t, b) = (&target, &base);
+    switch(
+        "tie order",
+        t.tie_break.label(),
+        b.tie_break.label(),
+        Conventions {
+            tie_break: t.tie_break,
+            ..base
+        },
+    );
+    switch(
+        "scores",
+        t.score_precision.label(),
+        b.score_precision.label(),
+        Conventions {
+            score_precision: t.score_precision,
+            ..base
+        },
+    );
+    switch(
+        "queries missing from the run",
+        t.missing_queries.label(),
+        b.missing_queries.label(),
+        Conventions {
+            missing_queries: t.missing_queries,
+            ..base
+        },
+    );
+    switch(
+        "a repeated docid",
+        t.duplicates.label(),
+        b.duplicates.label(),
+        Conventions {
+            duplicates: t.duplicates,
+            ..base
+        },
+    );
+    switch(
+        "ideal and relevant count",
+        t.judged_scope.label(),
+        b.judged_scope.label(),
+        Conventions {
+            judged_scope: t.judged_scope,
+            ..base
+        },
+    );
+    if t.max_docs != b.max_docs {
         switches.push((
-            format!(
-                "tie order: {} instead of {}",
-                target.tie_break.label(),
-                base.tie_break.label()
-            ),
+            format!("only the first {} ranks evaluated", t.max_docs.unwrap_or(0)),
             Conventions {
-                tie_break: target.tie_break,
-                ..base
-            },
-            metric.clone(),
-        ));
-    }
-    if target.score_precision != base.score_precision {
-        switches.push((
-            format!(
-                "scores: {} instead of {}",
-                target.score_precision.label(),
-                base.score_precision.label()
-            ),
-            Conventions {
-                score_precision: target.score_precision,
-                ..base
-            },
-            metric.clone(),
-        ));
-    }
-    if target.missing_queries != base.missing_queries {
-        switches.push((
-            format!(
-                "queries missing from the run: {} instead of {}",
-                target.missing_queries.label(),
-                base.missing_queries.label()
-            ),
-            Conventions {
-                missing_queries: target.missing_queries,
-                ..base
-            },
-            metric.clone(),
-        ));
-    }
-    if target.duplicates != base.duplicates {
-        switches.push((
-            format!(
-                "a repeated docid: {} instead of {}",
-                target.duplicates.label(),
-                base.duplicates.label()
-            ),
-            Conventions {
-                duplicates: target.duplicates,
-                ..base
-            },
-            metric.clone(),
-        ));
-    }
-    if target.judged_scope != base.judged_scope {
-        switches.push((
-            format!(
-                "ideal and relevant count: {} instead of {}",
-                target.judged_scope.label(),
-                base.judged_scope.label()
-            ),
-            Conventions {
-                judged_scope: target.judged_scope,
-                ..base
-            },
-            metric.clone(),
-        ));
-    }
-    if target.max_docs != base.max_docs {
-        switches.push((
-            format!(
-                "only the first {} ranks evaluated",
-                target.max_docs.unwrap_or(0)
-            ),
-            Conventions {
-                max_docs: target.max_docs,
+                max_docs: t.max_docs,
                 ..base
             },
             metric.clone(),

@@ -47,18 +47,10 @@ impl RunOutcome {
                 .zip(rows)
                 .map(|(q, v)| QueryResult::new(q.qid.to_string(), v, &q.ranking, q.missing))
                 .collect(),
-            missing_queries: judged
-                .missing_queries
-                .iter()
-                .map(|q| q.to_string())
-                .collect(),
-            run_only_queries: judged
-                .run_only_queries
-                .iter()
-                .map(|q| q.to_string())
-                .collect(),
+            missing_queries: judged.missing_query_ids(),
+            run_only_queries: judged.run_only_query_ids(),
             repeated_lines: judged.repeated_lines,
-            tied_queries: judged.queries.iter().filter(|q| q.had_ties).count(),
+            tied_queries: judged.tied_queries(),
             max_grade: judged.context.max_grade,
             errors: judged.errors.clone(),
             refused: judged.refused,
