@@ -14,7 +14,6 @@ pub mod download;
 pub mod embed;
 pub mod evaluation;
 pub mod example;
-pub mod exports;
 pub mod file_results;
 pub mod files_job;
 pub mod idb;

@@ -1,64 +1,22 @@
-//! The statistics of the evaluated systems, one core report per measure.
-//! Systems are compared on their common queries (matched by id).
+//! The statistics of the evaluated systems under the page's statistics
+//! settings (the core's `session::statistics`), and the letters and marks
+//! of the results table.
 
-use ranklab_core::stats::{report, StatsReport};
+pub use ranklab_core::session::{beaten, letter};
+use ranklab_core::stats::StatsReport;
 use ranklab_core::Metric;
 
 use crate::evaluation::SystemResult;
 use crate::settings::StatsSettings;
 
 /// One report per measure over the systems that have queries (in the
-/// results table's order).
+/// results table's order), under the page's statistics settings.
 pub fn statistics(
     systems: &[SystemResult],
     measures: &[Metric],
     s: &StatsSettings,
 ) -> Vec<StatsReport> {
-    let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
-    let options = s.options();
-    (0..measures.len())
-        .map(|j| {
-            let series: Vec<Vec<(&str, f64)>> = shown
-                .iter()
-                .map(|sys| {
-                    sys.queries
-                        .iter()
-                        // A value missing for a measure is NaN, never a
-                        // panic (results always match the measures; see
-                        // `file_results`).
-                        .map(|q| (q.id.as_str(), q.values.get(j).copied().unwrap_or(f64::NAN)))
-                        .collect()
-                })
-                .collect();
-            report(&series, &options)
-        })
-        .collect()
-}
-
-/// ranx-style letter of the i-th system: a, b, …, z, aa, ab, …
-pub fn letter(i: usize) -> String {
-    let mut n = i;
-    let mut out = Vec::new();
-    loop {
-        out.push(char::from(b'a' + (n % 26) as u8));
-        if n < 26 {
-            break;
-        }
-        n = n / 26 - 1;
-    }
-    out.iter().rev().collect()
-}
-
-/// Letters of the systems that system `i` significantly beats in `r`.
-pub fn beaten(r: &StatsReport, i: usize) -> Vec<usize> {
-    let mut out: Vec<usize> = r
-        .pairs
-        .iter()
-        .filter(|p| p.winner() == Some(i))
-        .map(|p| if p.a == i { p.b } else { p.a })
-        .collect();
-    out.sort_unstable();
-    out
+    ranklab_core::session::statistics(systems, measures, &s.options())
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::download::download;
 use crate::evaluation::SystemResult;
-use crate::exports::{
+use ranklab_core::session::exports::{
     per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
     trec_eval_text, Table,
 };

@@ -11,9 +11,13 @@
 //! one query's whole ranking is found again for its explanation
 //! ([`find_query`]). The same data under every tool's preset, and the
 //! conventions behind a disagreement, come from the same pipeline
-//! ([`compare_presets`], [`causes`]).
+//! ([`compare_presets`], [`causes`]), as do the statistics of a results
+//! table ([`statistics`]) and, with the `serde` feature, its exports
+//! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
 
 mod compare;
+#[cfg(feature = "serde")]
+pub mod exports;
 mod files;
 mod find;
 mod reading;
@@ -21,6 +25,7 @@ mod results;
 mod roles;
 mod runs;
 mod shards;
+mod significance;
 mod typed;
 
 pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, QueryValues};
@@ -37,6 +42,7 @@ pub use shards::{
     evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,
     Ungrouped, LOOKBEHIND,
 };
+pub use significance::{beaten, letter, statistics};
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
 
 use crate::Conventions;

@@ -3,12 +3,17 @@
 //! shown) and of the per-query values, and trec_eval's text format.
 //! Pure functions of what the page shows; the download is elsewhere.
 
-use ranklab_core::stats::StatsReport;
-use ranklab_core::Metric;
 use serde_json::{json, Map, Value};
 
-use crate::evaluation::{format_value, SystemResult};
-use crate::significance::{beaten, letter};
+use super::results::SystemResult;
+use super::significance::{beaten, letter};
+use crate::stats::StatsReport;
+use crate::Metric;
+
+/// A value as tables print it: 4 decimals, like trec_eval.
+fn format_value(v: f64) -> String {
+    crate::f4(v)
+}
 
 /// What the results table shows.
 pub struct Table<'a> {
@@ -297,15 +302,15 @@ pub fn trec_eval_text(t: &Table) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluation::{evaluate_typed, parse_typed};
-    use crate::settings::Settings;
-    use crate::significance::statistics;
+    use crate::session::significance::statistics;
+    use crate::session::test_support::default_metrics;
+    use crate::session::{evaluate_typed, parse_typed, EvalOptions};
+    use crate::stats::StatsOptions;
 
     fn table_of(text: &str) -> (Vec<Metric>, Vec<SystemResult>, Vec<StatsReport>) {
-        let s = Settings::default();
-        let (m, _) = s.measures();
-        let part = evaluate_typed(&parse_typed(text), &m, &s.eval_options());
-        let st = statistics(&part.systems, &m, &s.stats);
+        let m = default_metrics();
+        let part = evaluate_typed(&parse_typed(text), &m, &EvalOptions::default());
+        let st = statistics(&part.systems, &m, &StatsOptions::default());
         (m, part.systems, st)
     }
 

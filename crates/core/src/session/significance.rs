@@ -1,0 +1,60 @@
+//! The statistics of evaluated systems, one report per measure, and the
+//! marks a results table shows: systems are compared on their common
+//! queries (matched by id) and named by letters (a, b, …, z, aa, …).
+
+use crate::stats::{report, StatsOptions, StatsReport};
+use crate::Metric;
+
+use super::results::SystemResult;
+
+/// One report per measure over the systems that have queries (in the
+/// results table's order).
+pub fn statistics(
+    systems: &[SystemResult],
+    measures: &[Metric],
+    options: &StatsOptions,
+) -> Vec<StatsReport> {
+    let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    (0..measures.len())
+        .map(|j| {
+            let series: Vec<Vec<(&str, f64)>> = shown
+                .iter()
+                .map(|sys| {
+                    sys.queries
+                        .iter()
+                        // A value missing for a measure is NaN, never a
+                        // panic (results always match the measures).
+                        .map(|q| (q.id.as_str(), q.values.get(j).copied().unwrap_or(f64::NAN)))
+                        .collect()
+                })
+                .collect();
+            report(&series, options)
+        })
+        .collect()
+}
+
+/// ranx-style letter of the i-th system: a, b, …, z, aa, ab, …
+pub fn letter(i: usize) -> String {
+    let mut n = i;
+    let mut out = Vec::new();
+    loop {
+        out.push(char::from(b'a' + (n % 26) as u8));
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    out.iter().rev().collect()
+}
+
+/// Letters of the systems that system `i` significantly beats in `r`.
+pub fn beaten(r: &StatsReport, i: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = r
+        .pairs
+        .iter()
+        .filter(|p| p.winner() == Some(i))
+        .map(|p| if p.a == i { p.b } else { p.a })
+        .collect();
+    out.sort_unstable();
+    out
+}
