@@ -23,7 +23,9 @@ fuzz_target!(|data: &[u8]| {
     let run = parse_json_run("r.json", &text);
     located(&run.errors, &text);
     for entries in run.queries.values() {
-        assert!(entries.iter().all(|e| e.score.is_finite()));
+        // Orderable: NaN is refused; an overflowing number (11e111111) is
+        // infinite, as trec_eval's atof, Python's json and ranx read it.
+        assert!(entries.iter().all(|e| !e.score.is_nan()));
     }
     let _ = judge(&qrels, &run, &Conventions::default());
 });

@@ -18,7 +18,9 @@ fuzz_target!(|data: &[u8]| {
         assert!(e.column >= 1, "{e}");
     }
     for entries in run.queries.values() {
-        assert!(entries.iter().all(|e| e.score.is_finite()));
+        // Orderable: NaN is refused; an overflowing number (11e111111) is
+        // infinite, as trec_eval's atof, Python's json and ranx read it.
+        assert!(entries.iter().all(|e| !e.score.is_nan()));
     }
     let _ = judge(&qrels, &run, &Conventions::default());
 });

@@ -335,4 +335,15 @@ mod tests {
         assert_eq!(r.errors.len(), 1);
         assert_eq!((r.errors[0].line, r.errors[0].column), (1, 24));
     }
+
+    #[test]
+    fn an_overflowing_score_is_infinite_as_the_peers_read_it() {
+        // Found by fuzzing: 11e111111 is beyond f64. trec_eval's atof,
+        // Python's json (ranx) and Rust all read it as +inf, which orders
+        // above every finite score; NaN alone is refused.
+        let r = parse_json_run("r.json", "{\"q1\": {\"d1\": 11e111111, \"d2\": 5}}");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let d1 = r.queries["q1"].iter().find(|e| e.docid == "d1").unwrap();
+        assert_eq!(d1.score, f64::INFINITY);
+    }
 }
