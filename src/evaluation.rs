@@ -35,7 +35,7 @@ pub fn judged_query(
             // Files held as text (big ones are found by a worker, see
             // `files_job::ExplainJob`, with the same `find_query`).
             let mut open = |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read> {
-                let mut c = std::io::Cursor::new(f.text.clone().into_bytes());
+                let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
                 c.set_position(from);
                 Box::new(c)
             };

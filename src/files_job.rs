@@ -377,7 +377,7 @@ impl ExplainJob {
 }
 
 /// Big files read whole on the page (where no worker starts).
-async fn read_texts(files: &[LoadedFile]) -> Result<Vec<String>, String> {
+async fn read_texts(files: &[LoadedFile]) -> Result<Vec<Rc<str>>, String> {
     let mut texts = Vec::with_capacity(files.len());
     for f in files {
         texts.push(match &f.big {
@@ -390,6 +390,7 @@ async fn read_texts(files: &[LoadedFile]) -> Result<Vec<String>, String> {
                     .ok()
                     .and_then(|t| t.as_string())
                     .ok_or_else(|| format!("{} could not be read", f.name))?
+                    .into()
             }
         });
     }
@@ -399,11 +400,11 @@ async fn read_texts(files: &[LoadedFile]) -> Result<Vec<String>, String> {
 /// Opens files from their texts read on the page.
 fn text_opener<'a>(
     files: &'a [LoadedFile],
-    texts: &'a [String],
+    texts: &'a [Rc<str>],
 ) -> impl FnMut(&LoadedFile, u64) -> Box<dyn std::io::Read + 'a> + 'a {
     move |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read + 'a> {
         let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
-        let mut c = Cursor::new(texts[at].clone().into_bytes());
+        let mut c = Cursor::new(texts[at].as_bytes());
         c.set_position(from);
         Box::new(c)
     }

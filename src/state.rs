@@ -184,7 +184,7 @@ mod tests {
             .apply(Action::SetText("1 0".into()))
             .apply(Action::AddPasted("p".into()));
         assert_eq!(typed.quick_text, "1 0", "typed work stays");
-        assert_eq!(s.files[1].text, "y");
+        assert_eq!(&*s.files[1].text, "y");
         let s = s
             .apply(Action::RemoveFile("pasted-1".into()))
             .apply(Action::AddPasted("r".into()));

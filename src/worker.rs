@@ -147,7 +147,7 @@ fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), Stri
                 reader: None,
             }),
             None => {
-                let mut c = Cursor::new(f.text.clone().into_bytes());
+                let mut c = Cursor::new(f.text.as_bytes().to_vec());
                 c.set_position(from);
                 Box::new(c)
             }

@@ -43,7 +43,7 @@ async fn load(f: web_sys::File) -> Option<LoadedFile> {
     blobs::keep(&key, f.into());
     Some(LoadedFile {
         name,
-        text: head,
+        text: head.into(),
         big: Some(BigFile { key, bytes }),
     })
 }

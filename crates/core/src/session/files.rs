@@ -2,6 +2,8 @@
 //! of which only the beginning is held (the rest is read through an
 //! opener the front end provides: a browser `Blob`, a byte slice in tests).
 
+use std::rc::Rc;
+
 /// Files larger than this many bytes stay on disk: the page keeps the
 /// browser's `File` handle and a worker reads it in chunks.
 pub const BIG_FILE_BYTES: u64 = 8 << 20;
@@ -39,8 +41,9 @@ pub struct BigFile {
 pub struct LoadedFile {
     /// File name (or `pasted-N`), unique among the loaded files.
     pub name: String,
-    /// Its whole text, or for a big file its first complete lines.
-    pub text: String,
+    /// Its whole text, or for a big file its first complete lines; shared,
+    /// so the state, the evaluation and the views hold it once.
+    pub text: Rc<str>,
     /// Set when the file is big: `text` is only its beginning.
     #[cfg_attr(
         feature = "serde",
@@ -51,7 +54,7 @@ pub struct LoadedFile {
 
 impl LoadedFile {
     /// A file held whole as text.
-    pub fn whole(name: impl Into<String>, text: impl Into<String>) -> Self {
+    pub fn whole(name: impl Into<String>, text: impl Into<Rc<str>>) -> Self {
         LoadedFile {
             name: name.into(),
             text: text.into(),

@@ -558,7 +558,7 @@ mod tests {
         let mut seen = Vec::new();
         let metrics = metrics();
         let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
-            Box::new(Trickle(f.text.clone().into_bytes(), from as usize))
+            Box::new(Trickle(f.text.as_bytes().to_vec(), from as usize))
         };
         let part = evaluate_streamed(files, &mut open, &metrics, options, &mut |p| {
             seen.push(p.clone())
@@ -576,7 +576,7 @@ mod tests {
         let replies: Vec<ShardReply> = (0..count)
             .map(|index| {
                 let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
-                    let mut c = std::io::Cursor::new(f.text.clone().into_bytes());
+                    let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
                     c.set_position(from);
                     Box::new(c)
                 };
