@@ -262,6 +262,7 @@ impl ChunkEvaluator<'_> {
     /// order.
     pub fn assemble(&self, chunks: Vec<ChunkResult>, ungrouped: bool) -> StreamResult {
         let t = tally(chunks);
+        let missing = t.lacking(self.qrels.queries.keys().copied());
         let mut result = StreamResult {
             ungrouped,
             rows: t.results,
@@ -273,15 +274,6 @@ impl ChunkEvaluator<'_> {
             refused: t.refused,
             ..StreamResult::default()
         };
-        let present = t.present;
-        let mut missing: Vec<&str> = self
-            .qrels
-            .queries
-            .keys()
-            .copied()
-            .filter(|q| !present.contains(*q))
-            .collect();
-        missing.sort_unstable();
         if self.conventions.missing_queries == MissingQueries::ScoreZero && !t.refused {
             for qid in &missing {
                 let ranking = missing_query_ranking(&self.qrels.queries[qid], self.conventions);
@@ -324,6 +316,19 @@ pub struct Tally<T> {
     /// Some chunk's duplicates were refused: `results` is empty, the run
     /// gets no numbers.
     pub refused: bool,
+}
+
+impl<T> Tally<T> {
+    /// Which of `qids` (the qrels' queries) no chunk had a line for, sorted
+    /// byte-wise: the queries the run lacks.
+    pub fn lacking<'q>(&self, qids: impl IntoIterator<Item = &'q str>) -> Vec<&'q str> {
+        let mut out: Vec<&str> = qids
+            .into_iter()
+            .filter(|q| !self.present.contains(*q))
+            .collect();
+        out.sort_unstable();
+        out
+    }
 }
 
 /// Puts chunk outcomes (in any order) together in file order.

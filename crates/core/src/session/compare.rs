@@ -238,10 +238,7 @@ fn per_query(
 mod tests {
     use super::*;
     use crate::session::parse_typed;
-
-    fn file(name: &str, text: &str) -> LoadedFile {
-        LoadedFile::whole(name, text)
-    }
+    use crate::session::test_support::file;
 
     #[test]
     fn a_tie_makes_ranx_and_trec_eval_disagree_on_rr() {

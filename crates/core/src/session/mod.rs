@@ -80,6 +80,11 @@ pub(crate) mod test_support {
         std::fs::read_to_string(path).expect("../shared beside the repo")
     }
 
+    /// A file held whole as text.
+    pub fn file(name: &str, text: &str) -> super::LoadedFile {
+        super::LoadedFile::whole(name, text)
+    }
+
     /// The app's default measures: RR, AP, nDCG@10, P@10, R@10.
     pub fn default_metrics() -> Vec<Metric> {
         ["RR", "AP", "nDCG@10", "P@10", "R@10"]

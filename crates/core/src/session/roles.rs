@@ -125,11 +125,7 @@ pub const NO_QRELS: &str = "Add a qrels file: runs are evaluated against its jud
 mod tests {
     use super::*;
     use crate::session::evaluate_files;
-    use crate::session::test_support::default_metrics;
-
-    fn file(name: &str, text: &str) -> LoadedFile {
-        LoadedFile::whole(name, text)
-    }
+    use crate::session::test_support::{default_metrics, file};
 
     #[test]
     fn a_binary_file_gets_one_message() {

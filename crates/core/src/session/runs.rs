@@ -178,12 +178,8 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOp
 mod tests {
     use super::*;
     use crate::session::query_set_note;
-    use crate::session::test_support::{default_metrics, shared};
+    use crate::session::test_support::{default_metrics, file, shared};
     use crate::{Conventions, DuplicatePolicy, MissingQueries};
-
-    fn file(name: &str, text: &str) -> LoadedFile {
-        LoadedFile::whole(name, text)
-    }
 
     #[test]
     fn trec_eval_test_files_give_trec_eval_values() {

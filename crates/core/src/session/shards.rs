@@ -478,6 +478,14 @@ fn assemble(
     options: &EvalOptions,
 ) -> RunOutcome {
     let t = tally(queries);
+    let missing = t.lacking(first.qrels_qids.iter().map(String::as_str));
+    let present = &t.present;
+    let zero_rows: Vec<QueryResult> = first
+        .zero_rows
+        .iter()
+        .filter(|r| !present.contains(&r.id))
+        .cloned()
+        .collect();
     let mut out = RunOutcome {
         name: name.to_string(),
         max_grade: first.max_grade,
@@ -489,22 +497,10 @@ fn assemble(
         refused: t.refused,
         ..RunOutcome::default()
     };
-    let present = t.present;
-    let missing: Vec<&String> = first
-        .qrels_qids
-        .iter()
-        .filter(|q| !present.contains(*q))
-        .collect();
     if options.conventions.missing_queries == MissingQueries::ScoreZero && !out.refused {
-        out.queries.extend(
-            first
-                .zero_rows
-                .iter()
-                .filter(|r| !present.contains(&r.id))
-                .cloned(),
-        );
+        out.queries.extend(zero_rows);
     }
-    out.missing_queries = missing.into_iter().cloned().collect();
+    out.missing_queries = missing.into_iter().map(str::to_string).collect();
     out.queries
         .sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
     out
