@@ -4,9 +4,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use ranklab_core::measures::trec_names::MeasureRequest;
+use ranklab_core::session::{evaluate_whole_text, RunStream};
 use ranklab_core::{
-    evaluate_whole_text, format_trec_rows, parse_qrels, Conventions, EvalContext, MissingQueries,
-    RunStream, TrecOutput,
+    format_trec_rows, parse_qrels, Conventions, EvalContext, MissingQueries, TrecOutput,
 };
 
 const QRELS: &str = "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 a -1\n2 0 d 3\n3 0 e 0\n";

@@ -21,10 +21,12 @@ use std::sync::{mpsc, Mutex};
 
 use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
+use ranklab_core::session::{
+    evaluate_whole_text, ChunkEvaluator, QueryChunk, QueryChunker, StreamResult,
+};
 use ranklab_core::{
-    evaluate_whole_text, format_trec_rows, item_metrics, parse_qrels, parse_zscores,
-    ChunkEvaluator, EvalContext, Metric, MissingQueries, Qrels, QueryChunk, QueryChunker,
-    StreamResult, TieBreak, TrecOutput,
+    format_trec_rows, item_metrics, parse_qrels, parse_zscores, EvalContext, Metric,
+    MissingQueries, Qrels, TieBreak, TrecOutput,
 };
 
 fn main() -> ExitCode {

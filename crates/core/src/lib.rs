@@ -31,7 +31,6 @@ mod quick_edit;
 mod ranx_json;
 pub mod session;
 pub mod stats;
-mod stream;
 mod table_text;
 mod trec;
 mod trec_output;
@@ -62,10 +61,6 @@ pub use quick_edit::{
     replace_line, system_lines, unused_query_id, unused_system_name, REPEAT_FROM,
 };
 pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-pub use stream::{
-    evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
-    JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
-};
 pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};
 pub use trec::{
     classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,

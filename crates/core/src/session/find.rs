@@ -6,10 +6,11 @@ use std::io::Read;
 use super::files::LoadedFile;
 use super::reading::{read_whole, Meter, Open, Progress, READ_CHUNK};
 use super::roles::file_roles;
+use super::stream::{judge_chunk, QueryChunk, QueryChunker};
 use super::EvalOptions;
 use crate::{
-    judge, judge_chunk, missing_query_ranking, parse_qrels_as, parse_run_as, ByteLines,
-    EvalContext, InputFormat, JudgedRanking, MissingQueries, QueryChunk, QueryChunker, Rel,
+    judge, missing_query_ranking, parse_qrels_as, parse_run_as, ByteLines, EvalContext,
+    InputFormat, JudgedRanking, MissingQueries, Rel,
 };
 
 /// One query's judged ranking and evaluation context, between threads

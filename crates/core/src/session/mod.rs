@@ -14,6 +14,12 @@
 //! ([`compare_presets`], [`causes`]), as do the statistics of a results
 //! table ([`statistics`]) and, with the `serde` feature, its exports
 //! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
+//!
+//! The command line reads runs through the same query chunks
+//! ([`QueryChunker`], [`judge_chunk`], [`tally`]) as the page's workers,
+//! scoring them for trec_eval's output ([`ChunkEvaluator`], [`RunStream`]);
+//! a run that is not grouped by query is judged whole by the same
+//! [`judge`](crate::judge) as the page's files ([`evaluate_whole_text`]).
 
 mod compare;
 #[cfg(feature = "serde")]
@@ -26,6 +32,7 @@ mod roles;
 mod runs;
 mod shards;
 mod significance;
+mod stream;
 mod typed;
 
 pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, QueryValues};
@@ -43,6 +50,10 @@ pub use shards::{
     Ungrouped, LOOKBEHIND,
 };
 pub use significance::{beaten, letter, statistics};
+pub use stream::{
+    evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
+    JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
+};
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
 
 use crate::Conventions;

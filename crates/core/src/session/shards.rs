@@ -20,11 +20,11 @@ use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, 
 use super::results::{Part, QueryResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
 use super::runs::{add_run, RunOutcome};
+use super::stream::{judge_chunk, line_qid, tally, ChunkOutcome, QueryChunk, QueryChunker};
 use super::EvalOptions;
 use crate::{
-    judge, judge_chunk, line_qid, missing_query_ranking, parse_qrels_as, parse_run_as,
-    query_values, tally, ByteLines, ChunkOutcome, Conventions, EvalContext, InputFormat, InputKind,
-    Metric, MissingQueries, ParseError, Qrels, QueryChunk, QueryChunker,
+    judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
+    Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
 };
 
 /// Bytes a shard reads before its range to learn which query is in
