@@ -27,7 +27,12 @@ struct OldState {
 /// (example data) when nothing is saved or it cannot be read. A state saved
 /// by the first version is migrated, files included.
 pub fn load() -> AppState {
-    if let Ok(s) = LocalStorage::get::<AppState>(STORAGE_KEY) {
+    if let Ok(mut s) = LocalStorage::get::<AppState>(STORAGE_KEY) {
+        // Saved by an older version or edited by hand: settings the page
+        // would refuse are not used (the text is kept).
+        if !s.settings.problems().is_empty() {
+            s.settings = Settings::default();
+        }
         return s;
     }
     match LocalStorage::get::<OldState>(OLD_KEY) {

@@ -282,6 +282,58 @@ pub fn parse_cutoffs(raw: &str) -> Result<Vec<usize>, String> {
     Ok(out)
 }
 
+/// Reads RBP's persistence p: a number strictly between 0 and 1.
+pub fn parse_p(raw: &str) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err("p is a number between 0 and 1, e.g. 0.8".into()),
+    }
+}
+
+/// Reads ERR's largest grade: 1 to 30, or empty (`auto`) for the data's.
+pub fn parse_gmax(raw: &str) -> Result<Option<i64>, String> {
+    let t = raw.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("auto") {
+        return Ok(None);
+    }
+    match t.parse::<i64>() {
+        Ok(g) if (1..=30).contains(&g) => Ok(Some(g)),
+        _ => Err("a whole number from 1 to 30, or empty for the largest grade in the data".into()),
+    }
+}
+
+/// Reads the smallest relevant grade: 1 to 100.
+pub fn parse_level(raw: &str) -> Result<i64, String> {
+    match raw.trim().parse::<i64>() {
+        Ok(l) if (1..=100).contains(&l) => Ok(l),
+        _ => Err("a whole number from 1 to 100".into()),
+    }
+}
+
+/// Reads the form's grade scale: its largest grade, 1 (binary) to 20.
+pub fn parse_scale(raw: &str) -> Result<i64, String> {
+    match raw.trim().parse::<i64>() {
+        Ok(g) if (1..=20).contains(&g) => Ok(g),
+        _ => Err("the largest grade: a whole number from 1 (binary) to 20".into()),
+    }
+}
+
+/// Reads α or an interval level: a number strictly between 0 and 1.
+pub fn parse_unit(raw: &str, what: &str) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
+        _ => Err(format!("{what} is a number between 0 and 1")),
+    }
+}
+
+/// Reads a number of resamples or trials: 100 to 1,000,000.
+pub fn parse_count(raw: &str) -> Result<usize, String> {
+    match raw.trim().parse::<usize>() {
+        Ok(n) if (100..=1_000_000).contains(&n) => Ok(n),
+        _ => Err("a whole number from 100 to 1,000,000".into()),
+    }
+}
+
 /// A typed measure name that the core does not read, located in the field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MeasureNameProblem {
@@ -332,6 +384,57 @@ impl Settings {
             conventions: self.conventions(),
             scale_max: self.scale_max,
         }
+    }
+
+    /// What is out of range in these settings, by the rules the settings
+    /// fields apply to what is typed (`field: message`); empty when all is
+    /// well. Settings that did not come through the fields (a shared link,
+    /// a saved state) are checked with it, so no setting the page would
+    /// refuse (p = 2, two billion resamples) is ever used.
+    pub fn problems(&self) -> Vec<String> {
+        let joined = |v: &[usize]| {
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut out = Vec::new();
+        let mut check = |field: &str, r: Result<(), String>| {
+            if let Err(e) = r {
+                out.push(format!("{field}: {e}"));
+            }
+        };
+        check(
+            "cutoffs",
+            match parse_cutoffs(&joined(&self.cutoffs)) {
+                Ok(ks) if ks == self.cutoffs => Ok(()),
+                Ok(_) => Err("ascending, without repeats".into()),
+                Err(e) => Err(e),
+            },
+        );
+        let gmax = self.err_gmax.map_or(String::new(), |g| g.to_string());
+        check("err_gmax", parse_gmax(&gmax).map(drop));
+        check("rbp_p", parse_p(&self.rbp_p.to_string()).map(drop));
+        check(
+            "relevance_level",
+            parse_level(&self.relevance_level.to_string()).map(drop),
+        );
+        check(
+            "scale_max",
+            parse_scale(&self.scale_max.to_string()).map(drop),
+        );
+        let st = &self.stats;
+        check("alpha", parse_unit(&st.alpha.to_string(), "α").map(drop));
+        check(
+            "level",
+            parse_unit(&st.level.to_string(), "the level").map(drop),
+        );
+        check(
+            "resamples",
+            parse_count(&st.resamples.to_string()).map(drop),
+        );
+        check("trials", parse_count(&st.trials.to_string()).map(drop));
+        out
     }
 
     /// The core conventions for TREC files.
@@ -415,6 +518,36 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_and_every_example_case_are_in_range() {
+        assert_eq!(Settings::default().problems(), Vec::<String>::new());
+        for c in crate::example::CASES {
+            assert_eq!(c.settings().problems(), Vec::<String>::new(), "{}", c.id);
+        }
+    }
+
+    #[test]
+    fn out_of_range_settings_are_named() {
+        let s = Settings {
+            rbp_p: f64::NAN,
+            err_gmax: Some(0),
+            cutoffs: vec![5, 5],
+            stats: StatsSettings {
+                alpha: 1.0,
+                trials: 5,
+                ..StatsSettings::default()
+            },
+            ..Settings::default()
+        };
+        let p = s.problems();
+        let fields: Vec<&str> = p.iter().map(|m| m.split(':').next().unwrap()).collect();
+        assert_eq!(
+            fields,
+            ["cutoffs", "err_gmax", "rbp_p", "alpha", "trials"],
+            "{p:?}"
+        );
+    }
 
     #[test]
     fn settings_saved_with_the_apps_former_enums_still_load() {

@@ -48,12 +48,38 @@ pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
             .map_err(|e| format!("the link's data is not base64 ({e})"))?;
         let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20)
             .map_err(|e| format!("the link's data does not decompress ({e:?})"))?;
-        serde_json::from_slice(&json)
-            .map_err(|e| format!("the link's data is not a Ranklab state ({e})"))
+        let state: AppState = serde_json::from_slice(&json)
+            .map_err(|e| format!("the link's data is not a Ranklab state ({e})"))?;
+        check(&state)?;
+        Ok(state)
     };
     Some(read().map_err(|e| {
         format!("This link could not be opened: {e}. It may have been cut short when copied.")
     }))
+}
+
+/// Refuses a state no page could have put into a link: settings the
+/// settings fields would refuse, a file kept on another computer, two
+/// files of one name.
+fn check(state: &AppState) -> Result<(), String> {
+    let problems = state.settings.problems();
+    if !problems.is_empty() {
+        return Err(format!(
+            "its settings are out of range ({})",
+            problems.join("; ")
+        ));
+    }
+    if let Some(f) = state.files.iter().find(|f| f.big.is_some()) {
+        return Err(format!(
+            "it names {}, a big file that stays on the computer it was loaded on",
+            f.name
+        ));
+    }
+    let mut names = std::collections::HashSet::new();
+    if let Some(f) = state.files.iter().find(|f| !names.insert(f.name.as_str())) {
+        return Err(format!("it has two files named {}", f.name));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -95,5 +121,29 @@ mod tests {
         let mut s = AppState::default();
         s.files.push(LoadedFile::whole("big", noise));
         assert!(encode(&s).unwrap_err().contains("KB"));
+    }
+
+    /// A link packed by hand from a JSON state.
+    fn link(json: &str) -> String {
+        let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6);
+        format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed))
+    }
+
+    #[test]
+    fn links_the_page_could_not_have_made_are_refused() {
+        let refused = |json: &str| decode(&link(json)).unwrap().unwrap_err();
+        let e = refused(r#"{"settings":{"rbp_p":2.0,"stats":{"resamples":2000000000}}}"#);
+        assert!(e.contains("rbp_p: p is a number between 0 and 1"), "{e}");
+        assert!(e.contains("resamples: a whole number from 100"), "{e}");
+        assert!(refused(r#"{"settings":{"cutoffs":[]}}"#).contains("cutoffs"));
+        assert!(refused(r#"{"settings":{"cutoffs":[10,5]}}"#).contains("ascending"));
+        assert!(refused(r#"{"settings":{"cutoffs":[0]}}"#).contains("cutoffs"));
+        let e = refused(r#"{"files":[{"name":"run","text":"","big":{"key":"k","bytes":9}}]}"#);
+        assert!(e.contains("run, a big file"), "{e}");
+        let e = refused(r#"{"files":[{"name":"a","text":"x"},{"name":"a","text":"y"}]}"#);
+        assert!(e.contains("two files named a"), "{e}");
+        assert!(decode(&link(r#"{"settings":{"cutoffs":[5,10]}}"#))
+            .unwrap()
+            .is_ok());
     }
 }

@@ -7,7 +7,10 @@ use yew::prelude::*;
 
 use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
-use crate::settings::{parse_cutoffs, split_measure_names, Family, Gain, Settings};
+use crate::settings::{
+    parse_cutoffs, parse_gmax, parse_level, parse_p, parse_scale, split_measure_names, Family,
+    Gain, Settings,
+};
 use ranklab_core::{DuplicatePolicy, MissingQueries, TieBreak};
 
 /// Props of [`SettingsPanel`].
@@ -19,38 +22,6 @@ pub struct SettingsPanelProps {
     pub on_change: Callback<Settings>,
     /// Typed measure names the core could not read: (column, name, message).
     pub measure_problems: Vec<(usize, String, String)>,
-}
-
-fn parse_p(raw: &str) -> Result<f64, String> {
-    match raw.trim().parse::<f64>() {
-        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err("p is a number between 0 and 1, e.g. 0.8".into()),
-    }
-}
-
-fn parse_gmax(raw: &str) -> Result<Option<i64>, String> {
-    let t = raw.trim();
-    if t.is_empty() || t.eq_ignore_ascii_case("auto") {
-        return Ok(None);
-    }
-    match t.parse::<i64>() {
-        Ok(g) if (1..=30).contains(&g) => Ok(Some(g)),
-        _ => Err("a whole number from 1 to 30, or empty for the largest grade in the data".into()),
-    }
-}
-
-fn parse_level(raw: &str) -> Result<i64, String> {
-    match raw.trim().parse::<i64>() {
-        Ok(l) if (1..=100).contains(&l) => Ok(l),
-        _ => Err("a whole number from 1 to 100".into()),
-    }
-}
-
-fn parse_scale(raw: &str) -> Result<i64, String> {
-    match raw.trim().parse::<i64>() {
-        Ok(g) if (1..=20).contains(&g) => Ok(g),
-        _ => Err("the largest grade: a whole number from 1 (binary) to 20".into()),
-    }
 }
 
 /// The settings panel.

@@ -11,7 +11,9 @@ use yew::prelude::*;
 
 use crate::components::fields::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::evaluation::{format_value, SystemResult};
-use crate::settings::{CorrectionChoice, IntervalChoice, Settings, TestChoice};
+use crate::settings::{
+    parse_count, parse_unit, CorrectionChoice, IntervalChoice, Settings, TestChoice,
+};
 use crate::significance::letter;
 
 /// Props of [`SignificancePanel`].
@@ -43,20 +45,6 @@ fn interval_text(i: Option<(f64, f64)>) -> String {
     i.map_or("—".to_string(), |(lo, hi)| {
         format!("[{}, {}]", format_value(lo), format_value(hi))
     })
-}
-
-fn parse_unit(raw: &str, what: &str) -> Result<f64, String> {
-    match raw.trim().parse::<f64>() {
-        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
-        _ => Err(format!("{what} is a number between 0 and 1")),
-    }
-}
-
-fn parse_count(raw: &str) -> Result<usize, String> {
-    match raw.trim().parse::<usize>() {
-        Ok(n) if (100..=1_000_000).contains(&n) => Ok(n),
-        _ => Err("a whole number from 100 to 1,000,000".into()),
-    }
 }
 
 /// The panel.

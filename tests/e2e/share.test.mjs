@@ -58,3 +58,19 @@ test('an oversized state and a damaged link get clear messages', async () => {
   await cell(b.page, 'BM25', 'RR').waitFor();
   await b.context.close();
 });
+
+test('a link with settings the page would refuse is refused, not used', async () => {
+  // Packed the way the app packs a state: JSON, raw DEFLATE, URL-safe base64.
+  const { deflateRawSync } = await import('node:zlib');
+  const state = { quick_text: '[Tampered]\nq1: 1 0', settings: { rbp_p: 2, stats: { interval: 'Bootstrap', resamples: 2e9 } } };
+  const body = deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url');
+  const b = await open(env, { url: `${env.server.url}#s=${body}` });
+  const message = await b.page.getByTestId('link-error').innerText();
+  assert.match(message, /This link could not be opened: its settings are out of range/);
+  assert.match(message, /rbp_p: p is a number between 0 and 1/);
+  assert.match(message, /resamples: a whole number from 100 to 1,000,000/);
+  // The page goes on with the saved (here: the demo) state, responsive.
+  await cell(b.page, 'BM25', 'RR').waitFor();
+  assert.equal(await b.page.getByText('Tampered').count(), 0);
+  await b.context.close();
+});
