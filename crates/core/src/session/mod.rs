@@ -30,6 +30,7 @@ mod reading;
 mod results;
 mod roles;
 mod runs;
+mod shard_lines;
 mod shards;
 mod significance;
 mod stream;

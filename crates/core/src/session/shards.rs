@@ -20,7 +20,8 @@ use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, 
 use super::results::{Part, QueryResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
 use super::runs::{add_run, RunOutcome};
-use super::stream::{judge_chunk, line_qid, tally, ChunkOutcome, QueryChunk, QueryChunker};
+use super::shard_lines::ShardLines;
+use super::stream::{judge_chunk, tally, ChunkOutcome, QueryChunk};
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
@@ -115,84 +116,6 @@ struct RunJob<'a> {
     metrics: &'a [Metric],
 }
 
-/// Where a shard is in its part of a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Before its range: noting the query in progress.
-    Before,
-    /// In its range, passing over the query in progress at its start.
-    Passing,
-    /// Evaluating its queries.
-    Owning,
-    /// Past its range and its last query.
-    Done,
-}
-
-/// A shard going through the lines of a run.
-struct ShardLines<'s> {
-    job: &'s RunJob<'s>,
-    name: &'s str,
-    begin: u64,
-    end: u64,
-    /// Byte offset of the next line.
-    at: u64,
-    phase: Phase,
-    drop_first: bool,
-    /// Query id of the last data line before the range.
-    previous: Option<String>,
-    /// Query id of the last data line taken.
-    current: String,
-    chunker: QueryChunker,
-    out: ShardRun,
-}
-
-impl ShardLines<'_> {
-    fn line(&mut self, line: &str, raw: usize) {
-        let start = self.at;
-        self.at += raw as u64;
-        if std::mem::take(&mut self.drop_first) || self.phase == Phase::Done {
-            return;
-        }
-        let qid = line_qid(line);
-        if self.phase == Phase::Before {
-            if start < self.begin {
-                if let Some(q) = qid {
-                    self.previous = Some(q.to_string());
-                }
-                return;
-            }
-            self.phase = Phase::Passing;
-        }
-        if self.phase == Phase::Passing {
-            if start >= self.end {
-                self.phase = Phase::Done;
-                return;
-            }
-            match qid {
-                Some(q) if self.previous.as_deref() != Some(q) => self.phase = Phase::Owning,
-                _ => return,
-            }
-        }
-        if let Some(q) = qid {
-            if start >= self.end && q != self.current {
-                self.phase = Phase::Done;
-                return;
-            }
-            if q != self.current {
-                self.current = q.to_string();
-            }
-        }
-        self.out.lines += 1;
-        if let Some(chunk) = self.chunker.push_split_line(line, qid) {
-            self.out.queries.push(self.job.score(self.name, &chunk));
-        }
-        if self.chunker.ungrouped() {
-            self.out.ungrouped = true;
-            self.phase = Phase::Done;
-        }
-    }
-}
-
 impl RunJob<'_> {
     fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
         judge_chunk(name, self.qrels, self.conventions, chunk).map(|r| {
@@ -210,35 +133,13 @@ impl RunJob<'_> {
         shard: Shard,
     ) -> Result<ShardRun, ParseError> {
         let (begin, end) = shard.range(file.bytes());
-        // Shard 0 owns from the start; the others read a little before
-        // their range, from just before a byte so that the first (partial)
-        // line can be dropped.
-        let (from, phase, drop_first) = match begin.saturating_sub(LOOKBEHIND) {
-            _ if shard.index == 0 => (0, Phase::Owning, false),
-            0 => (0, Phase::Before, false),
-            from => (from - 1, Phase::Before, true),
-        };
-        let mut state = ShardLines {
-            job: self,
-            name: &file.name,
-            begin,
-            end,
-            at: from,
-            phase,
-            drop_first,
-            previous: None,
-            current: String::new(),
-            chunker: QueryChunker::new(),
-            out: ShardRun {
-                name: file.name.clone(),
-                ..ShardRun::default()
-            },
-        };
-        let mut reader = open(file, from);
+        let score = |chunk: &QueryChunk| self.score(&file.name, chunk);
+        let mut state = ShardLines::new(&score, &file.name, (begin, end), shard.index == 0);
+        let mut reader = open(file, state.at());
         let mut buf = vec![0; READ_CHUNK];
         let mut lines = ByteLines::new();
         let (read_before, queries_before) = (meter.now.bytes_read, meter.now.queries);
-        while state.phase != Phase::Done {
+        while !state.done() {
             let n = reader
                 .read(&mut buf)
                 .map_err(|e| unreadable(file, &e.to_string()))?;
@@ -246,20 +147,14 @@ impl RunJob<'_> {
                 break;
             }
             lines.push(&buf[..n], |line, raw| state.line(line, raw));
-            meter.now.queries = queries_before + state.out.queries.len();
-            meter.now.bytes_read = read_before + state.at.clamp(begin, end) - begin;
+            meter.now.queries = queries_before + state.queries();
+            meter.now.bytes_read = read_before + state.at().clamp(begin, end) - begin;
             meter.read(0);
         }
-        if state.phase != Phase::Done {
+        if !state.done() {
             lines.finish(|line, raw| state.line(line, raw));
         }
-        let mut out = state.out;
-        if !out.ungrouped {
-            if let Some(chunk) = state.chunker.finish() {
-                out.queries.push(self.score(&file.name, &chunk));
-            }
-        }
-        Ok(out)
+        Ok(state.finish())
     }
 
     /// A run read whole (not grouped by query, or not TREC).
