@@ -434,7 +434,7 @@ pub fn App() -> Html {
             <FilesPanel files={ files_part.files.clone() } { on_files } { on_paste } { on_remove } />
         },
         _ => html! {
-            <FormEditor text={ Rc::new(state.quick_text.clone()) } input={ input.clone() }
+            <FormEditor text={ state.quick_text.clone() } input={ input.clone() }
                 scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
         },
     };
@@ -448,7 +448,7 @@ pub fn App() -> Html {
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
             <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
-                text={ Rc::new(state.quick_text.clone()) } files={ Rc::new(state.files.clone()) }
+                text={ state.quick_text.clone() } files={ state.files.clone() }
                 settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
         },
         None => html! {},
@@ -544,7 +544,7 @@ pub fn App() -> Html {
                     { charts }
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
-                    <CompareView input={ input.clone() } files={ Rc::new(state.files.clone()) } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
+                    <CompareView input={ input.clone() } files={ state.files.clone() } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>

@@ -2,6 +2,8 @@
 //! localStorage (synchronous, read before the first render), file texts in
 //! IndexedDB (no 5 MB limit), read back asynchronously.
 
+use std::rc::Rc;
+
 use gloo::storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
 
@@ -37,8 +39,8 @@ pub fn load() -> AppState {
     }
     match LocalStorage::get::<OldState>(OLD_KEY) {
         Ok(old) => AppState {
-            quick_text: old.quick_text,
-            files: old.files,
+            quick_text: old.quick_text.into(),
+            files: Rc::new(old.files),
             settings: Settings {
                 cutoffs: vec![old.k],
                 ..Settings::default()

@@ -119,7 +119,7 @@ mod tests {
             })
             .collect();
         let mut s = AppState::default();
-        s.files.push(LoadedFile::whole("big", noise));
+        std::rc::Rc::make_mut(&mut s.files).push(LoadedFile::whole("big", noise));
         assert!(encode(&s).unwrap_err().contains("KB"));
     }
 

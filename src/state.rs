@@ -15,10 +15,11 @@ pub use ranklab_core::session::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AppState {
-    /// The quick-format text (the form edits it too).
-    pub quick_text: String,
-    /// Qrels and runs, in the order they were added.
-    pub files: Vec<LoadedFile>,
+    /// The quick-format text (the form edits it too); shared, so the
+    /// views, the memos and the saved state hold it once.
+    pub quick_text: Rc<str>,
+    /// Qrels and runs, in the order they were added; shared likewise.
+    pub files: Rc<Vec<LoadedFile>>,
     /// How numbers are computed and which are shown.
     pub settings: Settings,
     /// The example case last loaded (its article checks are shown).
@@ -28,8 +29,8 @@ pub struct AppState {
 impl Default for AppState {
     fn default() -> Self {
         AppState {
-            quick_text: EXAMPLE_QUICK.to_string(),
-            files: Vec::new(),
+            quick_text: EXAMPLE_QUICK.into(),
+            files: Rc::default(),
             settings: Settings::default(),
             case: None,
         }
@@ -62,7 +63,7 @@ impl AppState {
     pub fn apply(&self, action: Action) -> AppState {
         match action {
             Action::SetText(text) => AppState {
-                quick_text: text,
+                quick_text: text.into(),
                 ..self.clone()
             },
             Action::SetSettings(settings) => AppState {
@@ -70,8 +71,8 @@ impl AppState {
                 ..self.clone()
             },
             Action::LoadCase(id, quick_text, settings) => AppState {
-                quick_text,
-                files: Vec::new(),
+                quick_text: quick_text.into(),
+                files: Rc::default(),
                 settings,
                 case: Some(id),
             },
@@ -79,13 +80,14 @@ impl AppState {
                 let mut next = self.clone();
                 // The demo makes way for the user's own files (it can be loaded again).
                 if self.quick_text.trim() == EXAMPLE_QUICK.trim() {
-                    next.quick_text = String::new();
+                    next.quick_text = "".into();
                     next.case = None;
                 }
+                let files = Rc::make_mut(&mut next.files);
                 for file in added {
-                    match next.files.iter_mut().find(|f| f.name == file.name) {
+                    match files.iter_mut().find(|f| f.name == file.name) {
                         Some(f) => *f = file,
-                        None => next.files.push(file),
+                        None => files.push(file),
                     }
                 }
                 next
@@ -99,17 +101,18 @@ impl AppState {
                 self.apply(Action::AddFiles(vec![LoadedFile::whole(name, text)]))
             }
             Action::RemoveFile(name) => AppState {
-                files: self
-                    .files
-                    .iter()
-                    .filter(|f| f.name != name)
-                    .cloned()
-                    .collect(),
+                files: Rc::new(
+                    self.files
+                        .iter()
+                        .filter(|f| f.name != name)
+                        .cloned()
+                        .collect(),
+                ),
                 ..self.clone()
             },
             Action::Clear => AppState {
-                quick_text: String::new(),
-                files: Vec::new(),
+                quick_text: "".into(),
+                files: Rc::default(),
                 settings: Settings::default(),
                 case: None,
             },
@@ -142,7 +145,7 @@ mod tests {
         let s = AppState::default();
         assert!(!s.has_own_work());
         let t = s.apply(Action::SetText("1 0".into()));
-        assert_eq!(t.quick_text, "1 0");
+        assert_eq!(&*t.quick_text, "1 0");
         assert!(t.has_own_work());
         let settings = Settings {
             cutoffs: vec![5],
@@ -159,9 +162,9 @@ mod tests {
             ));
         assert_eq!(c.case.as_deref(), Some("demo"));
         assert!(c.files.is_empty());
-        assert_eq!(c.quick_text, "x");
+        assert_eq!(&*c.quick_text, "x");
         let cleared = u.apply(Action::Clear);
-        assert_eq!(cleared.quick_text, "");
+        assert_eq!(&*cleared.quick_text, "");
         assert_eq!(cleared.settings, Settings::default());
         assert_eq!(cleared.apply(Action::Replace(u.clone())), u);
     }
@@ -179,11 +182,11 @@ mod tests {
             .apply(Action::AddPasted("  ".into()));
         let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["qrels", "run", "pasted-1", "pasted-2"]);
-        assert_eq!(s.quick_text, "", "the demo makes way for files");
+        assert_eq!(&*s.quick_text, "", "the demo makes way for files");
         let typed = AppState::default()
             .apply(Action::SetText("1 0".into()))
             .apply(Action::AddPasted("p".into()));
-        assert_eq!(typed.quick_text, "1 0", "typed work stays");
+        assert_eq!(&*typed.quick_text, "1 0", "typed work stays");
         assert_eq!(&*s.files[1].text, "y");
         let s = s
             .apply(Action::RemoveFile("pasted-1".into()))

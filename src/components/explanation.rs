@@ -34,7 +34,7 @@ pub struct ExplanationProps {
     /// All systems.
     pub systems: Rc<Vec<SystemResult>>,
     /// The quick text (typed systems are explained from it).
-    pub text: Rc<String>,
+    pub text: Rc<str>,
     /// Loaded files (run systems are explained from them).
     pub files: Rc<Vec<LoadedFile>>,
     /// Settings in use.

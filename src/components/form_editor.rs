@@ -24,7 +24,7 @@ pub const FORM_ROWS: usize = 200;
 #[derive(Properties, PartialEq)]
 pub struct FormEditorProps {
     /// The quick text.
-    pub text: Rc<String>,
+    pub text: Rc<str>,
     /// Its parse.
     pub input: Rc<QuickInput>,
     /// Largest grade of the scale (1 = binary).
