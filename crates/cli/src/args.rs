@@ -17,10 +17,21 @@ pub struct EvalOptions {
     pub run: String,
     /// The tool whose measure definitions apply too (`--preset`).
     pub preset: Option<Preset>,
+    /// The judgments' format (`-R`).
+    pub rel_format: RelFormat,
+}
+
+/// The format of the judgments file, trec_eval's `-R`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelFormat {
+    /// `qid iter docid grade` (the default).
+    Qrels,
+    /// `qid group docid grade`: judgment groups, for the `_avgjg` measures.
+    QrelsJg,
 }
 
 pub const USAGE: &str =
-    "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-m MEASURE]... [--digits N]
+    "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-R FORMAT] [-m MEASURE]... [--digits N]
                     [--ties trec_eval|docid-asc|file-order|rank-column|listed|average] [--float32]
                     [--duplicates refuse|keep-first|keep-last|keep-all] [--preset NAME] [--quiet] QRELS RUN
 
@@ -31,6 +42,8 @@ pub const USAGE: &str =
   -N N          documents in the collection (utility's d coefficient)
   -m MEASURE    trec_eval names (map, P.5,10, ndcg_cut.10, all_trec, official)
                 or Ranklab names (nDCG@10, ERR@20, RBP(p=0.8), MR, FRP@10)
+  -R FORMAT     the judgments' format: qrels (default) or qrels_jg (judgment
+                groups in field 2, for map_avgjg, P_avgjg, Rprec_mult_avgjg)
   -Z FILE       print z-scores against the means and deviations in FILE
                 (lines `qid measure mean stddev`)
   --ties T      order of tied scores (default trec_eval: docid descending);
@@ -77,6 +90,7 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
         qrels: String::new(),
         run: String::new(),
         preset: None,
+        rel_format: RelFormat::Qrels,
     };
     let mut files = Vec::new();
     while let Some(arg) = it.next() {
@@ -129,6 +143,17 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                 }
                 "-N" => o.docs_in_collection = number("-N", value("-N", attached, &mut it)?)?,
                 "-Z" => o.zscores = Some(value("-Z", attached, &mut it)?.to_string()),
+                "-R" => {
+                    o.rel_format = match value("-R", attached, &mut it)? {
+                        "qrels" => RelFormat::Qrels,
+                        "qrels_jg" => RelFormat::QrelsJg,
+                        other => {
+                            return Err(format!(
+                                "ranklab: -R takes qrels or qrels_jg, found `{other}` (trec_eval's prefs and qrels_prefs formats are not read yet)"
+                            ))
+                        }
+                    }
+                }
                 "-m" => o.measures.push(value("-m", attached, &mut it)?.to_string()),
                 "-h" => return Err(USAGE.to_string()),
                 _ => return Err(format!("ranklab: unknown option {a}\n{USAGE}")),

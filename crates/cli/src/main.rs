@@ -19,14 +19,16 @@ use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 use std::sync::{mpsc, Mutex};
 
+use args::RelFormat;
 use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::session::{
-    evaluate_whole_text, ChunkEvaluator, QueryChunk, QueryChunker, StreamResult,
+    evaluate_judgment_groups, evaluate_whole_text, ChunkEvaluator, QueryChunk, QueryChunker,
+    StreamResult,
 };
 use ranklab_core::{
-    format_trec_rows, item_metrics, parse_qrels, parse_zscores, EvalContext, Metric,
-    MissingQueries, Qrels, TieBreak, TrecOutput,
+    format_trec_rows, item_metrics, parse_qrels, parse_qrels_jg, parse_zscores, EvalContext,
+    Metric, MissingQueries, ParseError, Qrels, TieBreak, TrecOutput, ZScores,
 };
 
 fn main() -> ExitCode {
@@ -160,7 +162,22 @@ fn run(argv: &[String]) -> Result<String, String> {
         return stats_cmd::run(&argv[1..]);
     }
     let opts = args::parse(argv)?;
-    let request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
+    let mut request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
+    if opts.rel_format == RelFormat::QrelsJg {
+        request = request.or_judgment_group_default(!opts.measures.is_empty());
+    }
+    let grouped = request
+        .judgment_groups()
+        .map_err(|e| format!("ranklab: {e}"))?;
+    match (opts.rel_format, grouped) {
+        (RelFormat::Qrels, true) => {
+            return Err("ranklab: map_avgjg, P_avgjg and Rprec_mult_avgjg average over judgment groups: give qrels_jg judgments with -R qrels_jg".into())
+        }
+        (RelFormat::QrelsJg, false) => {
+            return Err("ranklab: -R qrels_jg judgments are read by map_avgjg, P_avgjg and Rprec_mult_avgjg (-m qrels_jg) only".into())
+        }
+        _ => {}
+    }
     let mut items = request.items().map_err(|e| format!("ranklab: {e}"))?;
     if let Some(preset) = opts.preset {
         // The tool's own definition, printed under its Ranklab name when it differs.
@@ -174,8 +191,6 @@ fn run(argv: &[String]) -> Result<String, String> {
             }
         }
     }
-    let qrels_text = read(&opts.qrels)?;
-    let qrels = parse_qrels(&opts.qrels, &qrels_text);
     let z_text = match &opts.zscores {
         Some(path) => Some(read(path)?),
         None => None,
@@ -184,14 +199,56 @@ fn run(argv: &[String]) -> Result<String, String> {
         (Some(path), Some(text)) => Some(parse_zscores(path, text)),
         _ => None,
     };
+    let qrels_text = read(&opts.qrels)?;
+    if opts.rel_format == RelFormat::QrelsJg {
+        let groups = parse_qrels_jg(&opts.qrels, &qrels_text);
+        let run_text = read(&opts.run)?;
+        let result = evaluate_judgment_groups(
+            &opts.run,
+            &run_text,
+            &groups,
+            &items,
+            &opts.conventions,
+            opts.docs_in_collection,
+        );
+        return report(
+            &opts,
+            &items,
+            &groups.errors,
+            result,
+            zscores.as_ref(),
+            None,
+        );
+    }
+    let qrels = parse_qrels(&opts.qrels, &qrels_text);
     let result = evaluate_run(&opts, &qrels, &items)?;
-    let mut problems: Vec<String> = qrels
-        .errors
+    let max_grade = EvalContext::from_qrels(&qrels).max_grade;
+    report(
+        &opts,
+        &items,
+        &qrels.errors,
+        result,
+        zscores.as_ref(),
+        Some(max_grade),
+    )
+}
+
+/// Says what went wrong or what to know (to stderr), and formats the
+/// rows; `max_grade`: the qrels' largest grade, for the note on gmax.
+fn report(
+    opts: &args::EvalOptions,
+    items: &[TrecItem],
+    qrels_errors: &[ParseError],
+    result: StreamResult,
+    zscores: Option<&ZScores>,
+    max_grade: Option<i64>,
+) -> Result<String, String> {
+    let mut problems: Vec<String> = qrels_errors
         .iter()
         .chain(&result.errors)
         .map(|e| e.to_string())
         .collect();
-    if let Some(z) = &zscores {
+    if let Some(z) = zscores {
         problems.extend(z.errors.iter().map(|e| e.to_string()));
     }
     if !problems.is_empty() {
@@ -252,10 +309,9 @@ fn run(argv: &[String]) -> Result<String, String> {
             }
         )
     });
-    if uses_qrels_gmax && !opts.quiet {
+    if let (true, false, Some(max_grade)) = (uses_qrels_gmax, opts.quiet, max_grade) {
         eprintln!(
-            "ranklab: note: ERR and graded RBP use gmax = {}, the largest grade in {} (set ERR(gmax=N) to choose)",
-            EvalContext::from_qrels(&qrels).max_grade,
+            "ranklab: note: ERR and graded RBP use gmax = {max_grade}, the largest grade in {} (set ERR(gmax=N) to choose)",
             opts.qrels
         );
     }
@@ -266,7 +322,7 @@ fn run(argv: &[String]) -> Result<String, String> {
         per_query: opts.per_query,
         digits: opts.digits,
         runid: result.runid.as_deref().unwrap_or(""),
-        zscores: zscores.as_ref(),
+        zscores,
     };
-    Ok(format_trec_rows(&items, result.rows, &output))
+    Ok(format_trec_rows(items, result.rows, &output))
 }

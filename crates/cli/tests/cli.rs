@@ -214,3 +214,57 @@ fn stats_json_escapes_names_and_refuses_a_repeated_value() {
         "{err}"
     );
 }
+
+#[test]
+fn judgment_groups_are_averaged_and_formats_are_not_mixed() {
+    // Hand values (see session::judgment_groups): q1 judged by a and b.
+    // a: d1, d3 relevant -> AP 5/6; b: d2, d4 relevant -> AP 1/4; mean 13/24.
+    let q = write(
+        "qrels_jg",
+        "q1 a d1 1\nq1 a d3 1\nq1 a d2 0\nq1 b d2 1\nq1 b d4 1\n",
+    );
+    let r = write("run_jg", "q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r\nq1 Q0 d3 3 1 r\n");
+    let (q, r) = (q.to_str().unwrap(), r.to_str().unwrap());
+    let out = ranklab(&["eval", "-R", "qrels_jg", "--digits", "6", q, r]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // Without -m, trec_eval's qrels_jg set.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "runid                 \tall\tr");
+    assert_eq!(lines[1], "num_q                 \tall\t1");
+    assert_eq!(
+        lines[2],
+        format!("map_avgjg             \tall\t{:.6}", 13.0 / 24.0)
+    );
+    // P@5: a retrieved 2 of its relevant (2/5), b 1 (1/5): mean 0.3.
+    assert!(
+        stdout.contains("P_avgjg_5             \tall\t0.300000"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Rprec_mult_avgjg_2.00 \tall"), "{stdout}");
+    // The measures of one format with the other's judgments are refused.
+    let out = ranklab(&["eval", "-R", "qrels_jg", "-m", "map", q, r]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("-R qrels_jg judgments are read by map_avgjg"));
+    let out = ranklab(&["eval", "-m", "map_avgjg", q, r]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("give qrels_jg judgments with -R qrels_jg"));
+    let out = ranklab(&[
+        "eval",
+        "-R",
+        "qrels_jg",
+        "-m",
+        "map_avgjg",
+        "-m",
+        "P.5",
+        q,
+        r,
+    ]);
+    assert!(
+        text(&out.stderr).contains("cannot be printed with P"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = ranklab(&["eval", "-R", "prefs", q, r]);
+    assert!(text(&out.stderr).contains("-R takes qrels or qrels_jg"));
+}

@@ -26,6 +26,7 @@ mod inputs;
 mod judged;
 pub mod measures;
 mod presets;
+mod qrels_jg;
 mod quick;
 mod quick_edit;
 mod ranx_json;
@@ -54,6 +55,7 @@ pub use inputs::{
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use presets::Preset;
+pub use qrels_jg::{parse_qrels_jg, JudgmentGroups};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
 pub use quick_edit::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,

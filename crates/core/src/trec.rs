@@ -64,7 +64,7 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
 }
 
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     numbered_lines(text).filter(|(_, l)| !is_skipped_line(l))
 }
 
@@ -133,6 +133,18 @@ fn qrels_line<'a>(
     line: &'a str,
     errors: &mut Vec<ParseError>,
 ) -> Option<(&'a str, &'a str, usize, i64)> {
+    qrels_line_with_group(input, line_no, line, errors).map(|(q, _, d, c, g)| (q, d, c, g))
+}
+
+/// One qrels line's qid, second field (trec_eval's iteration, or the
+/// judgment group of a `qrels_jg` file), docid (with its column) and grade,
+/// or its problem pushed to `errors`.
+pub(crate) fn qrels_line_with_group<'a>(
+    input: &str,
+    line_no: usize,
+    line: &'a str,
+    errors: &mut Vec<ParseError>,
+) -> Option<(&'a str, &'a str, &'a str, usize, i64)> {
     let (fields, count) = first_fields::<5>(line);
     if count != 4 {
         let (col, found) = if count > 4 {
@@ -155,7 +167,7 @@ fn qrels_line<'a>(
         fields[3],
         "an integer relevance grade in field 4",
     ) {
-        Ok(grade) => Some((fields[0].1, fields[2].1, fields[2].0, grade)),
+        Ok(grade) => Some((fields[0].1, fields[1].1, fields[2].1, fields[2].0, grade)),
         Err(e) => {
             errors.push(e);
             None

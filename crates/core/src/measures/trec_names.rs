@@ -35,7 +35,7 @@ pub enum TrecItem {
 }
 
 /// trec_eval's measure families in its printing order.
-pub const FAMILIES: [&str; 37] = [
+pub const FAMILIES: [&str; 40] = [
     "runid",
     "num_q",
     "num_ret",
@@ -70,10 +70,29 @@ pub const FAMILIES: [&str; 37] = [
     "set_map",
     "set_F",
     "num_nonrel_judged_ret",
+    "map_avgjg",
+    "P_avgjg",
+    "Rprec_mult_avgjg",
     "rbp",
     "rbp_resid",
     "unj",
 ];
+
+/// Families averaged over judgment groups: they need `qrels_jg` judgments
+/// ([`crate::session::evaluate_judgment_groups`]), and only they do.
+const JUDGMENT_GROUP_FAMILIES: [&str; 3] = ["map_avgjg", "P_avgjg", "Rprec_mult_avgjg"];
+
+/// trec_eval's `all_trec`: every family but those of other judgment
+/// formats.
+fn all_trec() -> Vec<&'static str> {
+    FAMILIES
+        .into_iter()
+        .filter(|f| !JUDGMENT_GROUP_FAMILIES.contains(f))
+        .collect()
+}
+
+/// trec_eval's `qrels_jg` set.
+const QRELS_JG: &[&str] = &["runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"];
 
 /// trec_eval's `official` set: the first 12 families of [`FAMILIES`].
 const OFFICIAL_LEN: usize = 12;
@@ -91,6 +110,8 @@ const SET: &[&str] = &[
     "set_F",
 ];
 const CUTOFFS: &[usize] = &[5, 10, 15, 20, 30, 100, 200, 500, 1000];
+/// Rprec_mult's default multiples of R.
+const RPREC_MULTIPLES: [f64; 10] = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
 
 /// Parsed `-m` requests: trec_eval families with their raw parameters, and
 /// Ranklab measures.
@@ -114,7 +135,8 @@ impl MeasureRequest {
             match spec {
                 "official" => req.add_nickname(&FAMILIES[..OFFICIAL_LEN]),
                 "set" => req.add_nickname(SET),
-                "all_trec" => req.add_nickname(&FAMILIES),
+                "all_trec" => req.add_nickname(&all_trec()),
+                "qrels_jg" => req.add_nickname(QRELS_JG),
                 _ => {
                     let (family, params) = match spec.split_once('.') {
                         Some((f, p)) => (f, Some(p.to_string())),
@@ -137,6 +159,49 @@ impl MeasureRequest {
         // Check the parameters now so a bad request fails before evaluating.
         req.items()?;
         Ok(req)
+    }
+
+    /// The request with trec_eval's `qrels_jg` set when no measure was
+    /// named: the default for judgment groups, whose judgments no other
+    /// measure reads.
+    pub fn or_judgment_group_default(self, specs_given: bool) -> MeasureRequest {
+        if specs_given {
+            return self;
+        }
+        let mut req = MeasureRequest::default();
+        req.add_nickname(QRELS_JG);
+        req
+    }
+
+    /// Whether the request is for measures averaged over judgment groups
+    /// (`map_avgjg`, `P_avgjg`, `Rprec_mult_avgjg`); an error naming the
+    /// measures when it mixes them with measures of plain judgments, whose
+    /// values would not be comparable (trec_eval refuses either with the
+    /// other's judgments).
+    pub fn judgment_groups(&self) -> Result<bool, String> {
+        let names = |jg: bool| -> Vec<String> {
+            let mut v: Vec<String> = self
+                .families
+                .iter()
+                .map(|(i, _)| FAMILIES[*i])
+                .filter(|f| !matches!(*f, "runid" | "num_q"))
+                .filter(|f| JUDGMENT_GROUP_FAMILIES.contains(f) == jg)
+                .map(str::to_string)
+                .collect();
+            if !jg {
+                v.extend(self.extra.iter().map(ToString::to_string));
+            }
+            v
+        };
+        let (grouped, plain) = (names(true), names(false));
+        match (grouped.is_empty(), plain.is_empty()) {
+            (false, false) => Err(format!(
+                "{} average over judgment groups (qrels_jg judgments) and cannot be printed with {}, which read plain qrels",
+                grouped.join(", "),
+                plain.join(", ")
+            )),
+            (grouped_empty, _) => Ok(!grouped_empty),
+        }
     }
 
     fn add_nickname(&mut self, names: &[&str]) {
@@ -316,8 +381,7 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             per_query: false,
         }),
         "Rprec_mult" => {
-            let d = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
-            for m in doubles(family, raw, &d, true)? {
+            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
                 push(
                     format!("Rprec_mult_{m:3.2}"),
                     Metric::RprecMult { multiple: m },
@@ -404,6 +468,22 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             push(named(family, raw), Metric::SetF { beta });
         }
         "num_nonrel_judged_ret" => push(family.into(), Metric::NumNonrelJudgedRet),
+        // Averaged over judgment groups by the caller: per group, AP, P@k and
+        // precision at m·R (session::evaluate_judgment_groups).
+        "map_avgjg" => push(family.into(), full_ap),
+        "P_avgjg" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("P_avgjg_{k}"), Metric::P { k });
+            }
+        }
+        "Rprec_mult_avgjg" => {
+            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                push(
+                    format!("Rprec_mult_avgjg_{m:3.2}"),
+                    Metric::RprecMult { multiple: m },
+                );
+            }
+        }
         "rbp" => {
             let mut p = 0.9;
             let mut rest = Vec::new();
