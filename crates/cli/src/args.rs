@@ -28,6 +28,10 @@ pub enum RelFormat {
     Qrels,
     /// `qid group docid grade`: judgment groups, for the `_avgjg` measures.
     QrelsJg,
+    /// `qid group subgroup docid level`: preferences, for `prefs_*`.
+    Prefs,
+    /// A qrels file read as preferences, for `prefs_*`.
+    QrelsPrefs,
 }
 
 pub const USAGE: &str =
@@ -42,8 +46,10 @@ pub const USAGE: &str =
   -N N          documents in the collection (utility's d coefficient)
   -m MEASURE    trec_eval names (map, P.5,10, ndcg_cut.10, all_trec, official)
                 or Ranklab names (nDCG@10, ERR@20, RBP(p=0.8), MR, FRP@10)
-  -R FORMAT     the judgments' format: qrels (default) or qrels_jg (judgment
-                groups in field 2, for map_avgjg, P_avgjg, Rprec_mult_avgjg)
+  -R FORMAT     the judgments' format: qrels (default); qrels_jg (judgment
+                groups in field 2, for map_avgjg, P_avgjg, Rprec_mult_avgjg);
+                prefs (`qid group subgroup docid level`) or qrels_prefs (qrels
+                read as preferences), for the prefs_* measures (all_prefs)
   -Z FILE       print z-scores against the means and deviations in FILE
                 (lines `qid measure mean stddev`)
   --ties T      order of tied scores (default trec_eval: docid descending);
@@ -147,10 +153,12 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                     o.rel_format = match value("-R", attached, &mut it)? {
                         "qrels" => RelFormat::Qrels,
                         "qrels_jg" => RelFormat::QrelsJg,
+                        "prefs" => RelFormat::Prefs,
+                        "qrels_prefs" => RelFormat::QrelsPrefs,
                         other => {
                             return Err(format!(
-                                "ranklab: -R takes qrels or qrels_jg, found `{other}` (trec_eval's prefs and qrels_prefs formats are not read yet)"
-                            ))
+                        "ranklab: -R takes qrels, qrels_jg, prefs or qrels_prefs, found `{other}`"
+                    ))
                         }
                     }
                 }

@@ -21,14 +21,16 @@ use std::sync::{mpsc, Mutex};
 
 use args::RelFormat;
 use ranklab_core::measures::rbp::RbpGain;
+use ranklab_core::measures::trec_names::Judgments;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::session::{
-    evaluate_judgment_groups, evaluate_whole_text, ChunkEvaluator, QueryChunk, QueryChunker,
-    StreamResult,
+    evaluate_judgment_groups, evaluate_preferences, evaluate_whole_text, ChunkEvaluator,
+    QueryChunk, QueryChunker, StreamResult,
 };
 use ranklab_core::{
-    format_trec_rows, item_metrics, parse_qrels, parse_qrels_jg, parse_zscores, EvalContext,
-    Metric, MissingQueries, ParseError, Qrels, TieBreak, TrecOutput, ZScores,
+    format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
+    parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Qrels, ScorePrecision,
+    TieBreak, TrecOutput, ZScores,
 };
 
 fn main() -> ExitCode {
@@ -163,20 +165,31 @@ fn run(argv: &[String]) -> Result<String, String> {
     }
     let opts = args::parse(argv)?;
     let mut request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
-    if opts.rel_format == RelFormat::QrelsJg {
-        request = request.or_judgment_group_default(!opts.measures.is_empty());
+    let wanted = match opts.rel_format {
+        RelFormat::Qrels => Judgments::Qrels,
+        RelFormat::QrelsJg => {
+            request = request.or_judgment_group_default(!opts.measures.is_empty());
+            Judgments::Groups
+        }
+        RelFormat::Prefs | RelFormat::QrelsPrefs => {
+            request = request.or_preference_default(!opts.measures.is_empty());
+            Judgments::Preferences
+        }
+    };
+    let needed = request.judgments().map_err(|e| format!("ranklab: {e}"))?;
+    if needed != wanted {
+        return Err(match needed {
+            Judgments::Groups => "ranklab: map_avgjg, P_avgjg and Rprec_mult_avgjg average over judgment groups: give qrels_jg judgments with -R qrels_jg".into(),
+            Judgments::Preferences => "ranklab: the prefs_* measures read preference judgments: give them with -R prefs or -R qrels_prefs".into(),
+            Judgments::Qrels if wanted == Judgments::Groups => "ranklab: -R qrels_jg judgments are read by map_avgjg, P_avgjg and Rprec_mult_avgjg (-m qrels_jg) only".into(),
+            Judgments::Qrels => "ranklab: preference judgments are read by the prefs_* measures (-m all_prefs) only".into(),
+        });
     }
-    let grouped = request
-        .judgment_groups()
-        .map_err(|e| format!("ranklab: {e}"))?;
-    match (opts.rel_format, grouped) {
-        (RelFormat::Qrels, true) => {
-            return Err("ranklab: map_avgjg, P_avgjg and Rprec_mult_avgjg average over judgment groups: give qrels_jg judgments with -R qrels_jg".into())
+    if wanted == Judgments::Preferences {
+        let c = &opts.conventions;
+        if c.tie_break != TieBreak::TrecEval || c.score_precision != ScorePrecision::F64 {
+            return Err("ranklab: preference measures order equal scores by docid ascending, as trec_eval's preference code does; --ties, --float32 and presets do not apply to them".into());
         }
-        (RelFormat::QrelsJg, false) => {
-            return Err("ranklab: -R qrels_jg judgments are read by map_avgjg, P_avgjg and Rprec_mult_avgjg (-m qrels_jg) only".into())
-        }
-        _ => {}
     }
     let mut items = request.items().map_err(|e| format!("ranklab: {e}"))?;
     if let Some(preset) = opts.preset {
@@ -219,6 +232,23 @@ fn run(argv: &[String]) -> Result<String, String> {
             zscores.as_ref(),
             None,
         );
+    }
+    if wanted == Judgments::Preferences {
+        let prefs = if opts.rel_format == RelFormat::Prefs {
+            parse_prefs(&opts.qrels, &qrels_text)
+        } else {
+            parse_qrels_prefs(&opts.qrels, &qrels_text)
+        };
+        let run_text = read(&opts.run)?;
+        let result = evaluate_preferences(
+            &opts.run,
+            &run_text,
+            &opts.qrels,
+            &prefs,
+            &items,
+            &opts.conventions,
+        );
+        return report(&opts, &items, &prefs.errors, result, zscores.as_ref(), None);
     }
     let qrels = parse_qrels(&opts.qrels, &qrels_text);
     let result = evaluate_run(&opts, &qrels, &items)?;

@@ -260,11 +260,56 @@ fn judgment_groups_are_averaged_and_formats_are_not_mixed() {
         q,
         r,
     ]);
+    let err = text(&out.stderr);
     assert!(
-        text(&out.stderr).contains("cannot be printed with P"),
+        err.contains("P read plain qrels and cannot be printed with map_avgjg"),
+        "{err}"
+    );
+    let out = ranklab(&["eval", "-R", "trec", q, r]);
+    assert!(text(&out.stderr).contains("-R takes qrels, qrels_jg, prefs or qrels_prefs"));
+}
+
+#[test]
+fn preferences_are_read_and_their_conventions_enforced() {
+    // d1 relevant, d2 and d3 not; the run ranks d2 before d1 and misses d3:
+    // a > b failed among retrieved, d1 > d3 implied and fulfilled.
+    let p = write("prefs", "q1 u s d1 1\nq1 u s d2 0\nq1 u s d3 0\n");
+    let r = write("run_prefs", "q1 Q0 d2 1 2 r\nq1 Q0 d1 2 1 r\n");
+    let (p, r) = (p.to_str().unwrap(), r.to_str().unwrap());
+    let out = ranklab(&[
+        "eval",
+        "-R",
+        "prefs",
+        "-m",
+        "prefs_simp",
+        "-m",
+        "prefs_simp_ret",
+        "-m",
+        "prefs_num_prefs_poss",
+        p,
+        r,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "prefs_num_prefs_poss  \tall\t2\nprefs_simp            \tall\t0.5000\nprefs_simp_ret        \tall\t0.0000\n"
+    );
+    // Without -m: all_prefs, runid and num_q first.
+    let out = ranklab(&["eval", "-R", "prefs", p, r]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("runid                 \tall\tr\nnum_q                 \tall\t1\n"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 16);
+    let out = ranklab(&["eval", "-R", "prefs", "--ties", "docid-asc", p, r]);
+    assert!(text(&out.stderr).contains("--ties, --float32 and presets do not apply"));
+    let out = ranklab(&["eval", "-m", "prefs_simp", p, r]);
+    assert!(text(&out.stderr).contains("give them with -R prefs or -R qrels_prefs"));
+    let out = ranklab(&["eval", "-R", "prefs", "-m", "map", p, r]);
+    assert!(
+        text(&out.stderr).contains("read by the prefs_* measures"),
         "{}",
         text(&out.stderr)
     );
-    let out = ranklab(&["eval", "-R", "prefs", q, r]);
-    assert!(text(&out.stderr).contains("-R takes qrels or qrels_jg"));
 }

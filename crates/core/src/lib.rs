@@ -25,6 +25,7 @@ mod fast_hash;
 mod inputs;
 mod judged;
 pub mod measures;
+mod preferences;
 mod presets;
 mod qrels_jg;
 mod quick;
@@ -54,6 +55,7 @@ pub use inputs::{
 };
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
+pub use preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
 pub use presets::Preset;
 pub use qrels_jg::{parse_qrels_jg, JudgmentGroups};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};

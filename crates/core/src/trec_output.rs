@@ -30,7 +30,8 @@ pub struct TrecOutput<'a> {
 pub struct TrecRow {
     /// Query id.
     pub qid: String,
-    /// One value per `TrecItem::Measure`, in item order (NaN becomes 0).
+    /// One value per `TrecItem::Measure` or `TrecItem::Preference`, in item
+    /// order (NaN becomes 0).
     pub values: Vec<f64>,
     /// One string per `TrecItem::Relstring`, in item order.
     pub relstrings: Vec<String>,
@@ -78,6 +79,44 @@ pub fn trec_row(
     }
 }
 
+/// What the output needs of one valued item (a measure or a preference
+/// measure): rows hold one value per such item, in item order.
+struct Column<'i> {
+    name: &'i str,
+    per_query: bool,
+    count: bool,
+    aggregation: Aggregation,
+}
+
+fn columns(items: &[TrecItem]) -> Vec<Column<'_>> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            TrecItem::Measure {
+                name,
+                metric,
+                per_query,
+            } => Some(Column {
+                name,
+                per_query: *per_query,
+                count: is_count(metric),
+                aggregation: metric.aggregation(),
+            }),
+            TrecItem::Preference { name, measure } => Some(Column {
+                name,
+                per_query: true,
+                count: measure.is_count(),
+                aggregation: if measure.is_count() {
+                    Aggregation::Sum
+                } else {
+                    Aggregation::Mean
+                },
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 fn is_count(m: &Metric) -> bool {
     matches!(
         m,
@@ -122,25 +161,18 @@ pub fn format_trec_rows(
     mut rows: Vec<TrecRow>,
     options: &TrecOutput<'_>,
 ) -> String {
-    let metrics = item_metrics(items);
-    let names: Vec<&str> = items
-        .iter()
-        .filter_map(|i| match i {
-            TrecItem::Measure { name, .. } => Some(name.as_str()),
-            _ => None,
-        })
-        .collect();
+    let columns = columns(items);
     if let Some(z) = options.zscores {
         for row in rows.iter_mut() {
-            for (v, name) in row.values.iter_mut().zip(&names) {
-                *v = z.convert(&row.qid, name, *v);
+            for (v, c) in row.values.iter_mut().zip(&columns) {
+                *v = z.convert(&row.qid, c.name, *v);
             }
         }
     }
     let z = if options.zscores.is_some() { "Z" } else { "" };
     let digits = options.digits;
-    let value = |m: &Metric, v: f64| {
-        if is_count(m) && options.zscores.is_none() {
+    let value = |c: &Column, v: f64| {
+        if c.count && options.zscores.is_none() {
             format!("{}", v as i64)
         } else {
             // `+ 0.0` turns a negative zero into 0, so it never prints as -0.0000.
@@ -153,17 +185,14 @@ pub fn format_trec_rows(
             let (mut j, mut r) = (0, 0);
             for item in items {
                 match item {
-                    TrecItem::Measure {
-                        name,
-                        metric,
-                        per_query,
-                    } => {
-                        if *per_query {
+                    TrecItem::Measure { .. } | TrecItem::Preference { .. } => {
+                        let c = &columns[j];
+                        if c.per_query {
                             line(
                                 &mut out,
-                                &format!("{z}{name:<22}"),
+                                &format!("{z}{:<22}", c.name),
                                 &row.qid,
-                                &value(metric, row.values[j]),
+                                &value(c, row.values[j]),
                             );
                         }
                         j += 1;
@@ -182,16 +211,16 @@ pub fn format_trec_rows(
             }
         }
     }
-    let aggregations: Vec<Aggregation> = metrics
+    let aggregations: Vec<Aggregation> = columns
         .iter()
-        .map(|m| match (m.aggregation(), options.zscores) {
+        .map(|c| match (c.aggregation, options.zscores) {
             (Aggregation::GeometricMean, Some(_)) => Aggregation::Mean,
             (a, _) => a,
         })
         .collect();
-    let columns: Vec<Vec<f64>> = rows.into_iter().map(|r| r.values).collect();
-    let num_q = columns.len();
-    let sums = summarise(&aggregations, &columns);
+    let values: Vec<Vec<f64>> = rows.into_iter().map(|r| r.values).collect();
+    let num_q = values.len();
+    let sums = summarise(&aggregations, &values);
     let mut j = 0;
     for item in items {
         match item {
@@ -203,12 +232,13 @@ pub fn format_trec_rows(
                 &format!("{:.digits$}", num_q as f64),
             ),
             TrecItem::NumQ => line(&mut out, "num_q", "all", &num_q.to_string()),
-            TrecItem::Measure { name, metric, .. } => {
+            TrecItem::Measure { .. } | TrecItem::Preference { .. } => {
+                let c = &columns[j];
                 line(
                     &mut out,
-                    &format!("{z}{name:<22}"),
+                    &format!("{z}{:<22}", c.name),
                     "all",
-                    &value(metric, sums[j]),
+                    &value(c, sums[j]),
                 );
                 j += 1;
             }

@@ -14,6 +14,7 @@ pub mod interpolated;
 mod names;
 pub mod ndcg;
 pub mod precision;
+pub mod preferences;
 pub mod rank_statistics;
 pub mod rbp;
 pub mod recall;

@@ -7,6 +7,7 @@
 use super::average_precision::ApNormalization;
 use super::interpolated::ELEVEN_LEVELS;
 use super::ndcg::{Discount, Gains};
+use super::preferences::PrefMeasure;
 use super::Metric;
 
 /// One thing trec_eval prints.
@@ -23,6 +24,14 @@ pub enum TrecItem {
         /// Number of documents shown.
         len: usize,
     },
+    /// A preference measure (`-R prefs`, `-R qrels_prefs`): computed from
+    /// preference counts, not from a judged ranking.
+    Preference {
+        /// Printed name.
+        name: String,
+        /// The measure.
+        measure: PrefMeasure,
+    },
     /// A measure with a value per query and a summary.
     Measure {
         /// Printed name.
@@ -35,7 +44,7 @@ pub enum TrecItem {
 }
 
 /// trec_eval's measure families in its printing order.
-pub const FAMILIES: [&str; 40] = [
+pub const FAMILIES: [&str; 54] = [
     "runid",
     "num_q",
     "num_ret",
@@ -70,6 +79,20 @@ pub const FAMILIES: [&str; 40] = [
     "set_map",
     "set_F",
     "num_nonrel_judged_ret",
+    "prefs_num_prefs_poss",
+    "prefs_num_prefs_ful",
+    "prefs_num_prefs_ful_ret",
+    "prefs_simp",
+    "prefs_pair",
+    "prefs_avgjg",
+    "prefs_avgjg_Rnonrel",
+    "prefs_simp_ret",
+    "prefs_pair_ret",
+    "prefs_avgjg_ret",
+    "prefs_avgjg_Rnonrel_ret",
+    "prefs_simp_imp",
+    "prefs_pair_imp",
+    "prefs_avgjg_imp",
     "map_avgjg",
     "P_avgjg",
     "Rprec_mult_avgjg",
@@ -82,13 +105,58 @@ pub const FAMILIES: [&str; 40] = [
 /// ([`crate::session::evaluate_judgment_groups`]), and only they do.
 const JUDGMENT_GROUP_FAMILIES: [&str; 3] = ["map_avgjg", "P_avgjg", "Rprec_mult_avgjg"];
 
-/// trec_eval's `all_trec`: every family but those of other judgment
-/// formats.
+/// The judgments a family reads.
+fn judgments_of(family: &str) -> Option<Judgments> {
+    if matches!(family, "runid" | "num_q") {
+        None
+    } else if JUDGMENT_GROUP_FAMILIES.contains(&family) {
+        Some(Judgments::Groups)
+    } else if PrefMeasure::from_name(family).is_some() {
+        Some(Judgments::Preferences)
+    } else {
+        Some(Judgments::Qrels)
+    }
+}
+
+/// trec_eval's `all_trec`: every family that reads plain qrels.
 fn all_trec() -> Vec<&'static str> {
     FAMILIES
         .into_iter()
-        .filter(|f| !JUDGMENT_GROUP_FAMILIES.contains(f))
+        .filter(|f| judgments_of(f).is_none_or(|j| j == Judgments::Qrels))
         .collect()
+}
+
+/// trec_eval's `all_prefs`: every preference measure.
+fn all_prefs() -> Vec<&'static str> {
+    let mut v = vec!["runid", "num_q"];
+    v.extend(PrefMeasure::ALL.map(PrefMeasure::name));
+    v
+}
+
+/// trec_eval's `prefs` set: the first six preference measures.
+fn prefs_set() -> Vec<&'static str> {
+    all_prefs()[..8].to_vec()
+}
+
+/// The judgments a request's measures read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judgments {
+    /// Plain qrels (`qid iter docid grade`).
+    Qrels,
+    /// Judgment groups (`-R qrels_jg`).
+    Groups,
+    /// Preferences (`-R prefs` or `-R qrels_prefs`).
+    Preferences,
+}
+
+impl Judgments {
+    fn describe(self) -> &'static str {
+        match self {
+            Judgments::Qrels => "plain qrels",
+            Judgments::Groups => "judgment groups (-R qrels_jg)",
+            Judgments::Preferences => "preferences (-R prefs or qrels_prefs)",
+        }
+    }
 }
 
 /// trec_eval's `qrels_jg` set.
@@ -136,6 +204,8 @@ impl MeasureRequest {
                 "official" => req.add_nickname(&FAMILIES[..OFFICIAL_LEN]),
                 "set" => req.add_nickname(SET),
                 "all_trec" => req.add_nickname(&all_trec()),
+                "all_prefs" => req.add_nickname(&all_prefs()),
+                "prefs" => req.add_nickname(&prefs_set()),
                 "qrels_jg" => req.add_nickname(QRELS_JG),
                 _ => {
                     let (family, params) = match spec.split_once('.') {
@@ -173,35 +243,47 @@ impl MeasureRequest {
         req
     }
 
-    /// Whether the request is for measures averaged over judgment groups
-    /// (`map_avgjg`, `P_avgjg`, `Rprec_mult_avgjg`); an error naming the
-    /// measures when it mixes them with measures of plain judgments, whose
-    /// values would not be comparable (trec_eval refuses either with the
-    /// other's judgments).
-    pub fn judgment_groups(&self) -> Result<bool, String> {
-        let names = |jg: bool| -> Vec<String> {
-            let mut v: Vec<String> = self
-                .families
-                .iter()
-                .map(|(i, _)| FAMILIES[*i])
-                .filter(|f| !matches!(*f, "runid" | "num_q"))
-                .filter(|f| JUDGMENT_GROUP_FAMILIES.contains(f) == jg)
-                .map(str::to_string)
-                .collect();
-            if !jg {
-                v.extend(self.extra.iter().map(ToString::to_string));
+    /// The judgments the request's measures read; an error naming the
+    /// measures when it mixes measures of different judgments (trec_eval
+    /// refuses each with the others' judgments). Ranklab's own measures
+    /// read plain qrels.
+    pub fn judgments(&self) -> Result<Judgments, String> {
+        let mut by_kind: Vec<(Judgments, Vec<String>)> = Vec::new();
+        let mut add =
+            |kind: Judgments, name: String| match by_kind.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, names)) => names.push(name),
+                None => by_kind.push((kind, vec![name])),
+            };
+        for (i, _) in &self.families {
+            if let Some(kind) = judgments_of(FAMILIES[*i]) {
+                add(kind, FAMILIES[*i].to_string());
             }
-            v
-        };
-        let (grouped, plain) = (names(true), names(false));
-        match (grouped.is_empty(), plain.is_empty()) {
-            (false, false) => Err(format!(
-                "{} average over judgment groups (qrels_jg judgments) and cannot be printed with {}, which read plain qrels",
-                grouped.join(", "),
-                plain.join(", ")
-            )),
-            (grouped_empty, _) => Ok(!grouped_empty),
         }
+        for m in &self.extra {
+            add(Judgments::Qrels, m.to_string());
+        }
+        match by_kind.as_slice() {
+            [] => Ok(Judgments::Qrels),
+            [(kind, _)] => Ok(*kind),
+            [(a, first), (b, second), ..] => Err(format!(
+                "{} read {} and cannot be printed with {}, which read {}",
+                first.join(", "),
+                a.describe(),
+                second.join(", "),
+                b.describe()
+            )),
+        }
+    }
+
+    /// The request with trec_eval's `all_prefs` set when no measure was
+    /// named: the default for preference judgments.
+    pub fn or_preference_default(self, specs_given: bool) -> MeasureRequest {
+        if specs_given {
+            return self;
+        }
+        let mut req = MeasureRequest::default();
+        req.add_nickname(&all_prefs());
+        req
     }
 
     fn add_nickname(&mut self, names: &[&str]) {
@@ -468,6 +550,14 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             push(named(family, raw), Metric::SetF { beta });
         }
         "num_nonrel_judged_ret" => push(family.into(), Metric::NumNonrelJudgedRet),
+        _ if PrefMeasure::from_name(family).is_some() => {
+            if let Some(measure) = PrefMeasure::from_name(family) {
+                out.push(TrecItem::Preference {
+                    name: family.into(),
+                    measure,
+                });
+            }
+        }
         // Averaged over judgment groups by the caller: per group, AP, P@k and
         // precision at m·R (session::evaluate_judgment_groups).
         "map_avgjg" => push(family.into(), full_ap),
@@ -531,7 +621,7 @@ mod tests {
                 TrecItem::Runid => "runid".into(),
                 TrecItem::NumQ => "num_q".into(),
                 TrecItem::Relstring { name, .. } => name,
-                TrecItem::Measure { name, .. } => name,
+                TrecItem::Measure { name, .. } | TrecItem::Preference { name, .. } => name,
             })
             .collect()
     }

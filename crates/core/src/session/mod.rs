@@ -27,6 +27,7 @@ pub mod exports;
 mod files;
 mod find;
 mod judgment_groups;
+mod preferences;
 mod reading;
 mod results;
 mod roles;
@@ -41,6 +42,7 @@ pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, Query
 pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
 pub use judgment_groups::evaluate_judgment_groups;
+pub use preferences::evaluate_preferences;
 pub use reading::{Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 pub use results::{query_set_note, FileInfo, Part, QueryResult, Source, SystemResult, SHOWN_RANKS};
 pub use roles::{
