@@ -21,6 +21,111 @@ pub enum Gain {
     Exponential,
 }
 
+/// nDCG's discount as the settings hold it (the core's [`Discount`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum NdcgDiscount {
+    /// 1 / log2(rank + 1), the standard.
+    Log2,
+    /// 1 / log_base(rank + 1).
+    Log {
+        /// The base (> 1).
+        base: f64,
+    },
+    /// 1 / rank.
+    Reciprocal,
+    /// 1 / rank^exponent (Zipf-like, article 004).
+    Power {
+        /// The exponent (> 0).
+        exponent: f64,
+    },
+}
+
+impl NdcgDiscount {
+    /// The core discount.
+    pub fn core(self) -> Discount {
+        match self {
+            NdcgDiscount::Log2 => Discount::LOG2,
+            NdcgDiscount::Log { base } => Discount::Log { base },
+            NdcgDiscount::Reciprocal => Discount::Reciprocal,
+            NdcgDiscount::Power { exponent } => Discount::Power {
+                exponent,
+                offset: 0.0,
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for NdcgDiscount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NdcgDiscount::Log2 => write!(f, "log2"),
+            NdcgDiscount::Log { base } => write!(f, "log {base}"),
+            NdcgDiscount::Reciprocal => write!(f, "1/rank"),
+            NdcgDiscount::Power { exponent } => write!(f, "power {exponent}"),
+        }
+    }
+}
+
+/// Reads the nDCG discount field: `log2`, `log B` (B > 1), `1/rank`, or
+/// `power S` (S > 0) for 1/rank^S.
+pub fn parse_discount(raw: &str) -> Result<NdcgDiscount, String> {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let number = |w: &str| w.parse::<f64>().ok().filter(|x| x.is_finite());
+    match words.as_slice() {
+        ["log2"] | [] => Ok(NdcgDiscount::Log2),
+        ["1/rank"] => Ok(NdcgDiscount::Reciprocal),
+        ["ln"] => Ok(NdcgDiscount::Log {
+            base: std::f64::consts::E,
+        }),
+        ["log", b] if number(b).is_some_and(|b| b > 1.0) => Ok(match number(b) {
+            Some(2.0) => NdcgDiscount::Log2,
+            Some(base) => NdcgDiscount::Log { base },
+            None => unreachable!("checked"),
+        }),
+        ["power", s] if number(s).is_some_and(|s| s > 0.0) => Ok(NdcgDiscount::Power {
+            exponent: number(s).unwrap_or(1.0),
+        }),
+        _ => Err("log2, log B (B above 1), ln, 1/rank, or power S (S above 0) for 1/rank^S".into()),
+    }
+}
+
+/// How ERR turns a grade into the probability that the user stops.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum ErrStop {
+    /// (2^g − 1) / 2^gmax (Chapelle et al.).
+    Exponential,
+    /// 1 / (1 + e^(−α (g − β))) (article 004).
+    Sigmoid {
+        /// Steepness α (> 0).
+        alpha: f64,
+        /// Midpoint β.
+        beta: f64,
+    },
+}
+
+impl std::fmt::Display for ErrStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ErrStop::Exponential => write!(f, "exp"),
+            ErrStop::Sigmoid { alpha, beta } => write!(f, "sigmoid {alpha} {beta}"),
+        }
+    }
+}
+
+/// Reads the ERR stopping field: `exp`, or `sigmoid A B` (A > 0).
+pub fn parse_err_stop(raw: &str) -> Result<ErrStop, String> {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let number = |w: &str| w.parse::<f64>().ok().filter(|x| x.is_finite());
+    match words.as_slice() {
+        ["exp"] | [] => Ok(ErrStop::Exponential),
+        ["sigmoid", a, b] => match (number(a), number(b)) {
+            (Some(alpha), Some(beta)) if alpha > 0.0 => Ok(ErrStop::Sigmoid { alpha, beta }),
+            _ => Err("sigmoid A B: a steepness A above 0 and a midpoint grade B".into()),
+        },
+        _ => Err("exp for (2^g − 1)/2^max, or sigmoid A B for 1/(1 + e^(−A(g − B)))".into()),
+    }
+}
+
 /// Measure families offered as check boxes (the ones with a cutoff are
 /// shown at every chosen cutoff).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +192,10 @@ pub struct Settings {
     pub cutoffs: Vec<usize>,
     /// nDCG gain.
     pub gain: Gain,
+    /// nDCG discount.
+    pub discount: NdcgDiscount,
+    /// ERR's stopping probability.
+    pub err_stop: ErrStop,
     /// ERR's and graded RBP's largest grade (`None`: the largest grade in the data).
     pub err_gmax: Option<i64>,
     /// RBP's persistence p.
@@ -242,6 +351,8 @@ impl Default for Settings {
         Settings {
             cutoffs: vec![10],
             gain: Gain::Linear,
+            discount: NdcgDiscount::Log2,
+            err_stop: ErrStop::Exponential,
             err_gmax: None,
             rbp_p: 0.8,
             relevance_level: 1,
@@ -416,6 +527,18 @@ impl Settings {
         check("err_gmax", parse_gmax(&gmax).map(drop));
         check("rbp_p", parse_p(&self.rbp_p.to_string()).map(drop));
         check(
+            "discount",
+            match parse_discount(&self.discount.to_string()) {
+                Ok(d) if d == self.discount => Ok(()),
+                Ok(_) => Err("log2 is written Log2".into()),
+                Err(e) => Err(e),
+            },
+        );
+        check(
+            "err_stop",
+            parse_err_stop(&self.err_stop.to_string()).map(drop),
+        );
+        check(
             "relevance_level",
             parse_level(&self.relevance_level.to_string()).map(drop),
         );
@@ -435,6 +558,30 @@ impl Settings {
         );
         check("trials", parse_count(&st.trials.to_string()).map(drop));
         out
+    }
+
+    /// nDCG@k with these settings' gain and discount.
+    pub fn ndcg_at(&self, k: usize) -> Metric {
+        Metric::NDCG {
+            k: Some(k),
+            gains: self.gains(),
+            discount: self.discount.core(),
+        }
+    }
+
+    /// ERR@k with these settings' stopping probability.
+    pub fn err_at(&self, k: usize) -> Metric {
+        match self.err_stop {
+            ErrStop::Exponential => Metric::ERR {
+                k: Some(k),
+                gmax: self.err_gmax,
+            },
+            ErrStop::Sigmoid { alpha, beta } => Metric::ErrSigmoid {
+                k: Some(k),
+                alpha,
+                beta,
+            },
+        }
     }
 
     /// The core conventions for TREC files.
@@ -472,15 +619,8 @@ impl Settings {
                     k: None,
                     norm: ApNormalization::TotalRelevant,
                 }),
-                Family::NDCG => out.extend(ks.iter().map(|&k| Metric::NDCG {
-                    k: Some(k),
-                    gains: self.gains(),
-                    discount: Discount::LOG2,
-                })),
-                Family::ERR => out.extend(ks.iter().map(|&k| Metric::ERR {
-                    k: Some(k),
-                    gmax: self.err_gmax,
-                })),
+                Family::NDCG => out.extend(ks.iter().map(|&k| self.ndcg_at(k))),
+                Family::ERR => out.extend(ks.iter().map(|&k| self.err_at(k))),
                 Family::RBP => {
                     out.push(Metric::RBP {
                         p: self.rbp_p,
@@ -525,6 +665,56 @@ mod tests {
         for c in crate::example::CASES {
             assert_eq!(c.settings().problems(), Vec::<String>::new(), "{}", c.id);
         }
+    }
+
+    #[test]
+    fn the_discount_and_err_stop_fields_read_and_write_back() {
+        for (raw, want) in [
+            ("log2", NdcgDiscount::Log2),
+            ("log 2", NdcgDiscount::Log2),
+            ("log 10", NdcgDiscount::Log { base: 10.0 }),
+            ("1/rank", NdcgDiscount::Reciprocal),
+            ("power 1.5", NdcgDiscount::Power { exponent: 1.5 }),
+        ] {
+            let d = parse_discount(raw).unwrap();
+            assert_eq!(d, want, "{raw}");
+            assert_eq!(parse_discount(&d.to_string()), Ok(d));
+        }
+        for bad in ["log 1", "log -3", "power 0", "power x", "cubic"] {
+            assert!(parse_discount(bad).is_err(), "{bad}");
+        }
+        let s = parse_err_stop("sigmoid 2 1.5").unwrap();
+        assert_eq!(
+            s,
+            ErrStop::Sigmoid {
+                alpha: 2.0,
+                beta: 1.5
+            }
+        );
+        assert_eq!(parse_err_stop(&s.to_string()), Ok(s));
+        for bad in ["sigmoid 0 1", "sigmoid 1", "linear"] {
+            assert!(parse_err_stop(bad).is_err(), "{bad}");
+        }
+        // The measures follow them.
+        let settings = Settings {
+            discount: NdcgDiscount::Power { exponent: 2.0 },
+            err_stop: s,
+            families: vec![Family::NDCG, Family::ERR],
+            ..Settings::default()
+        };
+        let names: Vec<String> = settings
+            .measures()
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "nDCG(discount='power',s=2)@10",
+                "ERR(stop='sigmoid',alpha=2,beta=1.5)@10"
+            ]
+        );
     }
 
     #[test]

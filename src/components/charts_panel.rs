@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use ranklab_core::measures::ndcg::Discount;
+use ranklab_core::measures::err::StopProbability;
 use ranklab_core::stats::StatsReport;
 use ranklab_core::Metric;
 use web_sys::HtmlSelectElement;
@@ -24,7 +24,7 @@ use crate::charts::{Interval, Theme};
 use crate::components::explanation::Selected;
 use crate::download::{download, download_png};
 use crate::evaluation::{format_value, SystemResult, SHOWN_RANKS};
-use crate::settings::{IntervalChoice, Settings};
+use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
 
 /// Props of [`ChartsPanel`].
 #[derive(Properties, PartialEq)]
@@ -83,15 +83,8 @@ fn curve(system: &SystemResult, family: &str, k_max: usize, s: &Settings) -> Vec
         .map(|k| {
             let m = match family {
                 "R" => Metric::R { k },
-                "nDCG" => Metric::NDCG {
-                    k: Some(k),
-                    gains: s.gains(),
-                    discount: Discount::LOG2,
-                },
-                "ERR" => Metric::ERR {
-                    k: Some(k),
-                    gmax: s.err_gmax,
-                },
+                "nDCG" => s.ndcg_at(k),
+                "ERR" => s.err_at(k),
                 _ => Metric::P { k },
             };
             let sum: f64 = heads.iter().map(|h| m.compute(h, &ctx)).sum();
@@ -296,6 +289,18 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         }
         Kind::Discounts => {
             let mut curves = standard_curves(20, props.settings.rbp_p);
+            // The discount nDCG uses, when the settings chose another.
+            let discount = props.settings.discount;
+            if discount != NdcgDiscount::Log2 && discount != NdcgDiscount::Reciprocal {
+                let d = discount.core();
+                curves.insert(
+                    0,
+                    Curve {
+                        label: format!("{} (your nDCG)", d.describe().replace(' ', "")),
+                        weights: (1..=20).map(|r| d.at(r)).collect(),
+                    },
+                );
+            }
             // ERR's probability of stopping at each rank, for a query of system A.
             let sys = shown[pair.0.min(shown.len() - 1)];
             if let Some(q) = sys
@@ -303,10 +308,14 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 .get((*stop_query).min(sys.queries.len().saturating_sub(1)))
             {
                 let gmax = props.settings.err_gmax.unwrap_or(sys.max_grade);
-                let steps = ranklab_core::measures::err::err_steps(
+                let stop_at = match props.settings.err_stop {
+                    ErrStop::Exponential => StopProbability::Exponential { gmax },
+                    ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
+                };
+                let steps = ranklab_core::measures::err::err_steps_with(
                     &q.head(props.settings.relevance_level),
                     Some(20),
-                    gmax,
+                    stop_at,
                 );
                 curves.push(Curve {
                     label: format!("ERR P(stop), {} {}", sys.name, q.id),

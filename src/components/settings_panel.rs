@@ -8,8 +8,8 @@ use yew::prelude::*;
 use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
 use crate::settings::{
-    parse_cutoffs, parse_gmax, parse_level, parse_p, parse_scale, split_measure_names, Family,
-    Gain, Settings,
+    parse_cutoffs, parse_discount, parse_err_stop, parse_gmax, parse_level, parse_p, parse_scale,
+    split_measure_names, Family, Gain, Settings,
 };
 use ranklab_core::{DuplicatePolicy, MissingQueries, TieBreak};
 
@@ -83,6 +83,12 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                     options={ vec![("linear", "linear (g)"), ("exp", "exponential (2^g − 1)")] }
                     selected={ if s.gain == Gain::Linear { "linear" } else { "exp" } }
                     on_select={ choose(|n, v| n.gain = if v == "exp" { Gain::Exponential } else { Gain::Linear }) } />
+                <TextSetting id="set-discount" label="nDCG discount" value={ s.discount.to_string() }
+                    hint="log2: 1/log2(r+1), the standard. log B or ln: another base. 1/rank. power S: 1/r^S, Zipf-like (article 004)."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.discount = parse_discount(raw)?; Ok(()) }) as Applier } />
+                <TextSetting id="set-err-stop" label="ERR stopping probability" value={ s.err_stop.to_string() }
+                    hint="exp: (2^g − 1)/2^max (Chapelle et al.). sigmoid A B: 1/(1 + e^(−A(g − B))): half the users stop at grade B (article 004)."
+                    settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.err_stop = parse_err_stop(raw)?; Ok(()) }) as Applier } />
                 <TextSetting id="set-gmax" label="ERR / RBP max grade"
                     value={ s.err_gmax.map(|g| g.to_string()).unwrap_or_default() }
                     hint="ERR's R = (2^g − 1)/2^max; empty = the largest grade in the data."

@@ -5,7 +5,7 @@
 
 use crate::judged::{JudgedRanking, Rel};
 use crate::measures::average_precision::ApNormalization;
-use crate::measures::err::err_steps;
+use crate::measures::err::{err_steps_with, StopProbability};
 use crate::measures::rbp::RbpGain;
 use crate::measures::{EvalContext, Metric};
 
@@ -226,10 +226,30 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
                 });
             }
         }
-        Metric::ERR { k, gmax } => {
-            let g = gmax.unwrap_or(ctx.max_grade);
+        Metric::ERR { .. } | Metric::ErrSigmoid { .. } => {
+            let (k, stop_at, mapping, note) = match metric {
+                Metric::ERR { k, gmax } => {
+                    let g = gmax.unwrap_or(ctx.max_grade);
+                    (
+                        *k,
+                        StopProbability::Exponential { gmax: g },
+                        format!("Rᵢ = (2^gradeᵢ − 1) / 2^{g}"),
+                        match gmax {
+                            Some(g) => format!("Maximum grade {g}, as set."),
+                            None => format!("Maximum grade {g}: the largest grade in the data (set one in the settings to compare across data)."),
+                        },
+                    )
+                }
+                Metric::ErrSigmoid { k, alpha, beta } => (
+                    *k,
+                    StopProbability::Sigmoid { alpha: *alpha, beta: *beta },
+                    format!("Rᵢ = 1 / (1 + e^(−{alpha} · (gradeᵢ − {beta})))"),
+                    format!("Sigmoid stopping probability (article 004): half the users stop at grade {beta}; α = {alpha} sets how fast that rises. Even grade 0 stops {} of them.", f4(StopProbability::Sigmoid { alpha: *alpha, beta: *beta }.at(0).1)),
+                ),
+                _ => unreachable!("matched above"),
+            };
             e.formula = format!(
-                "ERR = Σ P(stop at i) / i, P(stop at i) = Rᵢ · Π_(j<i) (1 − Rⱼ), Rᵢ = (2^gradeᵢ − 1) / 2^{g}{}",
+                "ERR = Σ P(stop at i) / i, P(stop at i) = Rᵢ · Π_(j<i) (1 − Rⱼ), {mapping}{}",
                 k.map_or(String::new(), |k| format!(", ranks ≤ {k}"))
             );
             e.headers = vec![
@@ -240,7 +260,7 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
                 "P(stop at i)".into(),
                 "P(stop) / i".into(),
             ];
-            let steps = err_steps(r, *k, g);
+            let steps = err_steps_with(r, k, stop_at);
             for s in &steps {
                 e.rows.push(vec![
                     s.rank.to_string(),
@@ -254,10 +274,7 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
             let terms: Vec<f64> = steps.iter().map(|s| s.contribution).collect();
             e.lines
                 .push(format!("ERR = {} = {}.", sum_text(&terms), f4(value)));
-            e.notes.push(match gmax {
-                Some(g) => format!("Maximum grade {g}, as set."),
-                None => format!("Maximum grade {g}: the largest grade in the data (set one in the settings to compare across data)."),
-            });
+            e.notes.push(note);
         }
         Metric::RBP { p, gain } => {
             let gmax = ctx.max_grade.max(1);
@@ -392,6 +409,30 @@ mod tests {
         assert_eq!(stops, ["0.8750", "0.0469", "0.0684", "0.0012", "0.0000"]);
         assert_eq!(f4(e.value), "0.9215");
         assert!(e.lines[0].ends_with("= 0.9215."), "{:?}", e.lines);
+    }
+
+    #[test]
+    fn the_sigmoid_err_shows_its_stopping_probabilities() {
+        // α = 1, β = 1.5: R = 1/(1 + e^−1.5) = 0.8176 for grade 3 and
+        // 1/(1 + e^1.5) = 0.1824 for grade 0 (by hand); ERR = 0.8342.
+        let r = ranking(&[3, 0], &[]);
+        let m = "ERR(stop='sigmoid',alpha=1,beta=1.5)".parse().unwrap();
+        let e = explain(&m, &r, &EvalContext::default());
+        let rs: Vec<&str> = e.rows.iter().map(|row| row[2].as_str()).collect();
+        assert_eq!(rs, ["0.8176", "0.1824"]);
+        assert_eq!(f4(e.value), "0.8342");
+        assert!(
+            e.formula.contains("1 / (1 + e^(−1 · (gradeᵢ − 1.5)))"),
+            "{}",
+            e.formula
+        );
+        assert!(
+            e.notes
+                .iter()
+                .any(|n| n.contains("Even grade 0 stops 0.1824")),
+            "{:?}",
+            e.notes
+        );
     }
 
     #[test]

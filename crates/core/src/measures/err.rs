@@ -7,6 +7,12 @@
 //!
 //! gmax is stated, never guessed silently: by default the largest grade in
 //! the qrels (gdeval fixes it at 4). Grades above gmax are clipped to gmax.
+//!
+//! Another mapping of grades to stopping probabilities (article 004): the
+//! sigmoid R_i = 1 / (1 + e^(−α (g_i − β))), where α sets how steeply the
+//! probability rises with the grade and β is the grade at which it is ½.
+//! It needs no gmax and never reaches 0 or 1 (a non-relevant document
+//! still stops some users). [`StopProbability`] names the two.
 
 use crate::judged::JudgedRanking;
 
@@ -27,15 +33,56 @@ pub struct ErrStep {
     pub contribution: f64,
 }
 
+/// How a grade becomes the probability R_i that the user stops.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StopProbability {
+    /// (2^g − 1) / 2^gmax, grades clipped to 0..=gmax (Chapelle et al.).
+    Exponential {
+        /// The largest grade.
+        gmax: i64,
+    },
+    /// 1 / (1 + e^(−α (g − β))), grades below 0 taken as 0 (article 004).
+    Sigmoid {
+        /// Steepness α (> 0).
+        alpha: f64,
+        /// Midpoint β: the grade stopping half the users.
+        beta: f64,
+    },
+}
+
+impl StopProbability {
+    /// R for a grade; the grade as used (clipped).
+    pub fn at(self, grade: i64) -> (i64, f64) {
+        match self {
+            StopProbability::Exponential { gmax } => {
+                let gmax = gmax.max(0);
+                let g = grade.clamp(0, gmax);
+                // (2^g − 1) / 2^gmax, written so that large grades do not overflow.
+                (g, ((g - gmax) as f64).exp2() - (-(gmax as f64)).exp2())
+            }
+            StopProbability::Sigmoid { alpha, beta } => {
+                let g = grade.max(0);
+                (g, 1.0 / (1.0 + (-alpha * (g as f64 - beta)).exp()))
+            }
+        }
+    }
+}
+
 /// The cascade of ERR@k.
 pub fn err_steps(r: &JudgedRanking, k: Option<usize>, gmax: i64) -> Vec<ErrStep> {
-    let gmax = gmax.max(0);
+    err_steps_with(r, k, StopProbability::Exponential { gmax })
+}
+
+/// The cascade of ERR@k with the given stopping probabilities.
+pub fn err_steps_with(
+    r: &JudgedRanking,
+    k: Option<usize>,
+    stop_at: StopProbability,
+) -> Vec<ErrStep> {
     let mut reach = 1.0;
     let mut out = Vec::new();
     for (i, rel) in r.ranked.iter().take(k.unwrap_or(usize::MAX)).enumerate() {
-        let grade = rel.grade().unwrap_or(0).clamp(0, gmax);
-        // (2^g − 1) / 2^gmax, written so that large grades do not overflow.
-        let satisfaction = ((grade - gmax) as f64).exp2() - (-(gmax as f64)).exp2();
+        let (grade, satisfaction) = stop_at.at(rel.grade().unwrap_or(0));
         let stop = satisfaction * reach;
         out.push(ErrStep {
             rank: i + 1,
@@ -55,6 +102,14 @@ pub fn err(r: &JudgedRanking, k: Option<usize>, gmax: i64) -> f64 {
     err_steps(r, k, gmax).iter().map(|s| s.contribution).sum()
 }
 
+/// ERR@k with the sigmoid stopping probability 1 / (1 + e^(−α (g − β))).
+pub fn err_sigmoid(r: &JudgedRanking, k: Option<usize>, alpha: f64, beta: f64) -> f64 {
+    err_steps_with(r, k, StopProbability::Sigmoid { alpha, beta })
+        .iter()
+        .map(|s| s.contribution)
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +126,22 @@ mod tests {
         for (a, b) in stops.iter().zip(want) {
             assert!((a - b).abs() < 1e-15);
         }
+    }
+
+    /// By hand: α = 1, β = 1.5, grades 3, 0. R₁ = 1/(1 + e^−1.5) =
+    /// 0.8175744762, R₂ = 1/(1 + e^1.5) = 0.1824255238; ERR = R₁ + (1 − R₁)·R₂/2.
+    #[test]
+    fn the_sigmoid_mapping_by_hand() {
+        let r1 = 1.0 / (1.0 + (-1.5f64).exp());
+        let r2 = 1.0 / (1.0 + 1.5f64.exp());
+        assert!((r1 - 0.8175744761936437).abs() < 1e-15);
+        let want = r1 + (1.0 - r1) * r2 / 2.0;
+        let v = err_sigmoid(&graded(&[3, 0], &[]), None, 1.0, 1.5);
+        assert!((v - want).abs() < 1e-15, "{v} vs {want}");
+        assert!((want - 0.8342140120616554).abs() < 1e-15);
+        // At the midpoint half the users stop; the cutoff applies.
+        let half = err_sigmoid(&graded(&[2, 2], &[]), Some(1), 3.0, 2.0);
+        assert_eq!(half, 0.5);
     }
 
     #[test]

@@ -148,6 +148,16 @@ pub enum Metric {
     Judged { k: usize },
     /// [`err::err`]; `gmax = None` takes the largest grade of the qrels.
     ERR { k: Option<usize>, gmax: Option<i64> },
+    /// [`err::err_sigmoid`]: ERR with the sigmoid stopping probability
+    /// 1 / (1 + e^(−α (g − β))).
+    ErrSigmoid {
+        /// Cutoff.
+        k: Option<usize>,
+        /// Steepness α.
+        alpha: f64,
+        /// Midpoint β.
+        beta: f64,
+    },
     /// [`rbp::rbp`]; graded gain uses the largest grade of the qrels.
     RBP { p: f64, gain: RbpGain },
     /// [`rbp::rbp_residual`].
@@ -212,6 +222,7 @@ impl Metric {
             Unjudged { k } => set_based::unjudged_at(r, *k),
             Judged { k } => set_based::judged_at(r, *k),
             ERR { k, gmax } => err::err(r, *k, gmax.unwrap_or(ctx.max_grade)),
+            ErrSigmoid { k, alpha, beta } => err::err_sigmoid(r, *k, *alpha, *beta),
             RBP { p, gain } => rbp::rbp(r, *p, *gain, ctx.max_grade),
             RBPResidual { p } => rbp::rbp_residual(r, *p),
             MeanRank { k } => rank_statistics::mean_rank(r, *k),

@@ -33,7 +33,8 @@ impl std::error::Error for MetricNameError {}
 
 /// Names accepted by `FromStr`, for messages and pickers.
 pub const KNOWN_NAMES: &str = "P@k, R@k, RR, RR@k, AP, AP@k, AP(norm='found')@k, nDCG, nDCG@k, \
-nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, DCG@k, ERR@k, ERR(gmax=4)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
+nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, nDCG(base=10)@k, nDCG(discount='power',s=1.5)@k, DCG@k, \
+ERR@k, ERR(gmax=4)@k, ERR(stop='sigmoid',alpha=1,beta=2)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
 RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, GAP, GAP(gmax=3), KendallTau, Rprec, Bpref, infAP, \
 IPrec@0.1, 11ptAvg, Judged@k, Unj@k, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
 
@@ -106,6 +107,15 @@ impl fmt::Display for Metric {
                         }
                         params.push_str("discount='1/rank'");
                     }
+                    Discount::Power { exponent, offset } => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str(&format!("discount='power',s={exponent}"));
+                        if *offset != 0.0 {
+                            params.push_str(&format!(",offset={offset}"));
+                        }
+                    }
                 }
                 let name = if matches!(self, DCG { .. }) {
                     "DCG"
@@ -156,6 +166,10 @@ impl fmt::Display for Metric {
                 if let Some(g) = gmax {
                     write!(f, "(gmax={g})")?;
                 }
+                cut(f, k)
+            }
+            ErrSigmoid { k, alpha, beta } => {
+                write!(f, "ERR(stop='sigmoid',alpha={alpha},beta={beta})")?;
                 cut(f, k)
             }
             RBP { p, gain } => match gain {
@@ -235,7 +249,7 @@ fn parse_gains(params: &[(&str, &str)]) -> Result<Gains, String> {
                     g.overrides.push((l, x));
                 }
             }
-            ("base" | "discount", _) => {}
+            ("base" | "discount" | "s" | "offset", _) => {}
             _ => {
                 return Err(format!(
                     "no parameter `{k}={v}` here (dcg='exp-log2', gains='1=3;2=9')"
@@ -321,14 +335,35 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             AP { k: k_opt, norm }
         }
         "ndcg" | "dcg" => {
-            only(ps, &["dcg", "gains", "base", "discount"])?;
+            only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
+            let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
             let discount = match (param(ps, "base"), param(ps, "discount")) {
-                (Some(b), None) => Discount::Log {
-                    base: number(b, "base")?,
-                },
-                (None, Some("1/rank")) => Discount::Reciprocal,
-                (None, Some("log2") | None) => Discount::LOG2,
-                _ => return Err("either base=B or discount='1/rank'".into()),
+                (Some(b), None) if !power => {
+                    let base: f64 = number(b, "base")?;
+                    if !(base > 1.0 && base.is_finite()) {
+                        return Err(format!("a logarithm base above 1, found `{b}`"));
+                    }
+                    Discount::Log { base }
+                }
+                (None, Some("1/rank")) if !power => Discount::Reciprocal,
+                (None, Some("log2") | None) if !power => Discount::LOG2,
+                (None, Some("power")) => {
+                    let exponent: f64 = number(param(ps, "s").unwrap_or("1"), "s")?;
+                    let offset: f64 = number(param(ps, "offset").unwrap_or("0"), "offset")?;
+                    if !(exponent > 0.0 && exponent.is_finite()) {
+                        return Err("a power discount's exponent s above 0".into());
+                    }
+                    if !(offset >= 0.0 && offset.is_finite()) {
+                        return Err("a power discount's offset of 0 or more".into());
+                    }
+                    Discount::Power { exponent, offset }
+                }
+                _ => {
+                    return Err(
+                        "one discount: base=B (1/log_B(rank+1)), discount='1/rank', or discount='power' with s=S (and offset=O): 1/(rank+O)^S"
+                            .into(),
+                    )
+                }
             };
             let (k, gains) = (k_opt, parse_gains(ps)?);
             if p.base == "dcg" {
@@ -338,9 +373,27 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             }
         }
         "err" => {
-            only(ps, &["gmax"])?;
-            let gmax = param(ps, "gmax").map(|v| number(v, "gmax")).transpose()?;
-            ERR { k: k_opt, gmax }
+            only(ps, &["gmax", "stop", "alpha", "beta"])?;
+            match param(ps, "stop") {
+                None | Some("exp") if param(ps, "alpha").is_none() && param(ps, "beta").is_none() => {
+                    let gmax = param(ps, "gmax").map(|v| number(v, "gmax")).transpose()?;
+                    ERR { k: k_opt, gmax }
+                }
+                Some("sigmoid") if param(ps, "gmax").is_none() => {
+                    let alpha: f64 = number(param(ps, "alpha").ok_or("alpha=A (the sigmoid's steepness)")?, "alpha")?;
+                    let beta: f64 = number(param(ps, "beta").ok_or("beta=B (the grade stopping half the users)")?, "beta")?;
+                    if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
+                        return Err("alpha above 0 and a finite beta".into());
+                    }
+                    ErrSigmoid { k: k_opt, alpha, beta }
+                }
+                _ => {
+                    return Err(
+                        "ERR(gmax=G) for (2^g − 1)/2^G, or ERR(stop='sigmoid',alpha=A,beta=B) for 1/(1 + e^(−A(g − B)))"
+                            .into(),
+                    )
+                }
+            }
         }
         "rbp" => {
             only(ps, &["p", "rel"])?;
@@ -478,9 +531,13 @@ mod tests {
             "DCG(dcg='exp-log2')@5",
             "nDCG(discount='1/rank')@3",
             "nDCG(base=10)@5",
+            "nDCG(discount='power',s=1.5)@3",
+            "DCG(dcg='exp-log2',discount='power',s=2,offset=1)@5",
             "nDCG(gains='1=3;2=9')",
             "ERR@20",
             "ERR(gmax=4)@20",
+            "ERR(stop='sigmoid',alpha=1,beta=2)@10",
+            "ERR(stop='sigmoid',alpha=0.5,beta=1.5)",
             "RBP(p=0.8)",
             "RBP(p=0.8,rel=1)",
             "RBP_resid(p=0.8)",
@@ -539,6 +596,17 @@ mod tests {
             "AP(norm='x')",
             "nDCG(foo=1)",
             "RBP(p=0.8)@5",
+            "nDCG(base=1)@5",
+            "nDCG(base=-2)@5",
+            "nDCG(discount='power',s=0)@5",
+            "nDCG(discount='power',offset=-1)@5",
+            "nDCG(s=2)@5",
+            "nDCG(discount='1/rank',s=2)@5",
+            "ERR(stop='sigmoid',alpha=1)@5",
+            "ERR(stop='sigmoid',alpha=0,beta=1)@5",
+            "ERR(stop='sigmoid',alpha=1,beta=1,gmax=3)@5",
+            "ERR(alpha=1,beta=1)@5",
+            "ERR(stop='x')@5",
         ] {
             assert!(bad.parse::<Metric>().is_err(), "{bad}");
         }

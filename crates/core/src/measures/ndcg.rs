@@ -110,6 +110,14 @@ pub enum Discount {
     },
     /// 1 / rank (the "linear" discount of article 003's table).
     Reciprocal,
+    /// 1 / (rank + offset)^exponent: the power (Zipf-like) decline of
+    /// article 004; exponent 1 and offset 0 is [`Discount::Reciprocal`].
+    Power {
+        /// The exponent s (> 0): larger falls faster.
+        exponent: f64,
+        /// The offset (≥ 0) added to the rank.
+        offset: f64,
+    },
 }
 
 impl Discount {
@@ -121,6 +129,11 @@ impl Discount {
         match self {
             Discount::Log { base } => format!("1 / log{base}(rank + 1)"),
             Discount::Reciprocal => "1 / rank".to_string(),
+            Discount::Power {
+                exponent,
+                offset: 0.0,
+            } => format!("1 / rank^{exponent}"),
+            Discount::Power { exponent, offset } => format!("1 / (rank + {offset})^{exponent}"),
         }
     }
 
@@ -130,6 +143,7 @@ impl Discount {
             Discount::Log { base: 2.0 } => 1.0 / ((rank + 1) as f64).log2(),
             Discount::Log { base } => 1.0 / ((rank + 1) as f64).log(base),
             Discount::Reciprocal => 1.0 / rank as f64,
+            Discount::Power { exponent, offset } => 1.0 / (rank as f64 + offset).powf(exponent),
         }
     }
 }
@@ -464,5 +478,32 @@ mod tests {
             3.0 / (9.0 + 3.0 / 3f64.log2())
         ));
         assert_eq!(ndcg(&graded(&[0, 0], &[]), None, &l, Discount::LOG2), 0.0);
+    }
+
+    /// By hand: grades 3, 0, 2 with 1/rank²: DCG = 3 + 0/4 + 2/9; ideal
+    /// 3, 2, 0: IDCG = 3 + 2/4; nDCG = (29/9) / (7/2) = 58/63.
+    #[test]
+    fn the_power_discount_by_hand() {
+        let square = Discount::Power {
+            exponent: 2.0,
+            offset: 0.0,
+        };
+        let v = ndcg(&graded(&[3, 0, 2], &[]), None, &Gains::linear(), square);
+        assert!((v - 58.0 / 63.0).abs() < 1e-15, "{v}");
+        // Exponent 1, offset 0 is the 1/rank discount.
+        let one = Discount::Power {
+            exponent: 1.0,
+            offset: 0.0,
+        };
+        for rank in 1..20 {
+            assert_eq!(one.at(rank), Discount::Reciprocal.at(rank));
+        }
+        // An offset of 1 with exponent 1: 1/(rank + 1).
+        let shifted = Discount::Power {
+            exponent: 1.0,
+            offset: 1.0,
+        };
+        assert_eq!(shifted.at(3), 0.25);
+        assert_eq!(square.describe(), "1 / rank^2");
     }
 }
