@@ -7,10 +7,9 @@ use std::rc::Rc;
 use ranklab_core::{Metric, Preset, QuickInput};
 use yew::prelude::*;
 
-use crate::components::fields::index_setter;
 use crate::evaluation::format_value;
 use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
-use ranklab_core::session::{causes, compare_presets};
+use ranklab_core::session::{causes, compare_presets, most_different};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
@@ -29,7 +28,8 @@ pub struct CompareViewProps {
 #[component]
 pub fn CompareView(props: &CompareViewProps) -> Html {
     let open = use_state(|| false);
-    let measure = use_state(|| 0usize);
+    // None: the measure on which the tools differ most.
+    let measure = use_state(|| None::<usize>);
     let picked = use_state(|| None::<(Preset, String)>);
     let ontoggle = {
         let open = open.clone();
@@ -43,27 +43,31 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
             }
         })
     };
-    // Computed in memos (on a change of what they read), never in render.
-    let wanted = (!props.measures.is_empty()).then(|| {
-        let mi = (*measure).min(props.measures.len() - 1);
-        props.measures[mi].clone()
-    });
+    // Computed in memos (on a change of what they read), never in render:
+    // every measure of the table at once, to open on the one that differs.
     let computable = *open && props.files.iter().all(|f| f.big.is_none());
     let table = use_memo(
         (
             computable,
-            wanted.clone(),
+            props.measures.clone(),
             props.input.clone(),
             props.files.clone(),
             props.level,
         ),
-        |(computable, wanted, input, files, level)| {
-            wanted
-                .as_ref()
-                .filter(|_| *computable)
-                .map(|metric| compare_presets(input, files, std::slice::from_ref(metric), *level))
+        |(computable, measures, input, files, level)| {
+            (*computable && !measures.is_empty()).then(|| {
+                let (names, rows) = compare_presets(input, files, measures, *level);
+                let most = most_different(&rows);
+                (names, rows, most)
+            })
         },
     );
+    let most = (*table).as_ref().and_then(|t| t.2);
+    let mi = (*measure)
+        .or(most.map(|(i, _)| i))
+        .unwrap_or(0)
+        .min(props.measures.len().saturating_sub(1));
+    let wanted = props.measures.get(mi).cloned();
     let found = use_memo(
         (
             computable,
@@ -80,6 +84,19 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
             _ => Vec::new(),
         },
     );
+    let choose_measure = {
+        let measure = measure.clone();
+        let picked = picked.clone();
+        Callback::from(move |e: Event| {
+            let v = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(i) = v.parse() {
+                measure.set(Some(i));
+                picked.set(None);
+            }
+        })
+    };
     let big: Vec<&str> = props
         .files
         .iter()
@@ -94,12 +111,20 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
             ) }</p>
         }
     } else if *open && !props.measures.is_empty() {
-        let mi = (*measure).min(props.measures.len() - 1);
         let metric = props.measures[mi].clone();
-        let Some((names, rows)) = (*table).clone() else {
+        let Some((names, rows, _)) = (*table).clone() else {
             return html! {};
         };
-        let reference: Vec<f64> = rows[0].means.iter().map(|m| m[0]).collect();
+        let reference: Vec<f64> = rows[0].means.iter().map(|m| m[mi]).collect();
+        let summary = match (*measure, most) {
+            (None, Some((i, d))) => format!(
+                "Opened on {}: the tools differ most there, by up to {} in a system's mean.",
+                props.measures[i],
+                format_value(d)
+            ),
+            (Some(_), Some((i, _))) => format!("The tools differ most on {}.", props.measures[i]),
+            (_, None) => "Every tool gives every system the same means on every measure of the table, for these data.".to_string(),
+        };
         let detail = (*picked).clone().map(|(preset, system)| {
             let responsible: Vec<_> = found.iter().filter(|c| !c.queries.is_empty()).collect();
             html! {
@@ -126,8 +151,9 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
         });
         html! {
             <>
+                <p class="hint" data-testid="compare-summary">{ summary }</p>
                 <label for="compare-measure">{ "Measure " }</label>
-                <select id="compare-measure" data-testid="compare-measure" onchange={ index_setter(&measure) }>
+                <select id="compare-measure" data-testid="compare-measure" onchange={ choose_measure }>
                     { for props.measures.iter().enumerate().map(|(i, m)| html! { <option value={ i.to_string() } selected={ i == mi }>{ m.to_string() }</option> }) }
                 </select>
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Values under each tool's conventions">
@@ -142,7 +168,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
                                 <tr data-preset={ row.preset.name() }>
                                     <th scope="row">{ row.preset.name() }</th>
                                     { for row.means.iter().zip(&names).zip(&reference).map(|((m, name), r)| {
-                                        let v = m[0];
+                                        let v = m[mi];
                                         let differs = (v - r).abs() > 1e-12 || v.is_nan() != r.is_nan();
                                         if differs {
                                             let picked = picked.clone();

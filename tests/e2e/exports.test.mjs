@@ -35,7 +35,7 @@ test('table and per-query exports read back to the page\'s values', async () => 
   const c = await saved(page, 'export-csv');
   assert.equal(c.name, 'ranklab-results.csv');
   const rows = csv(c.text);
-  assert.deepEqual(rows[0], ['system', 'queries', 'RR', 'AP', 'nDCG@10', 'P@10', 'R@10']);
+  assert.deepEqual(rows[0], ['system', 'queries', 'RR', 'AP', 'nDCG@10', 'ERR@10', 'P@10', 'R@10']);
   assert.equal(rows.length, 4);
   for (const row of rows.slice(1)) {
     assert.equal(row[1], await cell(page, row[0], 'num_q').innerText());
@@ -54,7 +54,7 @@ test('table and per-query exports read back to the page\'s values', async () => 
 
   const pq = csv((await saved(page, 'export-pq-csv')).text);
   assert.deepEqual(pq[0], ['system', 'query', 'measure', 'value']);
-  assert.equal(pq.length, 1 + 3 * 6 * 5);
+  assert.equal(pq.length, 1 + 3 * 6 * 6);
   await page.getByTestId('pq-measure').selectOption({ label: 'nDCG@10' });
   for (const [system, query, measure, value] of pq.slice(1).filter((r) => r[2] === 'nDCG@10')) {
     const shown = await page.locator(`[data-testid="per-query"] td[data-system="${system}"][data-query="${query}"]`).getAttribute('data-value');
@@ -66,7 +66,7 @@ test('table and per-query exports read back to the page\'s values', async () => 
   const systems = rows.slice(1).map((r) => r[0]);
   const shownRow = async (system) => Promise.all(measures.map(async (m) => await cell(page, system, m).innerText()));
   const tex = (await saved(page, 'export-tex')).text;
-  assert.match(tex, /\\toprule\nSystem & Queries & RR & AP & nDCG@10 & P@10 & R@10 \\\\\n\\midrule/);
+  assert.match(tex, /\\toprule\nSystem & Queries & RR & AP & nDCG@10 & ERR@10 & P@10 & R@10 \\\\\n\\midrule/);
   const texRows = tex.split('\\midrule\n')[1].split('\\bottomrule')[0].trim().split('\n');
   assert.equal(texRows.length, systems.length);
   for (const [i, line] of texRows.entries()) {

@@ -51,6 +51,39 @@ pub struct PresetRow {
     pub means: Vec<Vec<f64>>,
 }
 
+/// The measure (an index into the measures of `rows`) on which the tools
+/// differ most, and by how much: the largest |mean under a preset − mean
+/// under trec_eval's| over presets and systems (a value one tool defines
+/// and another does not counts as a difference of 1). `None` when every
+/// tool gives every system the same means.
+pub fn most_different(rows: &[PresetRow]) -> Option<(usize, f64)> {
+    let reference = rows.first()?;
+    let measures = reference.means.first().map_or(0, Vec::len);
+    let mut best: Option<(usize, f64)> = None;
+    for m in 0..measures {
+        let mut spread: f64 = 0.0;
+        for row in &rows[1..] {
+            for (mine, theirs) in row.means.iter().zip(&reference.means) {
+                let (a, b) = (mine[m], theirs[m]);
+                let d = if a.is_nan() || b.is_nan() {
+                    if a.is_nan() == b.is_nan() {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                } else {
+                    (a - b).abs()
+                };
+                spread = spread.max(d);
+            }
+        }
+        if spread > 1e-12 && best.is_none_or(|(_, d)| spread > d) {
+            best = Some((m, spread));
+        }
+    }
+    best
+}
+
 /// The means of every system under every preset (trec_eval first).
 pub fn compare_presets(
     input: &QuickInput,
@@ -239,6 +272,22 @@ mod tests {
     use super::*;
     use crate::session::parse_typed;
     use crate::session::test_support::file;
+
+    #[test]
+    fn the_measure_where_tools_differ_most_is_found() {
+        // A tie (a, b scored equal) with a relevant: RR differs by 1/2
+        // between trec_eval (b first) and file order (a first); P@10 is the
+        // same under every order.
+        let files = [
+            file("qrels", "q1 0 a 1\nq1 0 b 0\n"),
+            file("run", "q1 Q0 a 1 5 t\nq1 Q0 b 2 5 t\n"),
+        ];
+        let metrics: Vec<Metric> = ["P@10", "RR"].iter().map(|m| m.parse().unwrap()).collect();
+        let (_, rows) = compare_presets(&parse_typed(""), &files, &metrics, 1);
+        assert_eq!(most_different(&rows), Some((1, 0.5)));
+        let (_, same) = compare_presets(&parse_typed(""), &files, &metrics[..1], 1);
+        assert_eq!(most_different(&same), None);
+    }
 
     #[test]
     fn a_tie_makes_ranx_and_trec_eval_disagree_on_rr() {

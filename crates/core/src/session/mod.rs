@@ -38,7 +38,9 @@ mod significance;
 mod stream;
 mod typed;
 
-pub use compare::{causes, compare_presets, values_under, Cause, PresetRow, QueryValues};
+pub use compare::{
+    causes, compare_presets, most_different, values_under, Cause, PresetRow, QueryValues,
+};
 pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
 pub use judgment_groups::evaluate_judgment_groups;
