@@ -54,6 +54,24 @@ pub struct Case {
 }
 
 impl Case {
+    /// The menu group it is listed under, from the measure its id names.
+    pub fn topic(&self) -> &'static str {
+        let id = self.id;
+        if id == "demo" {
+            "Start"
+        } else if id.contains("-err") {
+            "Expected reciprocal rank (ERR)"
+        } else if id.ends_with("rr") {
+            "Reciprocal rank (MRR)"
+        } else if id.ends_with("ndcg") || id.ends_with("discounts") {
+            "nDCG and discounts"
+        } else if id.ends_with("p-r") || id.ends_with("p10") {
+            "Precision and recall"
+        } else {
+            "Average precision (MAP)"
+        }
+    }
+
     /// The settings the case is evaluated with.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -182,7 +200,7 @@ pub const CASES: &[Case] = &[
             check("s000_mrr_B", "", "MRR system B (article 000)", None, "RR", "0.5417"),
         ],
         note: "Article 004 prints MAP 0.708 because it averages per-query values already rounded to three decimals; from the rankings the mean is 0.7073.",
-        ..case("000-004", "000 + 004 · MAP of three queries and MRR of two systems", OPENING)
+        ..case("000-004", "MAP of three queries and MRR of two systems", OPENING)
     },
     Case {
         families: RR,
@@ -190,7 +208,7 @@ pub const CASES: &[Case] = &[
             check("s000_mrr_A", "", "A", None, "RR", "0.4167"),
             check("s000_mrr_B", "", "B", None, "RR", "0.5417"),
         ],
-        ..case("000-mrr", "000 · MRR of two systems over four queries",
+        ..case("000-mrr", "MRR of two systems over four queries",
             "# First relevant document at ranks 2, 3, 2, 3 (A) and 1, 10, 1, 15 (B).\n[A]\nq1: N R\nq2: N N R\nq3: N R\nq4: N N R\n\n[B]\nq1: R\nq2: N*9 R\nq3: R\nq4: N*14 R\n")
     },
     Case {
@@ -201,7 +219,7 @@ pub const CASES: &[Case] = &[
             check("s000_ndcg_linear", "", "A", Some("q1"), "nDCG", "0.6957"),
             check("s000_ndcg_exp", "", "A", Some("q1"), "nDCG(dcg='exp-log2')", "0.4097"),
         ],
-        ..case("000-ndcg", "000 · nDCG with linear and exponential gain (grades up to 10)",
+        ..case("000-ndcg", "nDCG with linear and exponential gain (grades up to 10)",
             "# Five items with grades 10, 0, 0, 1, 5, ranked by score: 5 1 0 0 10.\n[A]\nq1: 5 1 0 0 10\n")
     },
     Case {
@@ -211,7 +229,7 @@ pub const CASES: &[Case] = &[
             check("s001_p_at_5", "", "A", None, "P@5", "0.6"),
             check("s001_r_at_5", "", "A", None, "R@5", "0.75"),
         ],
-        ..case("001-p-r", "001 · P@5 and R@5: 3 relevant in the top 5, 4 in all",
+        ..case("001-p-r", "P@5 and R@5: 3 relevant in the top 5, 4 in all",
             "# Which 3 of the top 5 are relevant does not matter for P@5 and R@5.\n[A]\nq1: R N R R N | R\n")
     },
     Case {
@@ -221,7 +239,7 @@ pub const CASES: &[Case] = &[
             check("s001_p_at_10_two_rel", "", "Late", None, "P@10", "0.2"),
         ],
         note: "The article says P@10 “does differentiate” these rankings; it means it does not: both score 0.2.",
-        ..case("001-p10", "001 · P@10 cannot tell ranks 1–2 from ranks 9–10",
+        ..case("001-p10", "P@10 cannot tell ranks 1–2 from ranks 9–10",
             "[Early]\nq1: R R N*8\n\n[Late]\nq1: N*8 R R\n")
     },
     Case {
@@ -232,13 +250,13 @@ pub const CASES: &[Case] = &[
             check("s001_ap_at_5_Q2", "", "A", Some("Q2"), "AP(norm='found')@5", "0.53"),
         ],
         note: "The article divides AP@5 by the relevant documents found in the top 5; trec_eval, ir_measures and ranx divide by all relevant documents. Both columns are shown.",
-        ..case("001-ap5", "001 · AP@5 divided by the relevant documents found",
+        ..case("001-ap5", "AP@5 divided by the relevant documents found",
             "[A]\nQ1: R N R R N\nQ2: N R N R R\n")
     },
     Case {
         families: RR,
         checks: &[check("s002_mrr_3q", "", "A", None, "RR", "0.611")],
-        ..case("002-mrr", "002 · MRR over three queries", "[A]\nq1: R\nq2: N N R\nq3: N R\n")
+        ..case("002-mrr", "MRR over three queries", "[A]\nq1: R\nq2: N N R\nq3: N R\n")
     },
     Case {
         families: RR,
@@ -246,13 +264,13 @@ pub const CASES: &[Case] = &[
             check("s002_rr_rank9_rank10", "0", "A", Some("q1"), "RR", "0.111"),
             check("s002_rr_rank9_rank10", "1", "A", Some("q2"), "RR", "0.1"),
         ],
-        ..case("002-rr", "002 · RR when the first relevant is at rank 9 or 10",
+        ..case("002-rr", "RR when the first relevant is at rank 9 or 10",
             "[A]\nq1: N*8 R\nq2: N*9 R\n")
     },
     Case {
         families: AP,
         checks: &[check("s002_ap_R3", "", "A", None, "AP", "0.722")],
-        ..case("002-ap", "002 · AP with three relevant documents", "[A]\nq1: R N R N N R\n")
+        ..case("002-ap", "AP with three relevant documents", "[A]\nq1: R N R N N R\n")
     },
     Case {
         families: &[Family::NDCG],
@@ -266,18 +284,18 @@ pub const CASES: &[Case] = &[
             check("s002_ndcg5_exp", "", "Ranking", None, "nDCG(dcg='exp-log2')@5", "0.969"),
         ],
         note: "The article adds per-rank values rounded to three decimals, so its DCG and IDCG differ from the exact sums in the last digit.",
-        ..case("002-ndcg", "002 · DCG@5, IDCG@5 and nDCG@5 with exponential gain",
+        ..case("002-ndcg", "DCG@5, IDCG@5 and nDCG@5 with exponential gain",
             "# The ideal list is the same grades sorted.\n[Ranking]\nq1: 3 2 0 1 2\n\n[Ideal]\nq1: 3 2 2 1 0\n")
     },
     Case {
         families: RR,
         checks: &[check("s003_rr_rank2", "", "A", None, "RR", "0.5")],
-        ..case("003-rr", "003 · RR with the first relevant at rank 2", "[A]\nq1: N R\n")
+        ..case("003-rr", "RR with the first relevant at rank 2", "[A]\nq1: N R\n")
     },
     Case {
         families: AP,
         checks: &[check("s003_ap_RNRNR", "", "A", None, "AP", "0.756")],
-        ..case("003-ap", "003 · AP of R N R N R", "[A]\nq1: R N R N R\n")
+        ..case("003-ap", "AP of R N R N R", "[A]\nq1: R N R N R\n")
     },
     Case {
         families: AP,
@@ -286,7 +304,7 @@ pub const CASES: &[Case] = &[
             check("s003_ap_single_rel", "1", "A", Some("at3"), "AP", "0.33"),
             check("s003_ap_single_rel", "2", "A", Some("at30"), "AP", "0.033"),
         ],
-        ..case("003-ap-single", "003 · AP with one relevant document at rank 1, 3 or 30",
+        ..case("003-ap-single", "AP with one relevant document at rank 1, 3 or 30",
             "[A]\nat1: R\nat3: N N R\nat30: N*29 R\n")
     },
     Case {
@@ -296,7 +314,7 @@ pub const CASES: &[Case] = &[
         scale_max: 3,
         checks: &[check("s003_err_ex1", "", "A", None, "ERR(gmax=3)@3", "0.648")],
         note: "The article's value is right, but the expression printed beside it leaves out the (1 − R₁) factor; written as printed it would give 0.8125.",
-        ..case("003-err1", "003 · ERR of grades 2 3 0 (max grade 3)", "[A]\nq1: 2 3 0\n")
+        ..case("003-err1", "ERR of grades 2 3 0 (max grade 3)", "[A]\nq1: 2 3 0\n")
     },
     Case {
         families: &[Family::ERR],
@@ -310,7 +328,7 @@ pub const CASES: &[Case] = &[
             check("s003_err_ex2_R_values", "1", "Best at rank 1", None, "ERR(gmax=8)@1", "0.9961"),
         ],
         note: "The article rounds loosely (≈ 0.99 for 0.9964, ≈ 0.27 for 0.2722). ERR@1 is the stopping probability R of the first document, (2^g − 1)/2^8 for grade g.",
-        ..case("003-err2", "003 · ERR: the grade-8 document at rank 1 or at rank 5",
+        ..case("003-err2", "ERR: the grade-8 document at rank 1 or at rank 5",
             "[Best at rank 1]\nq1: 8 4 4 4 4\n\n[Best at rank 5]\nq1: 4 4 4 4 8\n")
     },
     Case {
@@ -324,7 +342,7 @@ pub const CASES: &[Case] = &[
             check("s003_ndcg_B", "nDCG", "B as stated", None, "nDCG(dcg='exp-log2')", "0.84"),
         ],
         note: "The article lists ranking B as grades 2, 1, 3 but its table adds up 2, 3, 1. For 2, 1, 3 the values are DCG 7.1309 and nDCG 0.7592 (system “B as stated”); the article's 7.92 and 0.84 belong to 2, 3, 1 (system “B as tabulated”).",
-        ..case("003-ndcg", "003 · nDCG with exponential gain: rankings A and B",
+        ..case("003-ndcg", "nDCG with exponential gain: rankings A and B",
             "# Ranking A is ideal, so its DCG is also the IDCG.\n[A]\nq1: 3 2 1\n\n[B as stated]\nq1: 2 1 3\n\n[B as tabulated]\nq1: 2 3 1\n")
     },
     Case {
@@ -342,7 +360,7 @@ pub const CASES: &[Case] = &[
             check("s003_discount_table", "linear.4", "A", Some("r50"), "DCG(discount='1/rank')", "0.02"),
         ],
         note: "A single relevant document (gain 1) at rank r has DCG equal to the discount at r: 1/log2(r+1) or 1/r.",
-        ..case("003-discounts", "003 · Discounts 1/log2(r+1) and 1/r at ranks 1, 2, 5, 10, 50",
+        ..case("003-discounts", "Discounts 1/log2(r+1) and 1/r at ranks 1, 2, 5, 10, 50",
             "[A]\nr1: R\nr2: N R\nr5: N*4 R\nr10: N*9 R\nr50: N*49 R\n")
     },
     Case {
@@ -352,7 +370,7 @@ pub const CASES: &[Case] = &[
             check("s004_ap_B", "", "B", None, "AP", "0.76"),
         ],
         note: "For B the article rounds P@3 to 0.67 before adding; the exact AP is 0.7556.",
-        ..case("004-ap", "004 · AP of two rankings with three relevant documents",
+        ..case("004-ap", "AP of two rankings with three relevant documents",
             "[A]\nq1: R R R N N\n\n[B]\nq1: R N R N R\n")
     },
     Case {
@@ -364,7 +382,7 @@ pub const CASES: &[Case] = &[
             check("s004_map", "", "A", None, "AP", "0.708"),
         ],
         note: "The article sums precisions rounded to three decimals: q3 becomes 0.609 (exact 0.6083) and MAP 0.708 (exact 0.7073).",
-        ..case("004-map", "004 · MAP over three queries",
+        ..case("004-map", "MAP over three queries",
             "[A]\nq1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R\n")
     },
     Case {
@@ -378,7 +396,7 @@ pub const CASES: &[Case] = &[
             check("s004_ndcg5_linear", "", "Ranking", None, "nDCG@5", "0.959"),
         ],
         note: "The article adds rounded per-rank terms, so its DCG (6.958) and IDCG (7.253) are a little off the exact 6.9585 and 7.2541.",
-        ..case("004-ndcg", "004 · DCG@5, IDCG@5 and nDCG@5 with linear gain",
+        ..case("004-ndcg", "DCG@5, IDCG@5 and nDCG@5 with linear gain",
             "[Ranking]\nq1: 3 3 0 3 2\n\n[Ideal]\nq1: 3 3 3 2 0\n")
     },
     Case {
@@ -388,7 +406,7 @@ pub const CASES: &[Case] = &[
         scale_max: 3,
         checks: &[check("s004_err", "", "A", None, "ERR(gmax=3)@5", "0.936")],
         note: "The article's ERR is wrong: its stopping probabilities at ranks 3 and 4 (0.104, 0.013) drop a factor. With P(stop at i) = Rᵢ·∏(1 − Rⱼ) they are 0.0684 and 0.0012, and ERR is 0.9215.",
-        ..case("004-err", "004 · ERR of grades 3 2 3 1 0 (max grade 3)", "[A]\nq1: 3 2 3 1 0\n")
+        ..case("004-err", "ERR of grades 3 2 3 1 0 (max grade 3)", "[A]\nq1: 3 2 3 1 0\n")
     },
 ];
 
@@ -405,4 +423,36 @@ pub fn agrees(value: f64, stated: &str) -> bool {
     };
     let decimals = stated.split('.').nth(1).map_or(0, str::len) as i32;
     (value - s).abs() <= 0.5 * 10f64.powi(-decimals) + 1e-12
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_is_in_a_menu_group_and_titled_without_article_numbers() {
+        let groups = [
+            "Start",
+            "Reciprocal rank (MRR)",
+            "Average precision (MAP)",
+            "Precision and recall",
+            "nDCG and discounts",
+            "Expected reciprocal rank (ERR)",
+        ];
+        for c in CASES {
+            assert!(groups.contains(&c.topic()), "{} in {}", c.id, c.topic());
+            assert!(
+                !c.title.starts_with(|ch: char| ch.is_ascii_digit()),
+                "{}",
+                c.title
+            );
+        }
+        let topic = |id| find(id).map(Case::topic);
+        assert_eq!(topic("004-err"), Some("Expected reciprocal rank (ERR)"));
+        assert_eq!(topic("003-err2"), Some("Expected reciprocal rank (ERR)"));
+        assert_eq!(topic("000-004"), Some("Average precision (MAP)"));
+        assert_eq!(topic("002-rr"), Some("Reciprocal rank (MRR)"));
+        assert_eq!(topic("003-discounts"), Some("nDCG and discounts"));
+        assert_eq!(topic("001-p10"), Some("Precision and recall"));
+    }
 }

@@ -8,7 +8,16 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::evaluation::{format_value, SystemResult};
-use crate::example::{agrees, find, CASES};
+use crate::example::{agrees, find, Case, CASES};
+
+/// The menu's groups of worked examples, in order.
+const TOPICS: [&str; 5] = [
+    "Reciprocal rank (MRR)",
+    "Average precision (MAP)",
+    "Precision and recall",
+    "nDCG and discounts",
+    "Expected reciprocal rank (ERR)",
+];
 
 /// Props of [`ExamplesMenu`].
 #[derive(Properties, PartialEq)]
@@ -31,12 +40,18 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
         let (chosen, on_load) = (chosen.clone(), props.on_load.clone());
         Callback::from(move |_: MouseEvent| on_load.emit((*chosen).clone()))
     };
+    let option = |c: &Case| {
+        html! { <option value={ c.id } selected={ *chosen == c.id }>{ c.title }</option> }
+    };
     html! {
         <div class="examples-menu">
             <label for="examples">{ "Examples" }</label>
             <select id="examples" data-testid="examples" { onchange }>
-                { for CASES.iter().map(|c| html! {
-                    <option value={ c.id } selected={ *chosen == c.id }>{ c.title }</option>
+                { for CASES.iter().filter(|c| c.topic() == "Start").map(option) }
+                { for TOPICS.iter().map(|topic| html! {
+                    <optgroup label={ *topic }>
+                        { for CASES.iter().filter(|c| c.topic() == *topic).map(option) }
+                    </optgroup>
                 }) }
             </select>
             <button type="button" data-testid="load-case" { onclick }>{ "Load" }</button>

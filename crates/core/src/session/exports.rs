@@ -46,6 +46,26 @@ impl<'a> Table<'a> {
     fn beats(&self, j: usize, i: usize) -> Vec<usize> {
         self.stats.map(|s| beaten(&s[j], i)).unwrap_or_default()
     }
+
+    /// What the caption says of the marks: which test made them, or that
+    /// no difference was significant (never a note on marks that are not
+    /// there); `None` without statistics.
+    fn marks_caption(&self, marks: &str) -> Option<String> {
+        self.stats?;
+        let any = (0..self.measures.len())
+            .any(|j| (0..self.systems.len()).any(|i| !self.beats(j, i).is_empty()));
+        Some(if any {
+            format!(
+                "{marks} name the systems a value is significantly better than ({}).",
+                self.marks_note
+            )
+        } else {
+            format!(
+                "No difference between systems is significant ({}).",
+                self.marks_note
+            )
+        })
+    }
 }
 
 /// One CSV field, quoted when it must be (RFC 4180).
@@ -148,16 +168,15 @@ pub fn results_markdown(t: &Table) -> String {
         }
         out.push('\n');
     }
-    if t.stats.is_some() {
-        out.push_str(&format!(
-            "\nSuperscripts: significantly better than the systems named ({}).\n",
-            t.marks_note
-        ));
+    if let Some(caption) = t.marks_caption("Superscripts") {
+        out.push_str(&format!("\n{caption}\n"));
     }
     out
 }
 
-/// Escapes text for LaTeX.
+/// Escapes text for LaTeX: its special characters, and the Greek letters
+/// and dashes the captions use, written as LaTeX (a raw `α` fails under
+/// pdfLaTeX).
 pub fn latex_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -168,6 +187,12 @@ pub fn latex_escape(s: &str) -> String {
                 out.push(c);
             }
             '~' => out.push_str("\\textasciitilde{}"),
+            'α' => out.push_str("$\\alpha$"),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            '≤' => out.push_str("$\\leq$"),
+            '≥' => out.push_str("$\\geq$"),
+            '±' => out.push_str("$\\pm$"),
             '^' => out.push_str("\\textasciicircum{}"),
             _ => out.push(c),
         }
@@ -229,11 +254,9 @@ pub fn results_latex(t: &Table) -> String {
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
     let mut caption = "Means over each system's queries; best in bold.".to_string();
-    if t.stats.is_some() {
-        caption.push_str(&format!(
-            " Superscripts name the systems a value is significantly better than ({}).",
-            t.marks_note
-        ));
+    if let Some(marks) = t.marks_caption("Superscripts") {
+        caption.push(' ');
+        caption.push_str(&marks);
     }
     out.push_str(&format!(
         "\\caption{{{}}}\n\\end{{table}}\n",
@@ -336,6 +359,22 @@ mod tests {
     }
 
     #[test]
+    fn without_marks_the_captions_say_no_difference_is_significant() {
+        // Two systems that win one query each: no difference is significant.
+        let (m, systems, st) = table_of("[a]\nq1: R N\nq2: N R\n[b]\nq1: N R\nq2: R N\n");
+        assert!((0..m.len()).all(|j| beaten(&st[j], 0).is_empty() && beaten(&st[j], 1).is_empty()));
+        let note = "paired t-test, Holm–Bonferroni, α = 0.05".to_string();
+        let t = Table::new(&m, &systems, Some(&st), note);
+        let tex = results_latex(&t);
+        assert!(
+            tex.contains("No difference between systems is significant"),
+            "{tex}"
+        );
+        assert!(!tex.contains("Superscripts"), "{tex}");
+        assert!(results_markdown(&t).contains("No difference between systems is significant"));
+    }
+
+    #[test]
     fn markdown_latex_and_trec_eval_carry_marks_and_values() {
         let (m, systems, st) = table_of(TWO);
         let t = Table::new(
@@ -367,6 +406,13 @@ mod tests {
             "{trec}"
         );
         assert!(trec.contains("num_q                 \tall\t3\n"));
+        // The caption's α and dash in LaTeX, and marks mentioned as made.
+        assert!(
+            tex.contains("(paired t-test, Holm--Bonferroni, $\\alpha$ = 0.05)"),
+            "{tex}"
+        );
+        assert!(!tex.contains('α'));
+        assert!(md.contains("Superscripts name the systems"), "{md}");
         assert_eq!(
             latex_escape("a_b & 50% #1 {x} ~^\\"),
             "a\\_b \\& 50\\% \\#1 \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}"
