@@ -182,13 +182,30 @@ pub fn App() -> Html {
             }
         });
     }
+    // The control that opened the explanation: closing it gives it the
+    // focus back (drilling down inside the explanation keeps the first one).
+    let opener = use_mut_ref(|| None::<web_sys::HtmlElement>);
     let on_select = {
-        let selected = selected.clone();
-        Callback::from(move |s: Selected| selected.set(Some(s)))
+        let (selected, opener) = (selected.clone(), opener.clone());
+        Callback::from(move |s: Selected| {
+            let mut o = opener.borrow_mut();
+            if o.is_none() {
+                use wasm_bindgen::JsCast;
+                *o = gloo::utils::document()
+                    .active_element()
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            }
+            selected.set(Some(s))
+        })
     };
     let on_close = {
-        let selected = selected.clone();
-        Callback::from(move |_: ()| selected.set(None))
+        let (selected, opener) = (selected.clone(), opener.clone());
+        Callback::from(move |_: ()| {
+            selected.set(None);
+            if let Some(e) = opener.borrow_mut().take() {
+                let _ = e.focus();
+            }
+        })
     };
     {
         // After the Text tab is shown, put the cursor on the located problem.

@@ -179,6 +179,16 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
         let cb = props.on_close.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
+    // Escape closes it, wherever the focus is inside.
+    let onkeydown = {
+        let cb = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                e.prevent_default();
+                cb.emit(());
+            }
+        })
+    };
     let body = match &sel.query {
         Some(qid) if from_big => match &*found {
             Some((key, f)) if key.0 == system.name && &key.1 == qid => match f.clone() {
@@ -248,7 +258,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
         }
     };
     html! {
-        <section class="explanation" data-testid="explanation" aria-labelledby="explanation-title" tabindex="-1" id="explanation">
+        <section class="explanation" data-testid="explanation" aria-labelledby="explanation-title" tabindex="-1" id="explanation" { onkeydown }>
             <button type="button" class="close" onclick={ close } aria-label="Close the explanation" data-testid="close-explanation">{ "✕" }</button>
             { body }
         </section>

@@ -79,3 +79,31 @@ test('a TREC run\'s per-query AP is explained from the files, keyboard included'
   assert.match(await box.innerText(), /Tied scores: Equal scores are ordered by docid descending/);
   await context.close();
 });
+
+test('Escape closes an explanation and the focus goes back to the value that opened it', async () => {
+  const { page, context } = await open(env);
+  const value = cell(page, 'BM25', 'AP');
+  await value.waitFor({ timeout: 15000 });
+  await value.focus();
+  await page.keyboard.press('Enter');
+  const box = page.getByTestId('explanation');
+  await box.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'explanation');
+  // Drilling down to a query inside keeps the first opener.
+  await box.locator('tbody th button').first().click();
+  await box.locator('h3').getByText(/query/).waitFor();
+  await page.keyboard.press('Escape');
+  await box.waitFor({ state: 'detached' });
+  const focused = await page.evaluate(() => {
+    const td = document.activeElement.closest('td');
+    return td ? `${td.dataset.system} ${td.dataset.measure}` : document.activeElement.tagName;
+  });
+  assert.equal(focused, 'BM25 AP');
+  // The close button does the same.
+  await page.keyboard.press('Enter');
+  await box.waitFor();
+  await page.getByTestId('close-explanation').click();
+  await box.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement.closest('td')?.dataset.measure), 'AP');
+  await context.close();
+});
