@@ -101,6 +101,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
     let q_idx = use_state(|| 0usize);
     let focus = use_state(|| None::<String>);
     let problem = use_state(|| None::<String>);
+    // The name as typed (None: show the system's name): the field shows
+    // what was typed even while a rename is on its way or was refused.
+    let name_draft = use_state(|| None::<(usize, String)>);
     {
         let focus = focus.clone();
         use_effect_with((*focus).clone(), move |target| {
@@ -163,7 +166,19 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         let (sys_idx, q_idx, focus) = (sys_idx.clone(), q_idx.clone(), focus.clone());
         Callback::from(move |_: MouseEvent| {
             let name = next_system_name(&input);
-            let block = format!("[{name}]\nq1:");
+            // The queries the other systems have, in the order first seen,
+            // each with an empty ranking to fill in.
+            let mut ids: Vec<&str> = Vec::new();
+            for q in input.systems.iter().flat_map(|s| &s.queries) {
+                if !ids.contains(&q.id.as_str()) {
+                    ids.push(&q.id);
+                }
+            }
+            if ids.is_empty() {
+                ids.push("q1");
+            }
+            let lines: Vec<String> = ids.iter().map(|id| format!("{id}:")).collect();
+            let block = format!("[{name}]\n{}", lines.join("\n"));
             on_text.emit(append_block(&text, &block));
             sys_idx.set(input.systems.len());
             q_idx.set(0);
@@ -202,12 +217,20 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
             }
         })
     };
+    // Applied as the name is typed; a name that cannot be used is said, and
+    // leaving the field puts the system's name back.
+    let on_name_blur = {
+        let name_draft = name_draft.clone();
+        Callback::from(move |_: FocusEvent| name_draft.set(None))
+    };
     let on_rename_system = {
         let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let problem = problem.clone();
-        Callback::from(move |e: Event| {
+        let (problem, name_draft) = (problem.clone(), name_draft.clone());
+        Callback::from(move |e: InputEvent| {
             let el = e.target_unchecked_into::<HtmlInputElement>();
-            let name = el.value().trim().to_string();
+            let typed = el.value();
+            name_draft.set(Some((si, typed.clone())));
+            let name = typed.trim().to_string();
             let Some(s) = input.systems.get(si) else {
                 return;
             };
@@ -424,8 +447,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     <button type="button" data-testid="add-system" onclick={ on_add_system }>{ "Add system" }</button>
                     if let Some(s) = system {
                         <label for="form-system-name">{ "Name" }</label>
-                        <input id="form-system-name" data-testid="system-name" key={ format!("{si}-{}", s.name) }
-                            value={ s.name.clone() } onchange={ on_rename_system } />
+                        <input id="form-system-name" data-testid="system-name" key={ si.to_string() }
+                            value={ (*name_draft).clone().filter(|(i, _)| *i == si).map_or_else(|| s.name.clone(), |(_, n)| n) }
+                            oninput={ on_rename_system } onblur={ on_name_blur } />
                         <button type="button" data-testid="duplicate-system" onclick={ on_duplicate }>{ "Duplicate" }</button>
                         <button type="button" data-testid="delete-system" onclick={ on_delete_system }>{ "Delete system" }</button>
                     }
@@ -449,7 +473,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     <p class="field-error" role="alert">{ p }</p>
                 }
                 if n_sys == 0 {
-                    <p class="hint">{ "No systems yet: “Add system” starts one with an empty query q1." }</p>
+                    <p class="hint">{ "No systems yet: “Add system” starts one with an empty query q1; later systems get the query ids already there." }</p>
                 }
                 { rows.unwrap_or_default() }
             </fieldset>

@@ -75,3 +75,31 @@ test('article 004 MAP example built in the form by clicking', async () => {
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('a new system reuses the query ids and a name applies as it is typed', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill('[A]\nq1: 1 0\nq7: 0 1\nq3: 1');
+  await showTab(page, 'form');
+  await page.getByTestId('add-system').click();
+  // B gets A's three queries, in A's order, to fill in (not one lone q1).
+  await cell(page, 'B', 'num_q').getByText('3').waitFor();
+  await showTab(page, 'text');
+  assert.equal(await page.getByTestId('quick-input').inputValue(), '[A]\nq1: 1 0\nq7: 0 1\nq3: 1\n\n[B]\nq1:\nq7:\nq3:\n');
+  await showTab(page, 'form');
+  await page.getByTestId('form-system').selectOption({ label: 'B (3 queries)' });
+  // Typing renames at once, without leaving the field; the focus stays.
+  const name = page.getByTestId('system-name');
+  await name.fill('');
+  await name.pressSequentially('Run 2');
+  await cell(page, 'Run 2', 'RR').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'form-system-name');
+  // A name another system has is said and not applied; leaving puts the name back.
+  await name.fill('A');
+  await page.getByText('Another system is named A.').waitFor();
+  await cell(page, 'Run 2', 'RR').waitFor();
+  await page.getByTestId('form-system').focus();
+  assert.equal(await name.inputValue(), 'Run 2');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
