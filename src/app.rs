@@ -507,8 +507,26 @@ pub fn App() -> Html {
             </div>
         };
     }
+    // One short sentence for screen readers when the numbers change (the
+    // table itself is not a live region: every keystroke would read it all).
+    let results_status = if systems.is_empty() {
+        "No results yet.".to_string()
+    } else {
+        format!(
+            "Results updated: {} system{}, {} measure{}.",
+            systems.len(),
+            if systems.len() == 1 { "" } else { "s" },
+            measures.0.len(),
+            if measures.0.len() == 1 { "" } else { "s" }
+        )
+    };
+    let skip_to_results = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        focus_by_id("results-title");
+    });
     html! {
         <div class={ classes!("page", dragging.then_some("dragging")) } { ondragover } { ondragleave } { ondrop }>
+            <a class="skip-link" href="#results-title" data-testid="skip-to-results" onclick={ skip_to_results }>{ "Skip to results" }</a>
             <header class="page-header">
                 <div>
                     <h1>{ "Ranklab" }</h1>
@@ -539,8 +557,12 @@ pub fn App() -> Html {
                         <p class="field-error" role="alert">{ p }</p>
                     }
                 </section>
-                <section class="results-pane" aria-label="Results" aria-live="polite">
-                    <h2>{ "Results" }</h2>
+                <section class="settings-pane" aria-label="Settings">
+                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() } { measure_problems } />
+                </section>
+                <section class="results-pane" aria-labelledby="results-title">
+                    <h2 id="results-title" tabindex="-1">{ "Results" }</h2>
+                    <p class="visually-hidden" role="status" data-testid="results-status">{ results_status }</p>
                     <JobStatusView status={ from_files.status.clone() } on_cancel={ from_files.cancel.clone() } on_retry={ from_files.retry.clone() } />
                     if !typed_part.errors.is_empty() || !files_part.errors.is_empty() {
                         <p class="warning-note" data-testid="problems-summary">
@@ -565,9 +587,6 @@ pub fn App() -> Html {
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>
-                </section>
-                <section class="settings-pane" aria-label="Settings">
-                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() } { measure_problems } />
                 </section>
             </main>
         </div>

@@ -88,3 +88,31 @@ test('a ranking built and edited with the keyboard alone', async () => {
   assert.equal(await page.getByTestId('quick-input').inputValue(), '[A]\nq1: 3 1 0\n');
   await context.close();
 });
+
+test('the first result is a few key presses away, and only a short status is announced', async () => {
+  const { page, context } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'skip-to-results');
+  assert.ok(await page.getByTestId('skip-to-results').isVisible(), 'the skip link shows when focused');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'results-title');
+  let presses = 2;
+  const inTable = () => page.evaluate(() => !!document.activeElement.closest('[data-testid="results"] td'));
+  while (!(await inTable())) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+    assert.ok(presses <= 10, `${presses} key presses and no result yet`);
+  }
+  // The settings come before the results in Tab order, as they sit under the input.
+  const order = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('input, select, button, textarea, a[href]')];
+    const first = (sel) => all.findIndex((e) => e.closest(sel));
+    return [first('.settings-pane'), first('.results-pane')];
+  });
+  assert.ok(order[0] < order[1], `settings ${order[0]} before results ${order[1]}`);
+  // No live region wraps the results; one status sentence says what changed.
+  assert.equal(await page.locator('[aria-live]').evaluateAll((els) => els.filter((e) => e.querySelector('table')).length), 0);
+  assert.equal(await page.getByTestId('results-status').innerText(), 'Results updated: 3 systems, 6 measures.');
+  await context.close();
+});
