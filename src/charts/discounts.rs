@@ -59,9 +59,20 @@ pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) ->
         ("Rank r", "Weight", "Weights"),
         1,
         curves,
+        Marks::Lines,
         theme,
         size,
     )
+}
+
+/// How values are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Marks {
+    /// Joined by lines (curves over many ranks).
+    Lines,
+    /// One point per whole number (a few discrete grades: nothing lies
+    /// between them).
+    Points,
 }
 
 /// Curves over whole numbers from `x0` (rank 1, or grade 0) with values
@@ -71,6 +82,7 @@ pub fn lines_svg(
     labels: (&str, &str, &str),
     x0: usize,
     curves: &[Curve],
+    marks: Marks,
     theme: Theme,
     size: Size,
 ) -> String {
@@ -82,8 +94,16 @@ pub fn lines_svg(
         else {
             return;
         };
+        // Whole numbers only, each once (never "0 1 1 2 2").
         let _ = styled_mesh!(chart, theme)
-            .x_label_formatter(&|x| format!("{}", x.round() as usize))
+            .x_labels(len.clamp(2, 21))
+            .x_label_formatter(&|x| {
+                if (x - x.round()).abs() < 1e-9 {
+                    format!("{}", x.round() as usize)
+                } else {
+                    String::new()
+                }
+            })
             .x_desc(labels.0)
             .y_desc(labels.1)
             .draw();
@@ -93,10 +113,22 @@ pub fn lines_svg(
                 .iter()
                 .enumerate()
                 .map(|(r, &w)| ((r + x0) as f64, w));
-            let _ = chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2)));
+            let _ = match marks {
+                Marks::Lines => chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2))),
+                // A shape per curve too, so points that coincide stay visible.
+                Marks::Points if i % 2 == 0 => {
+                    chart.draw_series(pts.map(|p| Circle::new(p, 6, colour(i).filled())))
+                }
+                Marks::Points => chart
+                    .draw_series(pts.map(|p| TriangleMarker::new(p, 5, colour(i).stroke_width(2)))),
+            };
         }
         let names: Vec<String> = curves.iter().map(|c| c.label.clone()).collect();
-        name_legend(side, labels.2, &names, Swatch::Line, theme);
+        let swatch = match marks {
+            Marks::Lines => Swatch::Line,
+            Marks::Points => Swatch::Box,
+        };
+        name_legend(side, labels.2, &names, swatch, theme);
     })
 }
 
@@ -128,6 +160,7 @@ mod tests {
             ("Grade", "Gain", "Gains"),
             0,
             &g,
+            Marks::Points,
             Theme::Dark,
             (600, 320),
         );
@@ -135,5 +168,28 @@ mod tests {
             svg.contains("exponential 2^g − 1") && svg.contains("Grade"),
             "{svg}"
         );
+        // One point per grade and curve, no line; the grades labelled once each.
+        // Circles for the first curve, triangles for the second.
+        assert_eq!(count(&svg, "<circle"), 4, "{svg}");
+        assert_eq!(count(&svg, "<polygon"), 4, "{svg}");
+        let joined = lines_svg(
+            "Gains",
+            ("Grade", "Gain", "Gains"),
+            0,
+            &g,
+            Marks::Lines,
+            Theme::Dark,
+            (600, 320),
+        );
+        // Drawn with lines, each curve adds a polyline and a line swatch in
+        // the legend (points have box swatches).
+        assert_eq!(count(&joined, "<polyline"), count(&svg, "<polyline") + 4);
+        for g in ["0", "1", "2", "3"] {
+            assert_eq!(
+                count(&svg, &format!(">\n{g}\n</text>")),
+                1,
+                "grade {g} labelled once"
+            );
+        }
     }
 }

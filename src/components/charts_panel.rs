@@ -15,7 +15,9 @@ use crate::components::fields::index_setter;
 
 use crate::charts::comparison::{comparison_svg, Comparison};
 use crate::charts::curves::curves_svg;
-use crate::charts::discounts::{discounts_svg, gain_curves, lines_svg, standard_curves, Curve};
+use crate::charts::discounts::{
+    discounts_svg, gain_curves, lines_svg, standard_curves, Curve, Marks,
+};
 use crate::charts::distribution::distribution_svg;
 use crate::charts::ranks::{ranks, ranks_svg};
 use crate::charts::scatter::{scatter_svg, Point};
@@ -342,6 +344,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 ("Grade", "Gain / gain of the top grade", "Gains"),
                 0,
                 &curves,
+                Marks::Points,
                 th,
                 SIZE,
             );

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SHOTS, cell, loadCase, useBrowser } from './harness.mjs';
+import { SHOTS, cell, loadCase, open, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const KINDS = {
@@ -40,6 +40,20 @@ for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], 
     await context.close();
   });
 }
+
+test('the gains chart marks each grade with a point and labels each grade once', async () => {
+  const { page, context } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const charts = page.getByTestId('charts');
+  await charts.getByTestId('chart-gains').click();
+  const svg = charts.locator('figure svg');
+  // Grades 0..3, two gain curves: 4 circles and 4 triangles, nothing drawn between grades.
+  assert.equal(await svg.locator('circle').count(), 4);
+  assert.equal(await svg.locator('polygon').count(), 4);
+  const ticks = (await svg.locator('text').allTextContents()).map((t) => t.trim()).filter((t) => /^\d+$/.test(t));
+  assert.deepEqual(ticks, ['0', '1', '2', '3']);
+  await context.close();
+});
 
 test('P@k curve data by hand, and the SVG download', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
