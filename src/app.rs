@@ -455,8 +455,35 @@ pub fn App() -> Html {
                 scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
         },
     };
+    // TREC lines typed or pasted where rankings go: offer to load them as
+    // a file rather than list every line as a bad grade.
+    let trec_in_text = use_memo(
+        (state.quick_text.clone(), !typed_part.errors.is_empty()),
+        |(text, has_errors)| {
+            has_errors
+                .then(|| ranklab_core::trec_text_kind(text))
+                .flatten()
+        },
+    );
+    let on_load_as_file = {
+        let (state, view) = (state.clone(), view.clone());
+        Callback::from(move |_: MouseEvent| {
+            let text = state.quick_text.to_string();
+            state.dispatch(Action::AddPasted(text));
+            state.dispatch(Action::SetText(String::new()));
+            view.set(InputView::Files);
+        })
+    };
     let typed_errors = html! {
-        <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
+        <>
+            if let Some(kind) = *trec_in_text {
+                <p class="notice" role="status" data-testid="trec-in-text">
+                    { format!("This text is a {}, not rankings in the quick format. ", kind.label()) }
+                    <button type="button" data-testid="load-as-file" onclick={ on_load_as_file }>{ "Load it as a file" }</button>
+                </p>
+            }
+            <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
+        </>
     };
     let results_table = html! {
         <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }

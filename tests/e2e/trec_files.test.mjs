@@ -99,3 +99,27 @@ test('a pasted run with a bad score is located, and files can be removed', async
   assert.equal(await page.getByTestId('file-errors').count(), 0);
   await context.close();
 });
+
+test('TREC lines typed where rankings go are offered as a file; commas separate grades', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'text');
+  // trec_eval's qrels and run, pasted into the Text tab one after the other.
+  await paste(page, 'quick-input', await readFile(join(SHARED, 'qrels.test'), 'utf8'));
+  const offer = page.getByTestId('trec-in-text');
+  assert.match(await offer.innerText(), /This text is a TREC qrels, not rankings in the quick format/);
+  await page.getByTestId('load-as-file').click();
+  await page.getByTestId('file-list').getByText(/pasted-1 — TREC qrels/).waitFor();
+  await showTab(page, 'text');
+  assert.equal(await page.getByTestId('quick-input').inputValue(), '');
+  await paste(page, 'quick-input', await readFile(join(SHARED, 'results.test'), 'utf8'));
+  assert.match(await offer.innerText(), /TREC run/);
+  await page.getByTestId('load-as-file').click();
+  await assertOutTest(page, 'pasted-2');
+  // Commas between grades read as blanks: relevant at 1 and 3, AP = (1 + 2/3) / 2.
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill('[Commas]\nq1: 1, 0, 1');
+  await cell(page, 'Commas', 'AP').getByText('0.8333').waitFor();
+  assert.equal(await offer.count(), 0);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

@@ -112,6 +112,32 @@ pub fn classify_input(name: &str, text: &str) -> Option<InputKind> {
     }
 }
 
+/// When a text typed or pasted as rankings is in fact TREC qrels or a TREC
+/// run (every line reads as one, and none as a quick-format query line
+/// `id: grades`), what it is; `None` otherwise. The page then offers to load
+/// it as a file instead of listing every line as a bad grade.
+pub fn trec_text_kind(text: &str) -> Option<InputKind> {
+    let kind = classify_input("pasted", text)?;
+    if kind.format != InputFormat::Trec {
+        return None;
+    }
+    let quick_like = text
+        .lines()
+        .filter(|l| !crate::trec::is_skipped_line(l))
+        .any(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|f| f.ends_with(':'))
+        });
+    let clean = match kind.role {
+        InputRole::Qrels => parse_qrels_as(kind.format, "pasted", text)
+            .errors
+            .is_empty(),
+        InputRole::Run => parse_run_as(kind.format, "pasted", text).errors.is_empty(),
+    };
+    (clean && !quick_like).then_some(kind)
+}
+
 /// Parses qrels written in `format`.
 pub fn parse_qrels_as<'a>(format: InputFormat, input: &str, text: &'a str) -> Qrels<'a> {
     match format {
@@ -133,6 +159,18 @@ pub fn parse_run_as<'a>(format: InputFormat, input: &str, text: &'a str) -> Run<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trec_lines_typed_as_rankings_are_recognised() {
+        let run = trec_text_kind("301 Q0 d1 1 2.5 tag\n301 Q0 d2 2 1.5 tag\n").unwrap();
+        assert_eq!(run.label(), "TREC run");
+        let qrels = trec_text_kind("301 0 d1 1\n301 0 d2 0\n").unwrap();
+        assert_eq!(qrels.label(), "TREC qrels");
+        // Quick-format lines are not (even with four fields), nor a broken TREC text.
+        assert_eq!(trec_text_kind("q1: 1 0 x 1\n"), None);
+        assert_eq!(trec_text_kind("[A]\nq1: 1 0 1\n"), None);
+        assert_eq!(trec_text_kind("301 0 d1 x\n"), None);
+    }
 
     #[test]
     fn every_format_is_recognised() {

@@ -50,8 +50,8 @@ pub use evaluate::{
 };
 pub use explain::{explain, f4, Explanation};
 pub use inputs::{
-    binary_at, classify_input, parse_qrels_as, parse_run_as, InputFormat, InputKind, InputRole,
-    BINARY_SNIFF_BYTES,
+    binary_at, classify_input, parse_qrels_as, parse_run_as, trec_text_kind, InputFormat,
+    InputKind, InputRole, BINARY_SNIFF_BYTES,
 };
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};

@@ -217,7 +217,18 @@ fn parse_query_line(
     let mut retrieved = Vec::new();
     let mut unretrieved = Vec::new();
     let mut after_bar = false;
-    for (col, field) in fields_with_columns(grades_text) {
+    // Grades are separated by blanks or commas (`1, 0, 2` as `1 0 2`).
+    let fields = fields_with_columns(grades_text)
+        .into_iter()
+        .flat_map(|(col, field)| {
+            let mut offset = 0;
+            field.split(',').filter_map(move |piece| {
+                let at = col + field[..offset].chars().count();
+                offset += piece.len() + 1;
+                (!piece.is_empty()).then_some((at, piece))
+            })
+        });
+    for (col, field) in fields {
         let col = base_col + col;
         // A '|' may stand alone or touch tokens: split around it.
         let mut pieces = Vec::new();
@@ -362,6 +373,16 @@ mod tests {
         let j = b.queries[0].judged(1);
         assert_eq!(j.num_rel(), 4);
         assert_eq!(j.num_rel_ret(), 2);
+    }
+
+    #[test]
+    fn commas_separate_grades_too() {
+        let q = parse_quick("t", "q1: 1, 0,2 ,R | 3,1\nq2: 1,x");
+        assert_eq!(q.systems[0].queries[0].retrieved.len(), 4);
+        assert_eq!(q.systems[0].queries[0].unretrieved, [3, 1]);
+        // A bad grade after a comma is located at its own column.
+        assert_eq!(q.errors.len(), 1);
+        assert_eq!((q.errors[0].line, q.errors[0].column), (2, 7));
     }
 
     #[test]
