@@ -47,6 +47,16 @@ fn interval_text(i: Option<(f64, f64)>) -> String {
     })
 }
 
+/// What the chosen test does and assumes, for its field's hint.
+fn test_hint(test: TestChoice) -> &'static str {
+    match test {
+        TestChoice::PairedT => "Paired t-test: fast; assumes the per-query differences are roughly normal (fine for many queries).",
+        TestChoice::Randomization => "Randomization: swaps each query's two values at random (the trials) and counts how often the difference is as large; no normality assumed.",
+        TestChoice::Bootstrap => "Paired bootstrap: resamples queries with replacement (the trials) around a zero mean difference; no normality assumed.",
+        TestChoice::TukeyHsd => "Randomized Tukey HSD: all pairs at once over the queries every system has, so no further correction is needed.",
+    }
+}
+
 /// The panel.
 #[component]
 pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
@@ -72,6 +82,23 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
     let mi = (*measure).min(props.measures.len().saturating_sub(1));
     let report = props.stats.get(mi);
     let options = st.options();
+    // Systems whose t interval leaves [0, 1] on a measure whose per-query
+    // values all lie in [0, 1].
+    let bounded = shown.iter().all(|s| {
+        s.queries
+            .iter()
+            .all(|q| q.values.get(mi).is_some_and(|v| (0.0..=1.0).contains(v)))
+    });
+    let past_bounds: Vec<String> = match report {
+        Some(r) if bounded => r
+            .systems
+            .iter()
+            .zip(&shown)
+            .filter(|(d, _)| d.t_interval.is_some_and(|(lo, hi)| lo < 0.0 || hi > 1.0))
+            .map(|(_, s)| s.name.clone())
+            .collect(),
+        _ => Vec::new(),
+    };
     let field = |id: &'static str,
                  label: &'static str,
                  hint: &'static str,
@@ -94,7 +121,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                     </label>
                     <span class="hint">{ "Superscript letters in the results table name the systems a value beats." }</span>
                 </div>
-                <Choice id="stats-test" label="Test" hint="Paired t: fast, assumes roughly normal differences. Randomization and bootstrap: resampling, no such assumption. Tukey HSD: all pairs at once."
+                <Choice id="stats-test" label="Test" hint={ test_hint(st.test) }
                     options={ vec![("t", "paired t-test"), ("randomization", "randomization (permutation)"), ("bootstrap", "paired bootstrap"), ("tukey", "randomized Tukey HSD")] }
                     selected={ match st.test { TestChoice::PairedT => "t", TestChoice::Randomization => "randomization", TestChoice::Bootstrap => "bootstrap", TestChoice::TukeyHsd => "tukey" } }
                     on_select={ choose(|n, v| n.stats.test = match v { "randomization" => TestChoice::Randomization, "bootstrap" => TestChoice::Bootstrap, "tukey" => TestChoice::TukeyHsd, _ => TestChoice::PairedT }) } />
@@ -136,7 +163,9 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                             <th scope="col">{ "System" }</th><th scope="col" class="num">{ "n" }</th>
                             <th scope="col" class="num">{ "Mean" }</th><th scope="col" class="num">{ "SD" }</th>
                             <th scope="col" class="num">{ "Median" }</th><th scope="col" class="num">{ "t interval" }</th>
-                            <th scope="col" class="num">{ "Bootstrap interval" }</th>
+                            if options.resamples > 0 {
+                                <th scope="col" class="num">{ "Bootstrap interval" }</th>
+                            }
                         </tr></thead>
                         <tbody>
                             { for r.systems.iter().zip(&shown).enumerate().map(|(i, (d, sys))| html! {
@@ -147,12 +176,23 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                                     <td class="num">{ format_value(d.sd) }</td>
                                     <td class="num">{ format_value(d.median) }</td>
                                     <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
-                                    <td class="num">{ if options.resamples == 0 { "choose bootstrap intervals above".to_string() } else { interval_text(d.bootstrap_interval) } }</td>
+                                    if options.resamples > 0 {
+                                        <td class="num">{ interval_text(d.bootstrap_interval) }</td>
+                                    }
                                 </tr>
                             }) }
                         </tbody>
                     </table>
                 </div>
+                if options.resamples == 0 {
+                    <p class="hint" data-testid="bootstrap-off">{ "Bootstrap intervals are computed when “bootstrap percentile” is chosen under Intervals in the table." }</p>
+                }
+                if !past_bounds.is_empty() {
+                    <p class="hint" data-testid="t-past-bounds">{ format!(
+                        "The t interval of {} reaches past [0, 1], where no value of {} can be: it assumes a roughly normal mean, which a measure bounded by 0 and 1 is not near its ends. Bootstrap intervals stay within the values' range.",
+                        past_bounds.join(", "), props.measures[mi]
+                    ) }</p>
+                }
                 if !r.pairs.is_empty() {
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
                         <table class="results" data-testid="stats-pairs">
@@ -162,10 +202,15 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                                 st.alpha) }</caption>
                             <thead><tr>
                                 <th scope="col">{ "Pair" }</th><th scope="col" class="num">{ "n" }</th>
-                                <th scope="col" class="num">{ "Mean diff." }</th><th scope="col" class="num">{ "Cohen's d" }</th>
-                                <th scope="col" class="num">{ "Win / tie / loss" }</th><th scope="col" class="num">{ "p (t-test)" }</th>
-                                <th scope="col" class="num">{ "p (chosen test)" }</th><th scope="col" class="num">{ "p corrected" }</th>
-                                <th scope="col">{ "Significant" }</th>
+                                <th scope="col" class="num"><abbr title="mean difference (first minus second)">{ "Δ mean" }</abbr></th>
+                                <th scope="col" class="num"><abbr title="Cohen's d: mean difference / SD of the differences">{ "d" }</abbr></th>
+                                <th scope="col" class="num"><abbr title="queries won / tied / lost by the first system">{ "W / T / L" }</abbr></th>
+                                if options.test != Test::PairedT {
+                                    <th scope="col" class="num">{ "p (t-test)" }</th>
+                                }
+                                <th scope="col" class="num">{ "p" }</th>
+                                <th scope="col" class="num"><abbr title="p corrected for the number of pairs">{ "p corr." }</abbr></th>
+                                <th scope="col"><abbr title="the system significantly better, if any">{ "Better" }</abbr></th>
                             </tr></thead>
                             <tbody>
                                 { for r.pairs.iter().map(|p| {
@@ -177,10 +222,12 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                                             <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
                                             <td class="num">{ if e.cohens_d.is_finite() { format!("{:+.3}", e.cohens_d) } else { "∞".into() } }</td>
                                             <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
-                                            <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
+                                            if options.test != Test::PairedT {
+                                                <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
+                                            }
                                             <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
                                             <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
-                                            <td>{ match p.winner() { Some(w) => format!("yes: {} better", shown[w].name), None => "no".into() } }</td>
+                                            <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "no".into() } }</td>
                                         </tr>
                                     }
                                 }) }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, SHOTS, cell, open, paste, showTab, useBrowser } from './harness.mjs';
+import { ROOT, SHOTS, cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const PYTHON = join(process.env.RANKLAB_PEERS_VENV ?? join(ROOT, 'target', 'peers-venv'), 'bin', 'python');
@@ -116,6 +116,7 @@ test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measur
   await paste(page, 'quick-input', text);
   await cell(page, 'S5', 'AP').waitFor();
   await page.getByTestId('family-P').uncheck();
+  await page.getByTestId('family-ERR').uncheck();
   await page.getByTestId('stats-interval').selectOption('bootstrap');
   await page.locator('[data-testid="results"] td[data-system="S1"][data-measure="AP"] .interval').waitFor();
   const samples = [];
@@ -136,5 +137,29 @@ test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measur
   for (const iv of intervals) assert.ok(iv && iv[0] < iv[1] && iv[1] < iv[2], `interval ${iv}`);
   samples.sort((a, b) => a - b);
   console.log(`# statistics, 10,000 bootstrap resamples x 5 systems x 200 queries x ${measures} measures (+ paired t-tests): median ${samples[2].toFixed(1)} ms, max ${samples[4].toFixed(1)} ms over 5 seeds`);
+  await context.close();
+});
+
+test('the statistics tables fit, say what is not computed, and flag t intervals past [0, 1]', async () => {
+  const { page, context } = await open(env, { width: 1280, height: 800 });
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const panel = page.getByTestId('significance');
+  // No bootstrap intervals chosen: no empty column, one sentence says how.
+  assert.equal(await panel.getByTestId('stats-systems').locator('th', { hasText: 'Bootstrap interval' }).count(), 0);
+  assert.match(await panel.getByTestId('bootstrap-off').innerText(), /when “bootstrap percentile” is chosen/);
+  // The pairs table fits the 1280 px page: its last column is in view.
+  await panel.getByTestId('stats-pairs').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'stats-pairs-1280.png') });
+  const fits = await panel.getByTestId('stats-pairs').evaluate((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1);
+  assert.ok(fits, 'the pairs table needs a sideways scroll at 1280 px');
+  // The test's hint describes the chosen test.
+  await page.getByTestId('stats-test').selectOption('randomization');
+  await panel.locator('.hint', { hasText: 'swaps each query’s two values'.replace('’', "'") }).waitFor();
+  // A's RR 1, 1, 1, 1/2: mean 0.875, t interval 0.875 ± 3.182 · 0.25/2 reaches 1.27;
+  // B's 1/2, 1, 1/3, 1: mean 0.7083 ± 3.182 · 0.3436/2 reaches 1.25.
+  await setQuickText(page, '[A]\nq1: R\nq2: R\nq3: R\nq4: N R\n[B]\nq1: N R\nq2: R\nq3: N N R\nq4: R');
+  await cell(page, 'A', 'RR').getByText('0.8750').waitFor();
+  await page.getByTestId('stats-measure').selectOption({ label: 'RR' });
+  assert.match(await panel.getByTestId('t-past-bounds').innerText(), /The t interval of A, B reaches past \[0, 1\]/);
   await context.close();
 });
