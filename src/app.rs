@@ -27,6 +27,7 @@ use crate::embed::embed_request;
 use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
 use crate::file_results::use_file_results;
+use crate::session_file;
 use crate::settings::Settings;
 use crate::significance::statistics;
 use crate::state::{Action, AppState, LoadedFile};
@@ -333,11 +334,34 @@ pub fn App() -> Html {
     let on_text = dispatch(Action::SetText);
     let on_paste = dispatch(Action::AddPasted);
     let on_remove = dispatch(Action::RemoveFile);
+    // A session file (opened, dropped or picked as a file) replaces the state.
+    let on_session = {
+        let (state, generation, link_problem) =
+            (state.clone(), generation.clone(), link_problem.clone());
+        Callback::from(move |opened: Result<AppState, String>| match opened {
+            Ok(s) => {
+                state.dispatch(Action::Replace(s));
+                generation.set(*generation + 1);
+                link_problem.set(None);
+            }
+            Err(message) => link_problem.set(Some(message)),
+        })
+    };
     let on_files = {
-        let (state, view) = (state.clone(), view.clone());
+        let (state, view, on_session) = (state.clone(), view.clone(), on_session.clone());
         Callback::from(move |files: Vec<LoadedFile>| {
-            state.dispatch(Action::AddFiles(files));
-            view.set(InputView::Files);
+            let (sessions, files): (Vec<LoadedFile>, Vec<LoadedFile>) = files
+                .into_iter()
+                .partition(|f| f.big.is_none() && session_file::decode(&f.name, &f.text).is_some());
+            if let Some(f) = sessions.last() {
+                if let Some(opened) = session_file::decode(&f.name, &f.text) {
+                    on_session.emit(opened);
+                }
+            }
+            if !files.is_empty() {
+                state.dispatch(Action::AddFiles(files));
+                view.set(InputView::Files);
+            }
         })
     };
     let on_locate = {
@@ -560,7 +584,7 @@ pub fn App() -> Html {
                     <p class="tagline">{ "Ranking metrics computed in your browser, offline: type rankings, or load qrels and runs." }</p>
                 </div>
                 <ExamplesMenu on_load={ on_case } />
-                <ShareBar state={ Rc::new((*state).clone()) } { on_clear } />
+                <ShareBar state={ Rc::new((*state).clone()) } { on_clear } on_session={ on_session.clone() } />
             </header>
             if let Some(p) = (*link_problem).clone() {
                 <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>

@@ -20,6 +20,7 @@ pub mod idb;
 pub mod offline;
 pub mod panic_notice;
 pub mod persist;
+pub mod session_file;
 pub mod settings;
 pub mod share;
 pub mod significance;

@@ -29,7 +29,7 @@ pub fn encode(state: &AppState) -> Result<String, String> {
     let fragment = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed));
     if fragment.len() > MAX_FRAGMENT {
         return Err(format!(
-            "The link would be {} KB ({} KB of data compressed); links are kept under {} KB so they survive mail and chat. Remove large files (share them separately) and try again.",
+            "The link would be {} KB ({} KB of data compressed); links are kept under {} KB so they survive mail and chat. Save session keeps everything in a file instead.",
             fragment.len().div_ceil(1024),
             json.len().div_ceil(1024),
             MAX_FRAGMENT / 1024
@@ -61,7 +61,7 @@ pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
 /// Refuses a state no page could have put into a link: settings the
 /// settings fields would refuse, a file kept on another computer, two
 /// files of one name.
-fn check(state: &AppState) -> Result<(), String> {
+pub(crate) fn check(state: &AppState) -> Result<(), String> {
     let problems = state.settings.problems();
     if !problems.is_empty() {
         return Err(format!(

@@ -4,7 +4,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlInputElement;
+
+use crate::download::download;
 use crate::embed::iframe_snippet;
+use crate::session_file;
 use crate::share;
 use crate::state::AppState;
 
@@ -15,6 +20,8 @@ pub struct ShareBarProps {
     pub state: Rc<AppState>,
     /// Called when the user confirmed clearing everything.
     pub on_clear: Callback<()>,
+    /// Called with an opened session file's state, or why it did not open.
+    pub on_session: Callback<Result<AppState, String>>,
 }
 
 /// The page address without its fragment.
@@ -49,6 +56,41 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let (state, embed) = (props.state.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| embed.set(Some(iframe_snippet(&base_url(), &state))))
     };
+    let on_save = {
+        let (state, outcome) = (props.state.clone(), outcome.clone());
+        Callback::from(move |_: MouseEvent| {
+            match session_file::encode(&state)
+                .and_then(|text| download(session_file::FILE_NAME, "application/json", &text))
+            {
+                Ok(()) => outcome.set(None),
+                Err(m) => outcome.set(Some(Err(m))),
+            }
+        })
+    };
+    let on_open = {
+        let cb = props.on_session.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let Some(file) = input.files().and_then(|l| l.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let cb = cb.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                let text = JsFuture::from(file.text())
+                    .await
+                    .ok()
+                    .and_then(|t| t.as_string())
+                    .unwrap_or_default();
+                cb.emit(session_file::decode(&name, &text).unwrap_or_else(|| {
+                    Err(format!(
+                        "{name} is not a Ranklab session file (saved with Save session)."
+                    ))
+                }));
+            });
+        })
+    };
     let on_clear = {
         let cb = props.on_clear.clone();
         let outcome = outcome.clone();
@@ -65,6 +107,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     html! {
         <div class="share-bar">
             <button type="button" data-testid="copy-link" onclick={ on_copy }>{ "Copy link" }</button>
+            <button type="button" data-testid="save-session" onclick={ on_save }>{ "Save session" }</button>
+            <input id="open-session" data-testid="open-session" class="visually-hidden" type="file" accept=".json,application/json" onchange={ on_open } />
+            <label class="button" for="open-session">{ "Open session…" }</label>
             <button type="button" data-testid="embed" onclick={ on_embed }>{ "Embed…" }</button>
             <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
             { match (*outcome).clone() {

@@ -3,7 +3,7 @@
 // state gets a message instead of a broken link; a damaged link is said.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
+import { ROOT, cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -73,4 +73,51 @@ test('a link with settings the page would refuse is refused, not used', async ()
   await cell(b.page, 'BM25', 'RR').waitFor();
   assert.equal(await b.page.getByText('Tampered').count(), 0);
   await b.context.close();
+});
+
+test('a session file round-trips a state that a link cannot hold', async () => {
+  const { readFile, writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const shared = join(ROOT, '..', 'shared', 'trec_eval_tests');
+  const a = await open(env);
+  await showTab(a.page, 'files');
+  await a.page.getByTestId('file-input').setInputFiles([join(shared, 'qrels.test'), join(shared, 'results.test')]);
+  await cell(a.page, 'results.test', 'AP').getByText('0.1785').waitFor({ timeout: 15000 });
+  await a.page.getByTestId('set-cutoffs').fill('5');
+  await cell(a.page, 'results.test', 'P@5').waitFor();
+  await a.page.getByTestId('copy-link').click();
+  assert.match(await a.page.getByTestId('share-error').innerText(), /Save session keeps everything in a file instead/);
+  const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.getByTestId('save-session').click()]);
+  assert.equal(download.suggestedFilename(), 'ranklab-session.json');
+  const path = join(tmpdir(), `ranklab-session-${process.pid}.json`);
+  await download.saveAs(path);
+  const saved = JSON.parse(await readFile(path, 'utf8'));
+  assert.equal(saved.format, 'ranklab-session');
+  assert.equal(saved.version, 1);
+  assert.deepEqual(saved.state.files.map((f) => f.name), ['qrels.test', 'results.test']);
+  const want = await a.page.getByTestId('results').innerText();
+  await a.context.close();
+
+  // Opened with "Open session…" in a fresh browser context: the same table.
+  const b = await open(env);
+  await b.page.getByTestId('open-session').setInputFiles(path);
+  await cell(b.page, 'results.test', 'P@5').waitFor({ timeout: 15000 });
+  assert.equal(await b.page.getByTestId('results').innerText(), want);
+  assert.equal(await b.page.getByTestId('set-cutoffs').inputValue(), '5');
+  // A JSON file that is not a session is said, and nothing changes.
+  const other = join(tmpdir(), `not-a-session-${process.pid}.json`);
+  await writeFile(other, '{"q1": {"d1": 1}}');
+  await b.page.getByTestId('open-session').setInputFiles(other);
+  assert.match(await b.page.getByTestId('link-error').innerText(), /is not a Ranklab session file/);
+  assert.equal(await b.page.getByTestId('results').innerText(), want);
+  await b.context.close();
+
+  // Picked or dropped among files, a session file opens too.
+  const c = await open(env);
+  await showTab(c.page, 'files');
+  await c.page.getByTestId('file-input').setInputFiles(path);
+  await cell(c.page, 'results.test', 'P@5').waitFor({ timeout: 15000 });
+  assert.equal(await c.page.getByTestId('results').innerText(), want);
+  await c.context.close();
 });
