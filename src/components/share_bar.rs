@@ -39,26 +39,39 @@ fn base_url() -> String {
 #[component]
 pub fn ShareBar(props: &ShareBarProps) -> Html {
     let outcome = use_state(|| None::<Result<String, String>>);
+    // One result panel at a time: a new one replaces the other.
+    let embed = use_state(|| None::<Result<String, String>>);
     let on_copy = {
-        let (state, outcome) = (props.state.clone(), outcome.clone());
-        Callback::from(move |_: MouseEvent| match share::encode(&state) {
-            Ok(fragment) => {
+        let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| {
+            embed.set(None);
+            outcome.set(Some(share::encode(&state).map(|fragment| {
                 let url = format!("{}{fragment}", base_url());
                 let clipboard = gloo::utils::window().navigator().clipboard();
                 let _ = clipboard.write_text(&url);
-                outcome.set(Some(Ok(url)));
-            }
-            Err(message) => outcome.set(Some(Err(message))),
+                url
+            })));
         })
     };
-    let embed = use_state(|| None::<Result<String, String>>);
+    let close = {
+        let (outcome, embed) = (outcome.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| {
+            outcome.set(None);
+            embed.set(None);
+        })
+    };
     let on_embed = {
         let (state, embed) = (props.state.clone(), embed.clone());
-        Callback::from(move |_: MouseEvent| embed.set(Some(iframe_snippet(&base_url(), &state))))
+        let outcome = outcome.clone();
+        Callback::from(move |_: MouseEvent| {
+            outcome.set(None);
+            embed.set(Some(iframe_snippet(&base_url(), &state)))
+        })
     };
     let on_save = {
-        let (state, outcome) = (props.state.clone(), outcome.clone());
+        let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| {
+            embed.set(None);
             match session_file::encode(&state)
                 .and_then(|text| download(session_file::FILE_NAME, "application/json", &text))
             {
@@ -117,6 +130,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                     <div class="share-result">
                         <label for="share-link">{ format!("Link to this state ({} characters), copied to the clipboard:", url.len()) }</label>
                         <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url } />
+                        <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="share-error">{ m }</p> },
@@ -127,6 +141,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                     <div class="share-result">
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings:" }</label>
                         <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="3" value={ snippet } />
+                        <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },

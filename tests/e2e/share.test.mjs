@@ -3,7 +3,7 @@
 // state gets a message instead of a broken link; a damaged link is said.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROOT, cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
+import { ROOT, SHOTS, cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -120,4 +120,27 @@ test('a session file round-trips a state that a link cannot hold', async () => {
   await cell(c.page, 'results.test', 'P@5').waitFor({ timeout: 15000 });
   assert.equal(await c.page.getByTestId('results').innerText(), want);
   await c.context.close();
+});
+
+test('the sharing buttons stay where they are when their result opens', async () => {
+  const { page, context } = await open(env, { width: 1280, height: 800 });
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const boxes = async () => Promise.all(['copy-link', 'save-session', 'embed', 'clear-all'].map(async (id) => {
+    const b = await page.getByTestId(id).boundingBox();
+    return [Math.round(b.x), Math.round(b.y)];
+  }));
+  const before = await boxes();
+  await page.getByTestId('copy-link').click();
+  await page.getByTestId('share-link').waitFor();
+  assert.deepEqual(await boxes(), before, 'Copy link moved the buttons');
+  await page.getByTestId('embed').click();
+  await page.getByTestId('embed-snippet').waitFor();
+  assert.deepEqual(await boxes(), before, 'Embed moved the buttons');
+  // One panel at a time: the embed snippet replaced the link.
+  assert.equal(await page.getByTestId('share-link').count(), 0);
+  await page.screenshot({ path: `${SHOTS}/share-open-1280.png`, clip: { x: 0, y: 0, width: 1280, height: 420 } });
+  await page.getByTestId('close-share').click();
+  assert.equal(await page.getByTestId('embed-snippet').count(), 0);
+  assert.deepEqual(await boxes(), before);
+  await context.close();
 });
