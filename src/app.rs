@@ -350,14 +350,24 @@ pub fn App() -> Html {
     let on_files = {
         let (state, view, on_session) = (state.clone(), view.clone(), on_session.clone());
         Callback::from(move |files: Vec<LoadedFile>| {
-            let (sessions, files): (Vec<LoadedFile>, Vec<LoadedFile>) = files
-                .into_iter()
-                .partition(|f| f.big.is_none() && session_file::decode(&f.name, &f.text).is_some());
-            if let Some(f) = sessions.last() {
-                if let Some(opened) = session_file::decode(&f.name, &f.text) {
-                    on_session.emit(opened);
+            // Each file is read as a session once; the last session wins.
+            let mut opened = None;
+            let mut rest = Vec::with_capacity(files.len());
+            for f in files {
+                match f
+                    .big
+                    .is_none()
+                    .then(|| session_file::decode(&f.name, &f.text))
+                    .flatten()
+                {
+                    Some(session) => opened = Some(session),
+                    None => rest.push(f),
                 }
             }
+            if let Some(session) = opened {
+                on_session.emit(session);
+            }
+            let files = rest;
             if !files.is_empty() {
                 state.dispatch(Action::AddFiles(files));
                 view.set(InputView::Files);

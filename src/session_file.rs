@@ -13,8 +13,8 @@
 
 use serde::Serialize;
 
-use crate::share::check;
-use crate::state::{byte_size, AppState, BIG_FILE_BYTES};
+use crate::share::{big_file_refusal, check};
+use crate::state::AppState;
 
 /// The `format` field of a session file.
 pub const FORMAT: &str = "ranklab-session";
@@ -32,13 +32,8 @@ struct Out<'a> {
 
 /// The session file's text for `state`, or why none is made.
 pub fn encode(state: &AppState) -> Result<String, String> {
-    if let Some(f) = state.files.iter().find(|f| f.big.is_some()) {
-        return Err(format!(
-            "{} ({}) stays on this computer: files over {} cannot go into a session file. Remove it (share it separately) and save again.",
-            f.name,
-            byte_size(f.bytes()),
-            byte_size(BIG_FILE_BYTES)
-        ));
+    if let Some(why) = big_file_refusal(state, "a session file", "save again") {
+        return Err(why);
     }
     serde_json::to_string_pretty(&Out {
         format: FORMAT,

@@ -13,16 +13,23 @@ pub const PREFIX: &str = "#s=";
 /// mail and some browsers' address bars.
 pub const MAX_FRAGMENT: usize = 32 * 1024;
 
+/// Why `state` cannot be written into `what` (a link, a session file): it
+/// holds a big file, whose contents stay in this browser; `None` otherwise.
+pub(crate) fn big_file_refusal(state: &AppState, what: &str, retry: &str) -> Option<String> {
+    let f = state.files.iter().find(|f| f.big.is_some())?;
+    Some(format!(
+        "{} ({}) stays on this computer: files over {} cannot go into {what}. Remove it (share it separately) and {retry}.",
+        f.name,
+        byte_size(f.bytes()),
+        byte_size(BIG_FILE_BYTES)
+    ))
+}
+
 /// The fragment (with [`PREFIX`]) for `state`, or a message saying why no
 /// link is made (too large).
 pub fn encode(state: &AppState) -> Result<String, String> {
-    if let Some(f) = state.files.iter().find(|f| f.big.is_some()) {
-        return Err(format!(
-            "{} ({}) stays on this computer: files over {} cannot go into a link. Remove it (share it separately) and try again.",
-            f.name,
-            byte_size(f.bytes()),
-            byte_size(BIG_FILE_BYTES)
-        ));
+    if let Some(why) = big_file_refusal(state, "a link", "try again") {
+        return Err(why);
     }
     let json = serde_json::to_vec(state).map_err(|e| e.to_string())?;
     let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
