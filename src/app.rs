@@ -15,6 +15,7 @@ use crate::components::export_bar::ExportBar;
 use crate::components::files_panel::{read_file_list, FilesPanel};
 use crate::components::form_editor::FormEditor;
 use crate::components::job_status::JobStatusView;
+use crate::components::judgment_table::JudgmentTableView;
 use crate::components::per_query::PerQuery;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
@@ -519,6 +520,7 @@ pub fn App() -> Html {
             <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
         </>
     };
+    let judgment_table = files_part.judgment_table.clone().map(Rc::new);
     let results_table = html! {
         <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
             stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
@@ -635,7 +637,12 @@ pub fn App() -> Html {
                         </p>
                     }
                     <Warnings { warnings } />
-                    { results_table }
+                    if !(systems.is_empty() && judgment_table.is_some()) {
+                        { results_table }
+                    }
+                    if let Some(table) = judgment_table.clone() {
+                        <JudgmentTableView { table } />
+                    }
                     { explanation }
                     <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
                         stats={ state.settings.stats.marks.then(|| stats.0.clone()) } marks_note={ marks_note } />

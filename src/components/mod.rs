@@ -10,6 +10,7 @@ pub mod fields;
 pub mod files_panel;
 pub mod form_editor;
 pub mod job_status;
+pub mod judgment_table;
 pub mod per_query;
 pub mod quick_input;
 pub mod results_table;

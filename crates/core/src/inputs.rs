@@ -3,6 +3,8 @@
 //! | format                       | recognised by                                  |
 //! |------------------------------|------------------------------------------------|
 //! | TREC (`qrels`, `run`)        | 4 fields (qrels) or 6+ fields (run) per line    |
+//! | TREC judgment groups         | qrels judging a docid once in each of 2+ groups |
+//! | TREC preferences (`prefs`)   | 5 fields per line                               |
 //! | ranx-style JSON              | the text starts with `{`                        |
 //! | TSV / CSV with a header      | the first line names known columns              |
 //!
@@ -34,6 +36,18 @@ pub enum InputRole {
     Qrels,
     /// A system's ranked results.
     Run,
+    /// Judgment groups (trec_eval's `qrels_jg`): qrels whose second field
+    /// names the group (assessor) that judged the line.
+    JudgmentGroups,
+    /// Preference judgments (trec_eval's `prefs`).
+    Preferences,
+}
+
+impl InputRole {
+    /// Judgments of some kind (not a run).
+    pub fn is_judgments(self) -> bool {
+        self != InputRole::Run
+    }
 }
 
 /// Format and role of a text.
@@ -56,6 +70,8 @@ impl InputKind {
             (InputFormat::RanxJson, InputRole::Run) => "JSON run",
             (InputFormat::Table, InputRole::Qrels) => "table qrels",
             (InputFormat::Table, InputRole::Run) => "table run",
+            (_, InputRole::JudgmentGroups) => "TREC judgment groups",
+            (_, InputRole::Preferences) => "TREC preferences",
         }
     }
 }
@@ -107,8 +123,12 @@ pub fn classify_input(name: &str, text: &str) -> Option<InputKind> {
         }
     }
     match classify_trec(text)? {
+        TrecKind::Qrels if crate::qrels_jg::has_judgment_groups(text) => {
+            kind(InputFormat::Trec, InputRole::JudgmentGroups)
+        }
         TrecKind::Qrels => kind(InputFormat::Trec, InputRole::Qrels),
         TrecKind::Run => kind(InputFormat::Trec, InputRole::Run),
+        TrecKind::Preferences => kind(InputFormat::Trec, InputRole::Preferences),
     }
 }
 
@@ -134,6 +154,8 @@ pub fn trec_text_kind(text: &str) -> Option<InputKind> {
             .errors
             .is_empty(),
         InputRole::Run => parse_run_as(kind.format, "pasted", text).errors.is_empty(),
+        InputRole::JudgmentGroups => crate::parse_qrels_jg("pasted", text).errors.is_empty(),
+        InputRole::Preferences => crate::parse_prefs("pasted", text).errors.is_empty(),
     };
     (clean && !quick_like).then_some(kind)
 }
@@ -183,6 +205,8 @@ mod tests {
         assert_eq!(k("run.json", "{\"q\": "), Some("JSON run"));
         assert_eq!(k("a", "qid,docid,rel\n"), Some("table qrels"));
         assert_eq!(k("a", "qid\tdocid\tscore\n"), Some("table run"));
+        assert_eq!(k("a", "q a s d 2\n"), Some("TREC preferences"));
+        assert_eq!(k("a", "q a d 1\nq b d 0\n"), Some("TREC judgment groups"));
         assert_eq!(k("a", "hello world\n"), None);
     }
 

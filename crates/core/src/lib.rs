@@ -57,7 +57,7 @@ pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
 pub use presets::Preset;
-pub use qrels_jg::{parse_qrels_jg, JudgmentGroups};
+pub use qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};
 pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
 pub use quick_edit::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,
@@ -71,6 +71,7 @@ pub use trec::{
     QueryQrels, Run, RunEntry, RunLine, TrecKind,
 };
 pub use trec_output::{
-    format_trec, format_trec_rows, item_metrics, relstring, trec_row, TrecOutput, TrecRow,
+    format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, TrecOutput,
+    TrecRow,
 };
 pub use zscores::{parse_zscores, ZScores, MISSING_ZSCORE};

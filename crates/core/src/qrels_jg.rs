@@ -79,6 +79,30 @@ pub fn parse_qrels_jg<'a>(input: &str, text: &'a str) -> JudgmentGroups<'a> {
     out
 }
 
+/// Whether a TREC qrels text is judgment groups rather than plain qrels:
+/// some query has a docid judged on two lines with different second
+/// fields (two groups), and no docid is judged twice within one group.
+/// Plain qrels judge each docid once per query (a repeat is an error
+/// there), so such a file can only be read as judgment groups.
+pub fn has_judgment_groups(text: &str) -> bool {
+    let mut seen: FnvHashMap<(&str, &str), &str> = FnvHashMap::default();
+    let mut across = false;
+    for (_, line) in content_lines(text) {
+        let mut f = line.split_whitespace();
+        let (Some(qid), Some(group), Some(docid)) = (f.next(), f.next(), f.next()) else {
+            return false;
+        };
+        match seen.get(&(qid, docid)) {
+            None => {
+                seen.insert((qid, docid), group);
+            }
+            Some(&g) if g == group => return false,
+            Some(_) => across = true,
+        }
+    }
+    across
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +118,16 @@ mod tests {
         assert_eq!(g.groups["a"].queries["q1"].len(), 2);
         assert!(!g.groups["a"].queries.contains_key("q2"));
         assert_eq!(g.query_ids(), ["q1", "q2"]);
+        assert!(has_judgment_groups(text));
+    }
+
+    #[test]
+    fn plain_qrels_are_not_judgment_groups() {
+        // Several second-field values, each docid once: plain qrels.
+        assert!(!has_judgment_groups("q1 0 d1 1\nq1 1 d2 0\nq2 2 d1 1\n"));
+        // A docid judged twice by one group is a plain qrels error, not groups.
+        assert!(!has_judgment_groups("q1 a d1 1\nq1 b d1 0\nq1 a d1 0\n"));
+        assert!(!has_judgment_groups(""));
     }
 
     #[test]

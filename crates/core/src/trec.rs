@@ -182,6 +182,8 @@ pub enum TrecKind {
     Qrels,
     /// 6 or more fields: `qid Q0 docid rank score tag`.
     Run,
+    /// 5 fields: `qid group subgroup docid level` (trec_eval's `prefs`).
+    Preferences,
 }
 
 /// Classifies a text by the field count of its first data line; `None`
@@ -190,6 +192,11 @@ pub fn classify_trec(text: &str) -> Option<TrecKind> {
     let (_, line) = content_lines(text).next()?;
     match first_fields::<7>(line).1 {
         4 => Some(TrecKind::Qrels),
+        // A run line without its tag column (`qid Q0 docid rank score`)
+        // also has 5 fields: not read as preferences.
+        5 if line.split_whitespace().nth(1).is_none_or(|f| f != "Q0") => {
+            Some(TrecKind::Preferences)
+        }
         n if n >= 6 => Some(TrecKind::Run),
         _ => None,
     }
@@ -333,6 +340,9 @@ mod tests {
     fn texts_are_told_apart_by_their_columns() {
         assert_eq!(classify_trec("# c\n\nq 0 d 1\n"), Some(TrecKind::Qrels));
         assert_eq!(classify_trec("q Q0 d 1 2.5 tag\n"), Some(TrecKind::Run));
+        assert_eq!(classify_trec("q g s d 2\n"), Some(TrecKind::Preferences));
+        // A run line without its tag is not read as preferences.
+        assert_eq!(classify_trec("q Q0 d 1 2.5\n"), None);
         assert_eq!(
             classify_trec("q Q0 d 1 2.5 tag extra\n"),
             Some(TrecKind::Run)

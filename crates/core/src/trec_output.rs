@@ -153,6 +153,15 @@ pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOut
     format_trec_rows(items, rows, options)
 }
 
+/// The summary of `rows` for the valued items of `items` (trec_eval's
+/// `all` values): counts summed, geometric-mean measures averaged
+/// geometrically, the others averaged.
+pub fn summary_values(items: &[TrecItem], rows: &[TrecRow]) -> Vec<f64> {
+    let aggregations: Vec<Aggregation> = columns(items).iter().map(|c| c.aggregation).collect();
+    let values: Vec<Vec<f64>> = rows.iter().map(|r| r.values.clone()).collect();
+    summarise(&aggregations, &values)
+}
+
 /// Formats rows (in the order given) as trec_eval does. With `-Z`, values
 /// become z-scores, names get a `Z` before the padded name (as trec_eval
 /// prints them), and geometric-mean measures are averaged arithmetically.

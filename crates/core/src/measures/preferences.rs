@@ -541,6 +541,29 @@ impl PrefMeasure {
         PrefMeasure::ALL.into_iter().find(|m| m.name() == name)
     }
 
+    /// How the value is computed, for a reader of the results.
+    /// "Possible" preferences are those the judgments state; one is
+    /// "fulfilled" when the ranking puts the preferred document first, or
+    /// retrieves it and not the other ("implied").
+    pub fn explanation(self) -> &'static str {
+        match self {
+            PrefMeasure::NumPossible => "The number of preferences the judgments state (each group's, added), whether or not the run retrieved their documents. Summed over queries.",
+            PrefMeasure::NumFulfilled => "The number of preferences the ranking fulfils: both documents retrieved with the preferred one first, or only the preferred one retrieved. Summed over queries.",
+            PrefMeasure::NumFulfilledRet => "The number of preferences between two retrieved documents that the ranking fulfils (the preferred one ranked first). Summed over queries.",
+            PrefMeasure::Simple => "Fulfilled preferences / all stated preferences, every group's added together (a preference between two unretrieved documents counts as unfulfilled). 0 when none is stated.",
+            PrefMeasure::Pair => "For each pair of judged documents some group orders: the fraction of the groups that order it whose preference the ranking fulfils; then the mean over pairs (pairs of two unretrieved documents count 0).",
+            PrefMeasure::AvgJg => "Per judgment group (assessor): fulfilled / stated preferences; then the mean over the groups.",
+            PrefMeasure::AvgJgRNonrel => "As prefs_avgjg, but each group counts only as many non-relevant documents as it has relevant ones (like bpref): with R relevant and N non-relevant documents, R ≥ N adds R·(R−N) preferences over imagined non-relevant documents, and R < N keeps only the first R non-relevant ones.",
+            PrefMeasure::SimpleRet => "Fulfilled / stated preferences, counting only preferences between two retrieved documents.",
+            PrefMeasure::PairRet => "As prefs_pair, over pairs of two retrieved documents only.",
+            PrefMeasure::AvgJgRet => "As prefs_avgjg, counting only preferences between two retrieved documents.",
+            PrefMeasure::AvgJgRNonrelRet => "As prefs_avgjg_Rnonrel, with the retrieved relevant and non-relevant documents only.",
+            PrefMeasure::SimpleImp => "Fulfilled / stated preferences, counting those with at least one retrieved document (between two retrieved ones, and implied ones); preferences between two unretrieved documents are left out.",
+            PrefMeasure::PairImp => "As prefs_pair, over pairs with at least one retrieved document.",
+            PrefMeasure::AvgJgImp => "As prefs_avgjg, counting preferences with at least one retrieved document.",
+        }
+    }
+
     /// A count, summed over queries (the others are averaged).
     pub fn is_count(self) -> bool {
         matches!(

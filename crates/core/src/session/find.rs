@@ -66,7 +66,9 @@ pub fn find_query(
     qid: &str,
 ) -> Result<Option<FoundQuery>, String> {
     let roles = file_roles(files);
-    let (qrels_file, qrels_kind) = roles.qrels.ok_or("no qrels file")?;
+    let (qrels_file, qrels_kind) = roles.qrels.ok_or(
+        "no qrels file (preference and judgment-group measures are explained in their own table)",
+    )?;
     let (run_file, run_kind) = roles
         .runs
         .iter()

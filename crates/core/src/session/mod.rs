@@ -36,6 +36,7 @@ mod shard_lines;
 mod shards;
 mod significance;
 mod stream;
+mod trec_judgments;
 mod typed;
 
 pub use compare::{
@@ -51,6 +52,7 @@ pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
     NO_QRELS, UNKNOWN_FORMAT,
 };
+use runs::tally_warnings;
 pub use runs::{add_run, evaluate_files, RunOutcome};
 pub use shards::{
     evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,
@@ -60,6 +62,10 @@ pub use significance::{beaten, letter, statistics};
 pub use stream::{
     evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
     JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
+};
+pub use trec_judgments::{
+    evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentSystem, JudgmentTable,
+    PREFERENCE_TIES,
 };
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
 

@@ -168,6 +168,10 @@ pub struct Part {
     pub warnings: Vec<String>,
     /// The loaded files (files part only).
     pub files: Vec<FileInfo>,
+    /// The runs' values when the judgments are preferences or judgment
+    /// groups (whose measures are their own; `systems` is then empty).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub judgment_table: Option<super::trec_judgments::JudgmentTable>,
 }
 
 pub(super) fn plural(n: usize, one: &str, many: &str) -> String {

@@ -12,7 +12,11 @@ use super::EvalOptions;
 pub struct FileRoles<'f> {
     /// Each file's format and role, in load order (`None`: not recognised).
     pub kinds: Vec<Option<InputKind>>,
-    /// The first qrels file: the one runs are evaluated against.
+    /// The first judgments file (qrels, preferences or judgment groups):
+    /// the one runs are evaluated against.
+    pub judgments: Option<(&'f LoadedFile, InputKind)>,
+    /// [`FileRoles::judgments`] when they are plain qrels (which the
+    /// measures of plain qrels read).
     pub qrels: Option<(&'f LoadedFile, InputKind)>,
     /// The runs, in load order.
     pub runs: Vec<(&'f LoadedFile, InputKind)>,
@@ -30,8 +34,10 @@ pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
             .zip(&kinds)
             .filter_map(|(f, k)| k.map(|k| (f, k)))
     };
+    let judgments = with_kind().find(|(_, k)| k.role.is_judgments());
     FileRoles {
-        qrels: with_kind().find(|(_, k)| k.role == InputRole::Qrels),
+        judgments,
+        qrels: judgments.filter(|(_, k)| k.role == InputRole::Qrels),
         runs: with_kind()
             .filter(|(_, k)| k.role == InputRole::Run)
             .collect(),
@@ -54,13 +60,18 @@ pub fn is_unread_file(e: &ParseError) -> bool {
 /// (located at its first data line).
 pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Part) {
     for (f, &kind) in files.iter().zip(&roles.kinds) {
-        let chosen_qrels = roles.qrels.is_some_and(|(q, _)| std::ptr::eq(q, f));
+        let chosen = roles.judgments.is_some_and(|(q, _)| std::ptr::eq(q, f));
         let used = match kind {
-            Some(k) if k.role == InputRole::Qrels && !chosen_qrels => {
+            Some(k) if k.role.is_judgments() && !chosen => {
+                let what = if k.role == InputRole::Qrels {
+                    "qrels"
+                } else {
+                    "judgments"
+                };
                 part.warnings.push(format!(
-                    "{} is a second qrels file and is not used (the first one, {}, is).",
+                    "{} is a second {what} file and is not used (the first one, {}, is).",
                     f.name,
-                    roles.qrels.map_or("", |(q, _)| q.name.as_str())
+                    roles.judgments.map_or("", |(q, _)| q.name.as_str())
                 ));
                 false
             }

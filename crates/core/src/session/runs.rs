@@ -2,11 +2,14 @@
 //! queries, what it lacks, what was dropped or refused) and what the
 //! results say of it.
 
-use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
+use crate::{
+    judge, parse_qrels_as, parse_run_as, per_query_values, summaries, InputRole, Metric, ParseError,
+};
 
 use super::files::LoadedFile;
 use super::results::{listed, plural, Part, QueryResult, Source, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
+use super::trec_judgments::evaluate_judgment_table;
 use super::EvalOptions;
 
 /// One run evaluated against the judgments, however it was read (whole or
@@ -75,6 +78,58 @@ fn refusal_reason(errors: &[ParseError]) -> String {
     }
 }
 
+/// What the results say of a run's queries and lines: judged queries it
+/// lacks, its queries without judgments, repeated docids, and `ties`
+/// (queries with equal scores, of those evaluated).
+pub(super) fn tally_warnings(
+    part: &mut Part,
+    name: &str,
+    missing_queries: &[String],
+    run_only_queries: &[String],
+    repeated_lines: usize,
+    ties: (usize, usize),
+    options: &EvalOptions,
+) {
+    if !missing_queries.is_empty() {
+        let n = missing_queries.len();
+        let missing: Vec<&str> = missing_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} of the qrels missing from the run ({}); {}.",
+            plural(n, "query", "queries"),
+            listed(&missing),
+            options.conventions.missing_queries.label()
+        ));
+    }
+    if !run_only_queries.is_empty() {
+        let only: Vec<&str> = run_only_queries.iter().map(String::as_str).collect();
+        part.warnings.push(format!(
+            "{name}: {} without judgments ignored ({}).",
+            plural(only.len(), "query", "queries"),
+            listed(&only)
+        ));
+    }
+    if repeated_lines > 0 {
+        let done = if options.conventions.duplicates == crate::DuplicatePolicy::KeepAll {
+            "counted as further documents"
+        } else {
+            "dropped"
+        };
+        part.warnings.push(format!(
+            "{name}: {} of repeated docids {done} ({}).",
+            plural(repeated_lines, "line", "lines"),
+            options.conventions.duplicates.label()
+        ));
+    }
+    if ties.0 > 0 {
+        part.warnings.push(format!(
+            "{name}: equal scores in {} of {} queries, ordered by the tie setting: {}.",
+            ties.0,
+            ties.1,
+            options.conventions.tie_break.label()
+        ));
+    }
+}
+
 /// Adds a run's system, problems and warnings to `part`.
 pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &EvalOptions) {
     let name = &run.name;
@@ -91,44 +146,16 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &E
         return;
     }
     part.errors.extend(run.errors);
-    if !run.missing_queries.is_empty() {
-        let n = run.missing_queries.len();
-        let missing: Vec<&str> = run.missing_queries.iter().map(String::as_str).collect();
-        part.warnings.push(format!(
-            "{name}: {} of the qrels missing from the run ({}); {}.",
-            plural(n, "query", "queries"),
-            listed(&missing),
-            options.conventions.missing_queries.label()
-        ));
-    }
-    if !run.run_only_queries.is_empty() {
-        let only: Vec<&str> = run.run_only_queries.iter().map(String::as_str).collect();
-        part.warnings.push(format!(
-            "{name}: {} without judgments ignored ({}).",
-            plural(only.len(), "query", "queries"),
-            listed(&only)
-        ));
-    }
-    if run.repeated_lines > 0 {
-        let done = if options.conventions.duplicates == crate::DuplicatePolicy::KeepAll {
-            "counted as further documents"
-        } else {
-            "dropped"
-        };
-        part.warnings.push(format!(
-            "{name}: {} of repeated docids {done} ({}).",
-            plural(run.repeated_lines, "line", "lines"),
-            options.conventions.duplicates.label()
-        ));
-    }
-    if run.tied_queries > 0 {
-        let evaluated = run.queries.iter().filter(|q| !q.missing).count();
-        part.warnings.push(format!(
-            "{name}: equal scores in {} of {evaluated} queries, ordered by the tie setting: {}.",
-            run.tied_queries,
-            options.conventions.tie_break.label()
-        ));
-    }
+    let evaluated = run.queries.iter().filter(|q| !q.missing).count();
+    tally_warnings(
+        part,
+        name,
+        &run.missing_queries,
+        &run.run_only_queries,
+        run.repeated_lines,
+        (run.tied_queries, evaluated),
+        options,
+    );
     let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
     part.systems.push(SystemResult {
         name: run.name,
@@ -146,6 +173,14 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOp
     let roles = file_roles(files);
     describe_files(files, &roles, &mut part);
     let runs = roles.runs;
+    if let Some((j, kind)) = roles.judgments.filter(|(_, k)| k.role != InputRole::Qrels) {
+        let texts: Vec<(&str, &str, crate::InputKind)> = runs
+            .iter()
+            .map(|(f, k)| (f.name.as_str(), &*f.text, *k))
+            .collect();
+        evaluate_judgment_table((&j.name, &*j.text, kind.role), &texts, options, &mut part);
+        return part;
+    }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !runs.is_empty() {
             part.warnings.push(NO_QRELS.into());

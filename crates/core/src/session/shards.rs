@@ -22,10 +22,12 @@ use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::ShardLines;
 use super::stream::{judge_chunk, tally, ChunkOutcome, QueryChunk};
+use super::trec_judgments::evaluate_judgment_table;
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
-    Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
+    Conventions, EvalContext, InputFormat, InputKind, InputRole, Metric, MissingQueries,
+    ParseError, Qrels,
 };
 
 /// Bytes a shard reads before its range to learn which query is in
@@ -185,6 +187,14 @@ pub fn evaluate_shard(
     if first {
         describe_files(files, &roles, &mut reply.base);
     }
+    if let Some((j, kind)) = roles.judgments.filter(|(_, k)| k.role != InputRole::Qrels) {
+        // Preference and judgment-group measures read each run whole, in
+        // the first shard only.
+        if first {
+            judgment_table_shard(j, kind.role, &roles.runs, open, options, &mut reply.base);
+        }
+        return reply;
+    }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !roles.runs.is_empty() && first {
             reply.base.warnings.push(NO_QRELS.into());
@@ -299,6 +309,38 @@ pub fn evaluate_shard(
         reply.runs.push(piece);
     }
     reply
+}
+
+/// The first shard's work when the judgments are preferences or judgment
+/// groups: the judgments and every run read whole, then the table of
+/// their measures.
+fn judgment_table_shard(
+    judgments: &LoadedFile,
+    role: InputRole,
+    runs: &[(&LoadedFile, InputKind)],
+    open: &mut Open<'_>,
+    options: &EvalOptions,
+    part: &mut Part,
+) {
+    let mut quiet = |_: &Progress| {};
+    let mut meter = Meter {
+        now: Progress::default(),
+        tell: &mut quiet,
+    };
+    let jtext = match read_whole(judgments, open, &mut meter) {
+        Ok(t) => t,
+        Err(e) => return part.errors.push(e),
+    };
+    let mut texts = Vec::new();
+    for &(f, k) in runs {
+        match read_whole(f, open, &mut meter) {
+            Ok(t) => texts.push((f.name.as_str(), t, k)),
+            Err(e) => part.errors.push(e),
+        }
+    }
+    let borrowed: Vec<(&str, &str, InputKind)> =
+        texts.iter().map(|(n, t, k)| (*n, t.as_str(), *k)).collect();
+    evaluate_judgment_table((&judgments.name, &jtext, role), &borrowed, options, part);
 }
 
 /// Puts the shards' replies (in shard order) together into the page's
@@ -482,6 +524,33 @@ mod tests {
             })
             .collect();
         finish(replies, &metrics, options)
+    }
+
+    #[test]
+    fn preference_judgments_with_a_big_run_are_read_whole_once() {
+        use crate::session::test_support::{file, shared};
+        let files = [
+            file("prefs.test", &shared("prefs.test")),
+            big(
+                "prefs.results.test",
+                &shared("prefs.results.test"),
+                40 << 20,
+            ),
+        ];
+        let whole = crate::session::evaluate_files(
+            &[
+                files[0].clone(),
+                file("prefs.results.test", &shared("prefs.results.test")),
+            ],
+            &metrics(),
+            &EvalOptions::default(),
+        );
+        for count in [1, 3] {
+            let part = sharded(&files, &EvalOptions::default(), count).unwrap();
+            assert!(part.errors.is_empty(), "{:?}", part.errors);
+            assert_eq!(part.judgment_table, whole.judgment_table, "{count} shards");
+        }
+        assert_eq!(whole.judgment_table.unwrap().systems.len(), 1);
     }
 
     /// A seeded run of a few megabytes (several shards' lookbehind) with

@@ -1,0 +1,368 @@
+//! Runs evaluated against judgments that are not plain qrels: preference
+//! judgments (trec_eval's `prefs`) and judgment groups (`qrels_jg`). Their
+//! measures are trec_eval's `all_prefs` and `qrels_jg` sets, computed by the
+//! same [`evaluate_preferences`] and [`evaluate_judgment_groups`] as the
+//! command line (so the page shows the numbers of `ranklab eval -R prefs`
+//! and `-R qrels_jg`, which match trec_eval's own test outputs), and shown
+//! in a table of their own ([`JudgmentTable`]): the measures of plain
+//! qrels do not apply to these judgments.
+
+use crate::measures::trec_names::{MeasureRequest, TrecItem};
+use crate::{DuplicatePolicy, InputFormat, InputKind, InputRole, ParseError, TieBreak, TrecRow};
+
+use super::preferences::evaluate_preferences;
+use super::results::{listed, plural, Part};
+use super::stream::StreamResult;
+use super::EvalOptions;
+use super::{evaluate_judgment_groups, tally_warnings};
+
+/// One measure of a [`JudgmentTable`].
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct JudgmentMeasure {
+    /// trec_eval's name (`prefs_simp`, `P_avgjg_10`, ...).
+    pub name: String,
+    /// A count, summed over queries (the others are averaged).
+    pub count: bool,
+    /// How the value is computed, in a sentence or two.
+    pub formula: String,
+}
+
+/// One run's values in a [`JudgmentTable`].
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct JudgmentSystem {
+    /// The run's file name.
+    pub name: String,
+    /// Per query (qid order): its id and one value per measure.
+    pub queries: Vec<(String, Vec<f64>)>,
+    /// Over the queries: counts summed, the others averaged (trec_eval's
+    /// `all` line).
+    pub all: Vec<f64>,
+    /// Why the run has no values (a repeated docid refused, inconsistent
+    /// preferences).
+    pub refused: Option<String>,
+}
+
+/// The runs' values for the measures of preference judgments or judgment
+/// groups.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct JudgmentTable {
+    /// The judgments file.
+    pub judgments: String,
+    /// [`InputRole::Preferences`] or [`InputRole::JudgmentGroups`].
+    pub role: InputRole,
+    /// Columns, in trec_eval's order.
+    pub measures: Vec<JudgmentMeasure>,
+    /// Runs, in load order.
+    pub systems: Vec<JudgmentSystem>,
+}
+
+/// What preference measures say of equal scores and repeats, when the
+/// settings ask for something else.
+pub const PREFERENCE_TIES: &str = "Preference measures order equal scores by docid ascending, as trec_eval's preference code does; the tie setting applies to the other measures only.";
+
+/// The measures trec_eval computes for `role` (`all_prefs` or `qrels_jg`),
+/// with the maximum number of documents and the missing-query policy of
+/// the options applied as for plain qrels.
+fn items_for(role: InputRole) -> Vec<TrecItem> {
+    let set = if role == InputRole::Preferences {
+        "all_prefs"
+    } else {
+        "qrels_jg"
+    };
+    MeasureRequest::parse(&[set])
+        .and_then(|r| r.items())
+        .expect("trec_eval's own sets parse")
+}
+
+/// A measure's formula, for its explanation.
+fn formula(item: &TrecItem) -> Option<JudgmentMeasure> {
+    match item {
+        TrecItem::Preference { name, measure } => Some(JudgmentMeasure {
+            name: name.clone(),
+            count: measure.is_count(),
+            formula: measure.explanation().to_string(),
+        }),
+        TrecItem::Measure { name, metric, .. } => Some(JudgmentMeasure {
+            name: name.clone(),
+            count: false,
+            formula: format!(
+                "{metric} computed with each judgment group's judgments alone, then averaged over the groups that judged the query: (v₁ + … + vₙ) / n for a query judged by n groups. The mean over queries follows, as for every measure."
+            ),
+        }),
+        _ => None,
+    }
+}
+
+/// Evaluates the TREC runs `runs` (name, text, kind) against the judgments
+/// `judgments` (name, text, role), adding the table, the problems and the
+/// warnings to `part`.
+pub fn evaluate_judgment_table(
+    judgments: (&str, &str, InputRole),
+    runs: &[(&str, &str, InputKind)],
+    options: &EvalOptions,
+    part: &mut Part,
+) {
+    let (jname, jtext, role) = judgments;
+    let items = items_for(role);
+    let mut table = JudgmentTable {
+        judgments: jname.to_string(),
+        role,
+        measures: items.iter().filter_map(formula).collect(),
+        systems: Vec::new(),
+    };
+    let conventions = &options.conventions;
+    let prefs;
+    let groups;
+    if role == InputRole::Preferences {
+        prefs = Some(crate::parse_prefs(jname, jtext));
+        groups = None;
+    } else {
+        prefs = None;
+        groups = Some(crate::parse_qrels_jg(jname, jtext));
+    }
+    let judgment_errors = prefs
+        .as_ref()
+        .map(|p| &p.errors)
+        .or(groups.as_ref().map(|g| &g.errors))
+        .cloned()
+        .unwrap_or_default();
+    let broken = !judgment_errors.is_empty();
+    part.errors.extend(judgment_errors);
+    if prefs.is_some()
+        && (conventions.tie_break != TieBreak::TrecEval
+            || conventions.duplicates == DuplicatePolicy::KeepAll)
+    {
+        part.warnings.push(PREFERENCE_TIES.into());
+    }
+    for &(name, text, kind) in runs {
+        if kind.format != InputFormat::Trec {
+            part.errors.push(ParseError::new(
+                name,
+                1,
+                1,
+                format!(
+                    "a TREC run (qid Q0 docid rank score tag): runs are read as trec_eval reads them against {} ({}); this one is a {}",
+                    kind_label(role),
+                    jname,
+                    kind.label()
+                ),
+                "",
+            ));
+            continue;
+        }
+        let result = match (&prefs, &groups) {
+            (Some(p), _) => evaluate_preferences(name, text, jname, p, &items, conventions),
+            (_, Some(g)) => evaluate_judgment_groups(name, text, g, &items, conventions, 0.0),
+            _ => continue,
+        };
+        table
+            .systems
+            .push(system(name, result, &items, broken, options, part));
+    }
+    part.judgment_table = Some(table);
+}
+
+fn kind_label(role: InputRole) -> &'static str {
+    if role == InputRole::Preferences {
+        "preference judgments"
+    } else {
+        "judgment groups"
+    }
+}
+
+/// One run's row of the table, its problems and warnings added to `part`.
+fn system(
+    name: &str,
+    result: StreamResult,
+    items: &[TrecItem],
+    judgments_broken: bool,
+    options: &EvalOptions,
+    part: &mut Part,
+) -> JudgmentSystem {
+    let refused = if judgments_broken {
+        Some("No values: the judgments have problems (see the file problems).".to_string())
+    } else if result.refused {
+        Some(match result.errors.iter().find(|e| e.is_duplicate_refusal()) {
+            Some(e) => format!(
+                "No values: line {} repeats docid `{}` in one query, and the duplicates setting is \"refuse\". Choose keep-first or keep-last in Settings to evaluate it.",
+                e.line, e.found
+            ),
+            None => "No values: the preferences of a query contradict each other (see the file problems).".to_string(),
+        })
+    } else {
+        None
+    };
+    part.errors.extend(result.errors.iter().cloned());
+    tally_warnings(
+        part,
+        name,
+        &result.missing_queries,
+        &result.run_only_queries,
+        result.repeated_lines,
+        (result.tied_queries, result.rows.len()),
+        options,
+    );
+    if refused.is_some() {
+        return JudgmentSystem {
+            name: name.to_string(),
+            queries: Vec::new(),
+            all: Vec::new(),
+            refused,
+        };
+    }
+    let all = crate::trec_output::summary_values(items, &result.rows);
+    JudgmentSystem {
+        name: name.to_string(),
+        queries: result
+            .rows
+            .into_iter()
+            .map(|TrecRow { qid, values, .. }| (qid, values))
+            .collect(),
+        all,
+        refused: None,
+    }
+}
+
+/// What a table of `n` queries says of its queries (for its caption).
+pub fn judgment_queries_note(table: &JudgmentTable) -> String {
+    let ids: Vec<&str> = table
+        .systems
+        .iter()
+        .flat_map(|s| s.queries.iter().map(|(q, _)| q.as_str()))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    format!(
+        "{} ({})",
+        plural(ids.len(), "query", "queries"),
+        listed(&ids)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::test_support::{file, shared};
+    use crate::session::{evaluate_files, LoadedFile};
+    use crate::Metric;
+
+    fn table(files: &[LoadedFile]) -> (Part, JudgmentTable) {
+        let m: Vec<Metric> = vec!["AP".parse().unwrap()];
+        let mut part = evaluate_files(files, &m, &EvalOptions::default());
+        let t = part.judgment_table.take().expect("a judgments table");
+        (part, t)
+    }
+
+    /// trec_eval's expected `all` line for `name` in `expected`.
+    fn expected(out: &str, name: &str) -> String {
+        shared(out)
+            .lines()
+            .find_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f.len() == 3 && f[0] == name && f[1] == "all").then(|| f[2].to_string())
+            })
+            .unwrap_or_else(|| panic!("{name} in {out}"))
+    }
+
+    fn shown(t: &JudgmentTable, s: usize, j: usize) -> String {
+        let m = &t.measures[j];
+        let v = t.systems[s].all[j];
+        if m.count {
+            format!("{}", v as i64)
+        } else {
+            format!("{v:.4}")
+        }
+    }
+
+    #[test]
+    fn preference_files_give_trec_eval_values() {
+        let files = [
+            file("prefs.test", &shared("prefs.test")),
+            file("prefs.results.test", &shared("prefs.results.test")),
+        ];
+        let (part, t) = table(&files);
+        assert!(part.errors.is_empty(), "{:?}", part.errors);
+        assert!(part.systems.is_empty());
+        assert_eq!(t.role, InputRole::Preferences);
+        assert_eq!(t.measures.len(), 14);
+        assert_eq!(t.systems.len(), 1);
+        for (j, m) in t.measures.iter().enumerate() {
+            assert_eq!(
+                shown(&t, 0, j),
+                expected("out.test.prefs", &m.name),
+                "{}",
+                m.name
+            );
+            assert!(!m.formula.is_empty());
+        }
+    }
+
+    #[test]
+    fn judgment_group_files_give_trec_eval_values() {
+        let files = [
+            file("results.test", &shared("results.test")),
+            file("qrels.123", &shared("qrels.123")),
+        ];
+        let (part, t) = table(&files);
+        assert!(part.errors.is_empty(), "{:?}", part.errors);
+        assert_eq!(t.role, InputRole::JudgmentGroups);
+        assert_eq!(t.measures[0].name, "map_avgjg");
+        assert!(t.measures.iter().any(|m| m.name == "P_avgjg_10"));
+        for (j, m) in t.measures.iter().enumerate() {
+            assert_eq!(
+                shown(&t, 0, j),
+                expected("out.test.qrels_jg", &m.name),
+                "{}",
+                m.name
+            );
+        }
+        assert!(part.files[1].kind.unwrap().label() == "TREC judgment groups");
+    }
+
+    #[test]
+    fn a_run_that_is_not_trec_is_refused_by_name() {
+        let files = [
+            file("p", "q1 a s d1 1\nq1 a s d2 0\n"),
+            file("run.json", r#"{"q1": {"d1": 0.5, "d2": 0.25}}"#),
+        ];
+        let (part, t) = table(&files);
+        assert!(t.systems.is_empty());
+        assert_eq!(part.errors.len(), 1);
+        assert!(part.errors[0]
+            .to_string()
+            .starts_with("run.json:1:1: expected a TREC run"));
+    }
+
+    #[test]
+    fn hand_computed_preferences_and_warnings() {
+        // One group, one subgroup: d1 (2) > d2 (1) > d3 (0): 3 preferences.
+        // Ranking d2, d1 (d3 not retrieved): d1 > d2 unfulfilled; d1 > d3
+        // and d2 > d3 fulfilled (implied): prefs_simp = 2/3, and between
+        // retrieved documents 0 of 1: prefs_simp_ret = 0.
+        let files = [
+            file("p", "q1 a s d1 2\nq1 a s d2 1\nq1 a s d3 0\nq2 a s d1 1\n"),
+            file("r", "q1 Q0 d2 1 2.0 t\nq1 Q0 d1 2 1.0 t\nq9 Q0 d1 1 1 t\n"),
+        ];
+        let (part, t) = table(&files);
+        assert!(part.errors.is_empty(), "{:?}", part.errors);
+        let col = |n: &str| t.measures.iter().position(|m| m.name == n).unwrap();
+        let q1 = &t.systems[0].queries[0];
+        assert_eq!(q1.0, "q1");
+        assert!((q1.1[col("prefs_simp")] - 2.0 / 3.0).abs() < 1e-12);
+        assert_eq!(q1.1[col("prefs_simp_ret")], 0.0);
+        assert_eq!(q1.1[col("prefs_num_prefs_poss")], 3.0);
+        // q2 is judged but not in the run; q9 is in the run only.
+        let w = part.warnings.join("\n");
+        assert!(
+            w.contains("r: 1 query of the qrels missing from the run (q2)"),
+            "{w}"
+        );
+        assert!(
+            w.contains("r: 1 query without judgments ignored (q9)"),
+            "{w}"
+        );
+    }
+}

@@ -1,0 +1,69 @@
+// Preference judgments and judgment groups in the browser: trec_eval's own
+// test files (prefs.test, qrels.123) are told apart by content and give
+// trec_eval's expected values (out.test.prefs, out.test.qrels_jg) in a
+// table of their own; a measure's name opens its formula and its value per
+// query.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, SHOTS, open, showTab, useBrowser } from './harness.mjs';
+
+const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
+const env = useBrowser();
+
+/** trec_eval's `all` lines of an expected output file: name -> text. */
+async function expectedAll(name) {
+  const out = new Map();
+  for (const line of (await readFile(join(SHARED, name), 'utf8')).split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f.length === 3 && f[1] === 'all' && !['runid', 'num_q'].includes(f[0])) out.set(f[0], f[2]);
+  }
+  return out;
+}
+
+async function tableValues(page, run) {
+  const table = page.getByTestId('judgment-table');
+  await table.locator(`td[data-system="${run}"]`).first().waitFor({ timeout: 15000 });
+  const cells = await table.locator(`td[data-system="${run}"]`).evaluateAll((tds) =>
+    tds.map((td) => [td.dataset.measure, td.innerText.trim()]));
+  return new Map(cells);
+}
+
+test('preference judgments give out.test.prefs; a measure explains itself', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(SHARED, 'prefs.test'), join(SHARED, 'prefs.results.test')]);
+  const shown = await tableValues(page, 'prefs.results.test');
+  const expected = await expectedAll('out.test.prefs');
+  assert.equal(shown.size, 14);
+  assert.equal(expected.size, 14);
+  for (const [name, value] of expected) assert.equal(shown.get(name), value, name);
+  assert.match(await page.getByTestId('file-list').innerText(), /prefs\.test — TREC preferences/);
+  assert.match(await page.getByTestId('judgment-table').innerText(), /Preference measures \(trec_eval's all_prefs\) against prefs\.test/);
+
+  await page.getByTestId('judgment-measure').filter({ hasText: /^prefs_simp$/ }).click();
+  const ex = page.getByTestId('judgment-explanation');
+  assert.match(await ex.innerText(), /Fulfilled preferences \/ all stated preferences/);
+  // One row per query of the run.
+  assert.ok((await ex.locator('tbody tr').count()) > 1);
+  await page.getByTestId('judgment-table').screenshot({ path: join(SHOTS, 'judgments-prefs.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('judgment groups give out.test.qrels_jg', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.123'), join(SHARED, 'results.test')]);
+  const shown = await tableValues(page, 'results.test');
+  const expected = await expectedAll('out.test.qrels_jg');
+  assert.ok(expected.size > 10);
+  for (const [name, value] of expected) assert.equal(shown.get(name), value, name);
+  assert.match(await page.getByTestId('file-list').innerText(), /qrels\.123 — TREC judgment groups/);
+  await page.getByTestId('judgment-measure').filter({ hasText: /^map_avgjg$/ }).click();
+  assert.match(await page.getByTestId('judgment-explanation').innerText(), /averaged over the groups that judged the query/);
+  await page.screenshot({ path: join(SHOTS, 'judgments-jg.png'), fullPage: true });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
