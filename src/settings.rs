@@ -216,6 +216,9 @@ pub struct Settings {
     pub scale_max: i64,
     /// Intervals and significance tests.
     pub stats: StatsSettings,
+    /// Also read TREC qrels as preferences (trec_eval's `-R qrels_prefs`)
+    /// and show the preference measures.
+    pub qrels_prefs: bool,
 }
 
 /// The test that marks significant differences.
@@ -363,6 +366,7 @@ impl Default for Settings {
             extra: String::new(),
             scale_max: 3,
             stats: StatsSettings::default(),
+            qrels_prefs: false,
         }
     }
 }
@@ -494,6 +498,7 @@ impl Settings {
         ranklab_core::session::EvalOptions {
             conventions: self.conventions(),
             scale_max: self.scale_max,
+            qrels_as_preferences: self.qrels_prefs,
         }
     }
 

@@ -6,10 +6,9 @@
 
 use std::rc::Rc;
 
-use ranklab_core::InputRole;
 use yew::prelude::*;
 
-use crate::evaluation::{judgment_queries_note, JudgmentTable};
+use crate::evaluation::{judgment_queries_note, JudgmentReading, JudgmentTable};
 
 /// Props of [`JudgmentTableView`].
 #[derive(Properties, PartialEq)]
@@ -32,18 +31,22 @@ fn shown(count: bool, v: f64) -> String {
 pub fn JudgmentTableView(props: &JudgmentTableProps) -> Html {
     let open = use_state(|| None::<usize>);
     let t = &props.table;
-    let (title, set, what) = if t.role == InputRole::Preferences {
-        (
+    let (title, set, what) = match t.reading {
+        JudgmentReading::Preferences => (
             "Preference measures",
             "all_prefs",
-            "preference judgments: each group (assessor) states which documents it prefers to which",
-        )
-    } else {
-        (
+            "preference judgments: each group (assessor) states which documents it prefers to which. The measures of plain qrels do not apply to them",
+        ),
+        JudgmentReading::QrelsAsPreferences => (
+            "Preference measures",
+            "all_prefs",
+            "qrels, read here as preferences as trec_eval's -R qrels_prefs reads them (field 2 names the group; a higher grade is preferred to a lower one), as the settings ask",
+        ),
+        JudgmentReading::JudgmentGroups => (
             "Judgment-group measures",
             "qrels_jg",
-            "judgment groups: several groups (assessors) judged the same queries",
-        )
+            "judgment groups: several groups (assessors) judged the same queries. The measures of plain qrels do not apply to them",
+        ),
     };
     let shown_systems: Vec<_> = t.systems.iter().filter(|s| s.refused.is_none()).collect();
     let refused: Vec<_> = t.systems.iter().filter(|s| s.refused.is_some()).collect();
@@ -111,7 +114,7 @@ pub fn JudgmentTableView(props: &JudgmentTableProps) -> Html {
         <section class="judgment-table" aria-labelledby="judgment-title" data-testid="judgment-table">
             <h3 id="judgment-title">{ format!("{title} (trec_eval's {set}) against {}", t.judgments) }</h3>
             <p class="hint">
-                { format!("{} holds {what}. The measures of plain qrels do not apply to them; these are trec_eval's {set} measures, computed as trec_eval computes them, over {}. Press a measure's name for its formula and its value for each query.", t.judgments, judgment_queries_note(t)) }
+                { format!("{} holds {what}; these are trec_eval's {set} measures, computed as trec_eval computes them, over {}. Press a measure's name for its formula and its value for each query.", t.judgments, judgment_queries_note(t)) }
             </p>
             { for refused.iter().map(|s| html! {
                 <p class="warning-note" data-testid="judgment-refused">{ format!("{}: {}", s.name, s.refused.clone().unwrap_or_default()) }</p>

@@ -58,6 +58,15 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
             </label>
         }
     });
+    let qrels_prefs_change = {
+        let settings = s.clone();
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            let mut next = settings.clone();
+            next.qrels_prefs = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_change.emit(next);
+        })
+    };
     let extra_problem = if props.measure_problems.is_empty() {
         None
     } else {
@@ -115,6 +124,10 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
             <fieldset class="families">
                 <legend>{ "Measures" }</legend>
                 <div class="family-boxes">{ for family_boxes }</div>
+                <label class="check" for="set-qrels-prefs">
+                    <input type="checkbox" id="set-qrels-prefs" data-testid="set-qrels-prefs" checked={ s.qrels_prefs } onchange={ qrels_prefs_change } />
+                    { "Preference measures from TREC qrels too (trec_eval's -R qrels_prefs)" }
+                </label>
                 <TextSetting id="set-extra" label="More measures by name" value={ s.extra.clone() } wide=true
                     hint="Core names, separated by commas: nDCG(dcg='exp-log2')@5, RBP(p=0.5,rel=1), MR, FRP@10, Judged@10, Bpref, Rprec, GAP."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.extra = raw.to_string(); Ok(()) }) as Applier } />

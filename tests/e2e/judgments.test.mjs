@@ -67,3 +67,38 @@ test('judgment groups give out.test.qrels_jg', async () => {
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('plain qrels read as preferences on request give out.test.qrels_prefs', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
+  await page.locator('td[data-system="results.test"][data-measure="AP"]').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('judgment-table').count(), 0);
+  await page.getByTestId('set-qrels-prefs').check();
+  const shown = await tableValues(page, 'results.test');
+  const expected = await expectedAll('out.test.qrels_prefs');
+  assert.equal(expected.size, 14);
+  for (const [name, value] of expected) assert.equal(shown.get(name), value, name);
+  // The plain measures stay: map 0.1785 (out.test).
+  assert.equal(await page.locator('td[data-system="results.test"][data-measure="AP"]').innerText(), '0.1785');
+  assert.match(await page.getByTestId('judgment-table').innerText(), /read here as preferences as trec_eval's -R qrels_prefs/);
+  // The choice is a setting: kept across a reload.
+  await page.reload();
+  await tableValues(page, 'results.test');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('a bad preference line is located, and the run gets no values', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('paste-input').fill('q1 a s d1 2\nq1 a s d2 high\n');
+  await page.getByTestId('add-pasted').click();
+  await page.getByTestId('paste-input').fill('q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\n');
+  await page.getByTestId('add-pasted').click();
+  const errors = page.getByTestId('file-errors');
+  await errors.waitFor({ timeout: 15000 });
+  assert.match(await errors.innerText(), /pasted-1, Line 2, column 11: expected a number \(the preference level\) in field 5, found `high`/);
+  assert.match(await page.getByTestId('judgment-refused').innerText(), /pasted-2: No values: the judgments have problems/);
+  await context.close();
+});

@@ -25,6 +25,7 @@ pub fn values_under(
     let options = EvalOptions {
         conventions: *conventions,
         scale_max: i64::MAX,
+        qrels_as_preferences: false,
     };
     let typed = evaluate_typed(input, metrics, &options);
     let from_files = evaluate_files(files, metrics, &options);

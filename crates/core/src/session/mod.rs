@@ -64,8 +64,8 @@ pub use stream::{
     JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
 };
 pub use trec_judgments::{
-    evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentSystem, JudgmentTable,
-    PREFERENCE_TIES,
+    evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentReading,
+    JudgmentSystem, JudgmentTable, PREFERENCE_TIES,
 };
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
 
@@ -79,6 +79,10 @@ pub struct EvalOptions {
     pub conventions: Conventions,
     /// The largest grade of the scale in use: larger grades are flagged.
     pub scale_max: i64,
+    /// Also read plain TREC qrels as preference judgments (trec_eval's
+    /// `-R qrels_prefs`: field 2 names the group, higher grades preferred)
+    /// and show trec_eval's preference measures for them.
+    pub qrels_as_preferences: bool,
 }
 
 impl Default for EvalOptions {
@@ -87,6 +91,7 @@ impl Default for EvalOptions {
         EvalOptions {
             conventions: Conventions::default(),
             scale_max: 3,
+            qrels_as_preferences: false,
         }
     }
 }

@@ -22,6 +22,26 @@ pub struct FileRoles<'f> {
     pub runs: Vec<(&'f LoadedFile, InputKind)>,
 }
 
+impl<'f> FileRoles<'f> {
+    /// The judgments file whose table of trec_eval's preference or
+    /// judgment-group measures is shown, and how it is read: preferences
+    /// or judgment groups (told apart by content), or plain TREC qrels
+    /// when the options read them as preferences too.
+    pub fn judgment_table(
+        &self,
+        options: &EvalOptions,
+    ) -> Option<(&'f LoadedFile, super::JudgmentReading)> {
+        let (f, kind) = self.judgments?;
+        match super::JudgmentReading::of(kind.role) {
+            Some(reading) => Some((f, reading)),
+            None if options.qrels_as_preferences && kind.format == crate::InputFormat::Trec => {
+                Some((f, super::JudgmentReading::QrelsAsPreferences))
+            }
+            None => None,
+        }
+    }
+}
+
 /// Classifies the loaded files.
 pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
     let kinds: Vec<Option<InputKind>> = files

@@ -2,14 +2,12 @@
 //! queries, what it lacks, what was dropped or refused) and what the
 //! results say of it.
 
-use crate::{
-    judge, parse_qrels_as, parse_run_as, per_query_values, summaries, InputRole, Metric, ParseError,
-};
+use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
 
 use super::files::LoadedFile;
 use super::results::{listed, plural, Part, QueryResult, Source, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
-use super::trec_judgments::evaluate_judgment_table;
+use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
 use super::EvalOptions;
 
 /// One run evaluated against the judgments, however it was read (whole or
@@ -172,14 +170,17 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOp
     let mut part = Part::default();
     let roles = file_roles(files);
     describe_files(files, &roles, &mut part);
+    let table = roles.judgment_table(options);
     let runs = roles.runs;
-    if let Some((j, kind)) = roles.judgments.filter(|(_, k)| k.role != InputRole::Qrels) {
-        let texts: Vec<(&str, &str, crate::InputKind)> = runs
-            .iter()
-            .map(|(f, k)| (f.name.as_str(), &*f.text, *k))
-            .collect();
-        evaluate_judgment_table((&j.name, &*j.text, kind.role), &texts, options, &mut part);
-        return part;
+    let texts: Vec<(&str, &str, crate::InputKind)> = runs
+        .iter()
+        .map(|(f, k)| (f.name.as_str(), &*f.text, *k))
+        .collect();
+    if let Some((j, reading)) = table {
+        evaluate_judgment_table((&j.name, &*j.text, reading), &texts, options, &mut part);
+        if reading != JudgmentReading::QrelsAsPreferences {
+            return part;
+        }
     }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !runs.is_empty() {

@@ -22,12 +22,11 @@ use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::ShardLines;
 use super::stream::{judge_chunk, tally, ChunkOutcome, QueryChunk};
-use super::trec_judgments::evaluate_judgment_table;
+use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
-    Conventions, EvalContext, InputFormat, InputKind, InputRole, Metric, MissingQueries,
-    ParseError, Qrels,
+    Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
 };
 
 /// Bytes a shard reads before its range to learn which query is in
@@ -187,13 +186,15 @@ pub fn evaluate_shard(
     if first {
         describe_files(files, &roles, &mut reply.base);
     }
-    if let Some((j, kind)) = roles.judgments.filter(|(_, k)| k.role != InputRole::Qrels) {
+    if let Some((j, reading)) = roles.judgment_table(options) {
         // Preference and judgment-group measures read each run whole, in
         // the first shard only.
         if first {
-            judgment_table_shard(j, kind.role, &roles.runs, open, options, &mut reply.base);
+            judgment_table_shard(j, reading, &roles.runs, open, options, &mut reply.base);
         }
-        return reply;
+        if reading != JudgmentReading::QrelsAsPreferences {
+            return reply;
+        }
     }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !roles.runs.is_empty() && first {
@@ -316,7 +317,7 @@ pub fn evaluate_shard(
 /// their measures.
 fn judgment_table_shard(
     judgments: &LoadedFile,
-    role: InputRole,
+    reading: JudgmentReading,
     runs: &[(&LoadedFile, InputKind)],
     open: &mut Open<'_>,
     options: &EvalOptions,
@@ -340,7 +341,7 @@ fn judgment_table_shard(
     }
     let borrowed: Vec<(&str, &str, InputKind)> =
         texts.iter().map(|(n, t, k)| (*n, t.as_str(), *k)).collect();
-    evaluate_judgment_table((&judgments.name, &jtext, role), &borrowed, options, part);
+    evaluate_judgment_table((&judgments.name, &jtext, reading), &borrowed, options, part);
 }
 
 /// Puts the shards' replies (in shard order) together into the page's

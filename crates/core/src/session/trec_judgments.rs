@@ -44,6 +44,36 @@ pub struct JudgmentSystem {
     pub refused: Option<String>,
 }
 
+/// How a judgments file is read for its table.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JudgmentReading {
+    /// `qid group subgroup docid level` lines (trec_eval's `-R prefs`).
+    Preferences,
+    /// Plain qrels read as preferences (trec_eval's `-R qrels_prefs`):
+    /// field 2 names the group, each group has one subgroup, and a higher
+    /// grade is preferred to a lower one.
+    QrelsAsPreferences,
+    /// Judgment groups (trec_eval's `-R qrels_jg`).
+    JudgmentGroups,
+}
+
+impl JudgmentReading {
+    /// How a file of `role` is read (`None` for a run or plain qrels).
+    pub fn of(role: InputRole) -> Option<JudgmentReading> {
+        match role {
+            InputRole::Preferences => Some(JudgmentReading::Preferences),
+            InputRole::JudgmentGroups => Some(JudgmentReading::JudgmentGroups),
+            InputRole::Qrels | InputRole::Run => None,
+        }
+    }
+
+    /// Preference measures (else judgment-group ones).
+    pub fn is_preferences(self) -> bool {
+        self != JudgmentReading::JudgmentGroups
+    }
+}
+
 /// The runs' values for the measures of preference judgments or judgment
 /// groups.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -51,8 +81,8 @@ pub struct JudgmentSystem {
 pub struct JudgmentTable {
     /// The judgments file.
     pub judgments: String,
-    /// [`InputRole::Preferences`] or [`InputRole::JudgmentGroups`].
-    pub role: InputRole,
+    /// How the file was read.
+    pub reading: JudgmentReading,
     /// Columns, in trec_eval's order.
     pub measures: Vec<JudgmentMeasure>,
     /// Runs, in load order.
@@ -66,8 +96,8 @@ pub const PREFERENCE_TIES: &str = "Preference measures order equal scores by doc
 /// The measures trec_eval computes for `role` (`all_prefs` or `qrels_jg`),
 /// with the maximum number of documents and the missing-query policy of
 /// the options applied as for plain qrels.
-fn items_for(role: InputRole) -> Vec<TrecItem> {
-    let set = if role == InputRole::Preferences {
+fn items_for(reading: JudgmentReading) -> Vec<TrecItem> {
+    let set = if reading.is_preferences() {
         "all_prefs"
     } else {
         "qrels_jg"
@@ -97,31 +127,38 @@ fn formula(item: &TrecItem) -> Option<JudgmentMeasure> {
 }
 
 /// Evaluates the TREC runs `runs` (name, text, kind) against the judgments
-/// `judgments` (name, text, role), adding the table, the problems and the
-/// warnings to `part`.
+/// `judgments` (name, text, how it is read), adding the table, the
+/// problems and the warnings to `part`.
 pub fn evaluate_judgment_table(
-    judgments: (&str, &str, InputRole),
+    judgments: (&str, &str, JudgmentReading),
     runs: &[(&str, &str, InputKind)],
     options: &EvalOptions,
     part: &mut Part,
 ) {
-    let (jname, jtext, role) = judgments;
-    let items = items_for(role);
+    let (jname, jtext, reading) = judgments;
+    let items = items_for(reading);
     let mut table = JudgmentTable {
         judgments: jname.to_string(),
-        role,
+        reading,
         measures: items.iter().filter_map(formula).collect(),
         systems: Vec::new(),
     };
     let conventions = &options.conventions;
     let prefs;
     let groups;
-    if role == InputRole::Preferences {
-        prefs = Some(crate::parse_prefs(jname, jtext));
-        groups = None;
-    } else {
-        prefs = None;
-        groups = Some(crate::parse_qrels_jg(jname, jtext));
+    match reading {
+        JudgmentReading::Preferences => {
+            prefs = Some(crate::parse_prefs(jname, jtext));
+            groups = None;
+        }
+        JudgmentReading::QrelsAsPreferences => {
+            prefs = Some(crate::parse_qrels_prefs(jname, jtext));
+            groups = None;
+        }
+        JudgmentReading::JudgmentGroups => {
+            prefs = None;
+            groups = Some(crate::parse_qrels_jg(jname, jtext));
+        }
     }
     let judgment_errors = prefs
         .as_ref()
@@ -130,7 +167,11 @@ pub fn evaluate_judgment_table(
         .cloned()
         .unwrap_or_default();
     let broken = !judgment_errors.is_empty();
-    part.errors.extend(judgment_errors);
+    // Plain qrels read as preferences: their problems are already listed
+    // by the qrels' own reading.
+    if reading != JudgmentReading::QrelsAsPreferences {
+        part.errors.extend(judgment_errors);
+    }
     if prefs.is_some()
         && (conventions.tie_break != TieBreak::TrecEval
             || conventions.duplicates == DuplicatePolicy::KeepAll)
@@ -145,7 +186,7 @@ pub fn evaluate_judgment_table(
                 1,
                 format!(
                     "a TREC run (qid Q0 docid rank score tag): runs are read as trec_eval reads them against {} ({}); this one is a {}",
-                    kind_label(role),
+                    kind_label(reading),
                     jname,
                     kind.label()
                 ),
@@ -165,8 +206,8 @@ pub fn evaluate_judgment_table(
     part.judgment_table = Some(table);
 }
 
-fn kind_label(role: InputRole) -> &'static str {
-    if role == InputRole::Preferences {
+fn kind_label(reading: JudgmentReading) -> &'static str {
+    if reading.is_preferences() {
         "preference judgments"
     } else {
         "judgment groups"
@@ -286,7 +327,7 @@ mod tests {
         let (part, t) = table(&files);
         assert!(part.errors.is_empty(), "{:?}", part.errors);
         assert!(part.systems.is_empty());
-        assert_eq!(t.role, InputRole::Preferences);
+        assert_eq!(t.reading, JudgmentReading::Preferences);
         assert_eq!(t.measures.len(), 14);
         assert_eq!(t.systems.len(), 1);
         for (j, m) in t.measures.iter().enumerate() {
@@ -308,7 +349,7 @@ mod tests {
         ];
         let (part, t) = table(&files);
         assert!(part.errors.is_empty(), "{:?}", part.errors);
-        assert_eq!(t.role, InputRole::JudgmentGroups);
+        assert_eq!(t.reading, JudgmentReading::JudgmentGroups);
         assert_eq!(t.measures[0].name, "map_avgjg");
         assert!(t.measures.iter().any(|m| m.name == "P_avgjg_10"));
         for (j, m) in t.measures.iter().enumerate() {
@@ -320,6 +361,35 @@ mod tests {
             );
         }
         assert!(part.files[1].kind.unwrap().label() == "TREC judgment groups");
+    }
+
+    #[test]
+    fn qrels_read_as_preferences_give_out_test_qrels_prefs() {
+        let files = [
+            file("qrels.test", &shared("qrels.test")),
+            file("results.test", &shared("results.test")),
+        ];
+        let options = EvalOptions {
+            qrels_as_preferences: true,
+            ..EvalOptions::default()
+        };
+        let m: Vec<Metric> = vec!["AP".parse().unwrap()];
+        let part = evaluate_files(&files, &m, &options);
+        assert!(part.errors.is_empty(), "{:?}", part.errors);
+        // The plain qrels' measures are there too: map 0.1785 (out.test).
+        assert_eq!(crate::f4(part.systems[0].means[0]), "0.1785");
+        let t = part.judgment_table.expect("a preferences table");
+        assert_eq!(t.reading, JudgmentReading::QrelsAsPreferences);
+        for (j, m) in t.measures.iter().enumerate() {
+            assert_eq!(
+                shown(&t, 0, j),
+                expected("out.test.qrels_prefs", &m.name),
+                "{}",
+                m.name
+            );
+        }
+        let off = evaluate_files(&files, &m, &EvalOptions::default());
+        assert_eq!(off.judgment_table, None);
     }
 
     #[test]
