@@ -171,7 +171,21 @@ pub fn App() -> Html {
     let save_problem = use_state(|| None::<String>);
     let files_ready = use_state(|| start.files_ready);
     let generation = use_state(|| 0u32);
-    let view = use_state(|| LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form));
+    // An embed starts on the compact text of its rankings (the form takes
+    // a whole frame); the full page on the view last used.
+    let view = use_state(|| {
+        if embed {
+            InputView::Text
+        } else {
+            LocalStorage::get::<InputView>(VIEW_KEY).unwrap_or(InputView::Form)
+        }
+    });
+    // An embed tells the page around it how tall it is.
+    use_effect_with(embed, |&embed| {
+        if embed {
+            crate::embed::report_height();
+        }
+    });
     let dragging = use_state(|| false);
     let locate = use_state(|| None::<(usize, usize)>);
     let selected = use_state(|| None::<Selected>);
@@ -555,6 +569,10 @@ pub fn App() -> Html {
                 if let Some(p) = (*link_problem).clone() {
                     <p class="field-error" role="alert" data-testid="link-error">{ p }</p>
                 }
+                // Results first: the numbers a page discusses are in view
+                // in a frame of 560 px; the rankings follow, compact.
+                { results_table }
+                { explanation }
                 <div role="tablist" aria-label="Input mode" class="tabs">
                     { form_tab }
                     { text_tab }
@@ -563,10 +581,8 @@ pub fn App() -> Html {
                     { input_panel }
                 </div>
                 { typed_errors }
-                { results_table }
-                { explanation }
-                { case_checks }
                 { charts }
+                { case_checks }
             </div>
         };
     }

@@ -63,14 +63,87 @@ pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
     })
 }
 
-/// The `<iframe>` snippet that embeds `state`, with the page at `base`
-/// (its address without query or fragment).
-pub fn iframe_snippet(base: &str, state: &AppState) -> Result<String, String> {
-    let fragment = share::encode(state)?;
-    Ok(format!(
-        "<iframe src=\"{base}?embed{fragment}\" title=\"Ranklab calculator\" width=\"100%\" height=\"560\" loading=\"lazy\" style=\"border: 1px solid #ccc; border-radius: 6px\"></iframe>"
-    ))
+/// The message an embedded calculator posts to the page around it when
+/// its height changes: `{"ranklab": "height", "height": <px>}`.
+pub const HEIGHT_MESSAGE: &str = "height";
+
+/// Heights offered for an embed, in pixels.
+pub const EMBED_HEIGHTS: [u32; 4] = [400, 560, 720, 900];
+
+/// The few lines a host page adds once to let its Ranklab frames take the
+/// height they report (`origin`: Ranklab's origin, the only sender it
+/// listens to).
+pub fn host_script(origin: &str) -> String {
+    format!(
+        "<script>\naddEventListener('message', function (e) {{\n  if (e.origin !== '{origin}' || !e.data || e.data.ranklab !== '{HEIGHT_MESSAGE}') return;\n  document.querySelectorAll('iframe').forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';\n  }});\n}});\n</script>"
+    )
 }
+
+/// An embed of `state`: its address, and the snippet (the `<iframe>` of
+/// `height` pixels, then the host script that lets it resize itself) for
+/// the page at `base` (its address without query or fragment).
+pub fn iframe_snippet(
+    base: &str,
+    state: &AppState,
+    height: u32,
+) -> Result<(String, String), String> {
+    let fragment = share::encode(state)?;
+    let src = format!("{base}?embed{fragment}");
+    let origin = base
+        .find("://")
+        .and_then(|i| base[i + 3..].find('/').map(|j| &base[..i + 3 + j]))
+        .unwrap_or(base);
+    let snippet = format!(
+        "<iframe src=\"{src}\" title=\"Ranklab calculator\" width=\"100%\" height=\"{height}\" loading=\"lazy\" style=\"border: 1px solid #ccc; border-radius: 6px\"></iframe>\n{}",
+        host_script(origin)
+    );
+    Ok((src, snippet))
+}
+
+/// Posts the embed's height to the page around it now and whenever it
+/// changes (a `ResizeObserver` on the calculator), so a host page with
+/// [`host_script`] shows it whole without an inner scroll bar.
+#[cfg(target_arch = "wasm32")]
+pub fn report_height() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let window = gloo::utils::window();
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let post = move || {
+        let Some(page) = gloo::utils::document()
+            .query_selector(".page.embed")
+            .ok()
+            .flatten()
+        else {
+            return;
+        };
+        let height = page.get_bounding_client_rect().height().ceil() + 2.0;
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"ranklab".into(), &HEIGHT_MESSAGE.into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+        let _ = parent.post_message(&message, "*");
+    };
+    post();
+    let callback = Closure::<dyn FnMut()>::new(post);
+    if let (Ok(observer), Some(page)) = (
+        web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()),
+        gloo::utils::document()
+            .query_selector(".page.embed")
+            .ok()
+            .flatten(),
+    ) {
+        observer.observe(&page);
+        // The observer lives as long as the page.
+        std::mem::forget(observer);
+    }
+    callback.forget();
+}
+
+/// Native builds (tests) have no page around them.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn report_height() {}
 
 #[cfg(test)]
 mod tests {
@@ -92,9 +165,16 @@ mod tests {
         let fragment = share::encode(&s).unwrap();
         assert_eq!(embed_request("?embed", &fragment).unwrap().state, s);
         assert!(embed_request("", "#embed").is_some());
-        let snippet = iframe_snippet("https://x.org/ranklab/", &s).unwrap();
+        let (src, snippet) = iframe_snippet("https://x.org/ranklab/", &s, 560).unwrap();
+        assert!(src.starts_with("https://x.org/ranklab/?embed#s="), "{src}");
         assert!(
-            snippet.starts_with("<iframe src=\"https://x.org/ranklab/?embed#s="),
+            snippet.starts_with(&format!("<iframe src=\"{src}\"")),
+            "{snippet}"
+        );
+        assert!(snippet.contains("height=\"560\""));
+        // The host script listens to Ranklab's origin only.
+        assert!(
+            snippet.contains("e.origin !== 'https://x.org'"),
             "{snippet}"
         );
     }

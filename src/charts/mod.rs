@@ -68,6 +68,16 @@ impl Theme {
 /// Width of the legend column at the right of each chart.
 pub const LEGEND_WIDTH: u32 = 170;
 
+/// The legend column's width in a chart `width` pixels wide: narrower on
+/// a phone, so the plot keeps most of the width.
+pub fn legend_width(width: u32) -> u32 {
+    if width < 560 {
+        110
+    } else {
+        LEGEND_WIDTH
+    }
+}
+
 /// How a legend entry is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Swatch {
@@ -86,8 +96,10 @@ pub fn legend<DB: DrawingBackend>(
     theme: Theme,
 ) {
     let fg = theme.fg();
-    let font = ("sans-serif", 12).into_font().color(&fg);
-    let _ = area.draw(&Text::new(title.to_string(), (8, 44), font.clone()));
+    let font = ("sans-serif", 14).into_font().color(&fg);
+    // About 6 px per character (11 px text): the labels fit the column.
+    let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 6).clamp(6, 24);
+    let _ = area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone()));
     for (i, (label, colour, swatch)) in items.iter().enumerate() {
         let y = 66 + i as i32 * 20;
         let _ = match swatch {
@@ -97,7 +109,7 @@ pub fn legend<DB: DrawingBackend>(
                 colour.stroke_width(3),
             )),
         };
-        let _ = area.draw(&Text::new(short(label, 24), (30, y - 7), font.clone()));
+        let _ = area.draw(&Text::new(short(label, chars), (30, y - 7), font.clone()));
     }
 }
 
@@ -111,7 +123,7 @@ pub fn render(size: Size, theme: Theme, draw: impl FnOnce(&Area, &Area)) -> Stri
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let _ = root.fill(&theme.bg());
-        let (plot, side) = root.split_horizontally(size.0.saturating_sub(LEGEND_WIDTH));
+        let (plot, side) = root.split_horizontally(size.0.saturating_sub(legend_width(size.0)));
         draw(&plot, &side);
         let _ = root.present();
     }
@@ -125,7 +137,7 @@ pub fn builder<'a, 'b>(
     theme: Theme,
 ) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
     let mut b = ChartBuilder::on(area);
-    b.caption(title, ("sans-serif", 18).into_font().color(&theme.fg()))
+    b.caption(title, ("sans-serif", 20).into_font().color(&theme.fg()))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(50);
@@ -141,7 +153,7 @@ macro_rules! styled_mesh {
         mesh.light_line_style(fg.mix(0.06))
             .bold_line_style(fg.mix(0.14))
             .axis_style(fg)
-            .label_style(("sans-serif", 12).into_font().color(&fg));
+            .label_style(("sans-serif", 14).into_font().color(&fg));
         mesh
     }};
 }

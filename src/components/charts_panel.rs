@@ -43,7 +43,17 @@ pub struct ChartsPanelProps {
     pub on_select: Callback<Selected>,
 }
 
+/// The size charts are drawn at before the panel is measured.
 const SIZE: (u32, u32) = (760, 380);
+
+/// The size to draw a chart at in a panel `width` pixels wide, for a
+/// legend of `entries`: the panel's width (so text is drawn at its size,
+/// never scaled down), and tall enough for every legend entry.
+fn chart_size(width: u32, entries: usize) -> (u32, u32) {
+    let w = width.clamp(280, 1100);
+    let h = if w < 560 { 340 } else { 380 };
+    (w, h.max(80 + 20 * entries as u32))
+}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
@@ -122,6 +132,43 @@ fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>
 #[component]
 pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let kind = use_state(|| Kind::Comparison);
+    // The panel's width, measured after each render and on resize.
+    let panel = use_node_ref();
+    let width = use_state(|| SIZE.0);
+    {
+        let (panel, width) = (panel.clone(), width.clone());
+        use_effect(move || {
+            if let Some(el) = panel.cast::<web_sys::Element>() {
+                let w = el.client_width().max(0) as u32;
+                if w > 0 && w != *width {
+                    width.set(w);
+                }
+            }
+        });
+    }
+    {
+        let (panel, width) = (panel.clone(), width.setter());
+        use_effect_with((), move |_| {
+            use wasm_bindgen::JsCast;
+            let on_resize = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+                if let Some(el) = panel.cast::<web_sys::Element>() {
+                    let w = el.client_width().max(0) as u32;
+                    if w > 0 {
+                        width.set(w);
+                    }
+                }
+            });
+            let window = gloo::utils::window();
+            let _ = window
+                .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            move || {
+                let _ = window.remove_event_listener_with_callback(
+                    "resize",
+                    on_resize.as_ref().unchecked_ref(),
+                );
+            }
+        });
+    }
     let family = use_state(|| "nDCG".to_string());
     let measure = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
@@ -135,6 +182,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         return html! {};
     }
     let th = theme();
+    let size = chart_size(*width, shown.len().max(props.measures.len()));
     let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
     let mi = (*measure).min(props.measures.len() - 1);
@@ -171,7 +219,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     intervals: intervals.as_deref(),
                 },
                 th,
-                SIZE,
+                size,
             );
             // Bars are drawn measure by measure, system by system, after the background.
             let tags: Vec<String> = (0..measure_names.len())
@@ -209,7 +257,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             let table: Vec<Vec<usize>> = (0..shown.len())
                 .map(|s| per_measure.iter().map(|r| r[s]).collect())
                 .collect();
-            let svg = ranks_svg(&measure_names, &names, &table, th, SIZE);
+            let svg = ranks_svg(&measure_names, &names, &table, th, size);
             let rows = names
                 .iter()
                 .cloned()
@@ -226,7 +274,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 .iter()
                 .map(|s| curve(s, &family, k_max, &props.settings))
                 .collect();
-            let svg = curves_svg(&family, &names, &series, th, SIZE);
+            let svg = curves_svg(&family, &names, &series, th, size);
             let cols = (1..=k_max).map(|k| format!("{}@{k}", *family)).collect();
             let rows = names.iter().cloned().zip(series).collect();
             (
@@ -240,7 +288,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 .iter()
                 .map(|s| s.queries.iter().map(|q| q.values[mi]).collect())
                 .collect();
-            let svg = distribution_svg(&measure_names[mi], &names, &values, th, SIZE);
+            let svg = distribution_svg(&measure_names[mi], &names, &values, th, size);
             let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
             let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
             let rows = names.iter().cloned().zip(values).collect();
@@ -269,7 +317,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     })
                 })
                 .collect();
-            let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, SIZE);
+            let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
             let tags: Vec<String> = points
                 .iter()
                 .map(|p| format!(
@@ -324,7 +372,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     weights: steps.iter().map(|s| s.stop).collect(),
                 });
             }
-            let svg = discounts_svg("Weight of each rank", &curves, th, SIZE);
+            let svg = discounts_svg("Weight of each rank", &curves, th, size);
             let cols = (1..=20).map(|r| r.to_string()).collect();
             let rows = curves
                 .iter()
@@ -346,7 +394,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 &curves,
                 Marks::Points,
                 th,
-                SIZE,
+                size,
             );
             let cols = (0..=max).map(|g| g.to_string()).collect();
             let rows = curves
@@ -477,7 +525,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let on_save_png = {
         let svg = svg.clone();
         Callback::from(move |_: MouseEvent| {
-            let _ = download_png("ranklab-chart.png", &svg, SIZE.0, SIZE.1);
+            let _ = download_png("ranklab-chart.png", &svg, size.0, size.1);
         })
     };
     let on_save = {
@@ -487,7 +535,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         })
     };
     html! {
-        <section class="charts" aria-labelledby="charts-title" data-testid="charts">
+        <section class="charts" aria-labelledby="charts-title" data-testid="charts" ref={ panel }>
             <h3 id="charts-title">{ "Charts" }</h3>
             <div class="chart-kinds" role="group" aria-label="Chart">
                 { select(Kind::Comparison, "Measures by system", "chart-comparison") }

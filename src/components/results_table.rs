@@ -110,7 +110,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                     <tr>
                         <th scope="row">
                             if marks { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
-                            { s.name.clone() }
+                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
                             if s.source == Source::File { <span class="source">{ " (file)" }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
@@ -146,7 +146,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 { for refused.iter().map(|s| html! {
                     <tr class="refused" data-testid="refused-row">
                         <th scope="row">
-                            { s.name.clone() }
+                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
                             if s.source == Source::File { <span class="source">{ " (file)" }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>

@@ -8,7 +8,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
 use crate::download::download;
-use crate::embed::iframe_snippet;
+use crate::embed::{iframe_snippet, EMBED_HEIGHTS};
 use crate::session_file;
 use crate::share;
 use crate::state::AppState;
@@ -40,7 +40,8 @@ fn base_url() -> String {
 pub fn ShareBar(props: &ShareBarProps) -> Html {
     let outcome = use_state(|| None::<Result<String, String>>);
     // One result panel at a time: a new one replaces the other.
-    let embed = use_state(|| None::<Result<String, String>>);
+    let embed = use_state(|| None::<Result<(String, String), String>>);
+    let embed_height = use_state(|| 560u32);
     let on_copy = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| {
@@ -63,9 +64,23 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     let on_embed = {
         let (state, embed) = (props.state.clone(), embed.clone());
         let outcome = outcome.clone();
+        let height = *embed_height;
         Callback::from(move |_: MouseEvent| {
             outcome.set(None);
-            embed.set(Some(iframe_snippet(&base_url(), &state)))
+            embed.set(Some(iframe_snippet(&base_url(), &state, height)))
+        })
+    };
+    let on_height = {
+        let (state, embed, embed_height) =
+            (props.state.clone(), embed.clone(), embed_height.clone());
+        Callback::from(move |e: Event| {
+            let h = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(560);
+            embed_height.set(h);
+            embed.set(Some(iframe_snippet(&base_url(), &state, h)));
         })
     };
     let on_save = {
@@ -137,10 +152,21 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 None => html! {},
             } }
             { match (*embed).clone() {
-                Some(Ok(snippet)) => html! {
-                    <div class="share-result">
-                        <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings:" }</label>
-                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="3" value={ snippet } />
+                Some(Ok((src, snippet))) => html! {
+                    <div class="share-result embed-result">
+                        <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
+                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet } />
+                        <div class="embed-size">
+                            <label for="embed-height">{ "Height before it resizes" }</label>
+                            <select id="embed-height" data-testid="embed-height" onchange={ on_height }>
+                                { for EMBED_HEIGHTS.iter().map(|&h| html! {
+                                    <option value={ h.to_string() } selected={ h == *embed_height }>{ format!("{h} px") }</option>
+                                }) }
+                            </select>
+                        </div>
+                        <p class="hint">{ "Preview, at that height:" }</p>
+                        <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"
+                            src={ src } height={ embed_height.to_string() } />
                         <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                     </div>
                 },

@@ -60,3 +60,47 @@ test('the Embed button gives a snippet that opens the same state', async () => {
   assert.equal(await other.getByTestId('examples').count(), 0);
   await context.close();
 });
+
+test('an embed of 600 x 560 shows its results without scrolling', async () => {
+  const { context, page } = await open(env, { width: 600, height: 560, url: `${env.server.url}?embed&case=000-004` });
+  const value = page.locator('[data-testid="results"] td[data-system="MAP example (article 004)"][data-measure="AP"] .value');
+  await value.waitFor({ timeout: 20000 });
+  assert.equal(await value.innerText(), '0.7073');
+  const box = await value.boundingBox();
+  assert.ok(box.y + box.height <= 560, `the value ends at ${box.y + box.height} px`);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // The rankings follow, as compact text.
+  assert.equal(await page.getByTestId('quick-input').count(), 1);
+  await page.screenshot({ path: join(SHOTS, 'embed-600x560.png') });
+  await context.close();
+});
+
+test('the example page resizes its frames to the height they report', async () => {
+  const { context, page } = await open(env);
+  await page.goto(`${env.server.url}embed-example.html`);
+  const frame = page.locator('#mrr-map');
+  await page.frameLocator('#mrr-map').locator('[data-testid="results"] td .value').first().waitFor({ timeout: 20000 });
+  // Reported: the frame's height becomes its content's (not the 560 it starts with).
+  await page.waitForFunction(() => document.getElementById('mrr-map').style.height !== '', null, { timeout: 10000 });
+  const inner = await page.frameLocator('#mrr-map').locator('.page.embed').evaluate((el) => el.getBoundingClientRect().height);
+  const outer = (await frame.boundingBox()).height;
+  assert.ok(Math.abs(outer - inner) < 12, `frame ${outer} px, content ${inner} px`);
+  await context.close();
+});
+
+test('the Embed dialog previews the embed at the chosen height', async () => {
+  const { context, page } = await open(env);
+  await setQuickText(page, '[Mine]\nq1: N R R');
+  await cell(page, 'Mine', 'AP').waitFor();
+  await page.getByTestId('embed').click();
+  const preview = page.getByTestId('embed-preview');
+  assert.equal(await preview.getAttribute('height'), '560');
+  await page.frameLocator('[data-testid="embed-preview"]').locator('td[data-system="Mine"][data-measure="AP"] .value').getByText('0.5833').waitFor({ timeout: 15000 });
+  await page.getByTestId('embed-height').selectOption('400');
+  assert.equal(await preview.getAttribute('height'), '400');
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  assert.match(snippet, /height="400"/);
+  assert.match(snippet, /addEventListener\('message'/);
+  await page.screenshot({ path: join(SHOTS, 'embed-dialog.png') });
+  await context.close();
+});
