@@ -9,6 +9,17 @@ use ranklab_core::{EvalContext, JudgedRanking};
 
 use crate::settings::Settings;
 
+/// A query's judged ranking, its evaluation context, and (for a run file)
+/// the docid and score of each ranked document.
+pub type QueryFound = (JudgedRanking, EvalContext, Vec<(String, f64)>);
+
+/// A found query's parts.
+pub fn found_parts(found: FoundQuery) -> QueryFound {
+    let docs = found.docs().to_vec();
+    let (ranking, context) = found.into_parts();
+    (ranking, context, docs)
+}
+
 /// The judged ranking behind one query of one system, and its evaluation
 /// context, found again on demand (explanations need the whole ranking,
 /// which the results keep only in part). Files are parsed again.
@@ -19,7 +30,7 @@ pub fn judged_query(
     system: &str,
     source: &Source,
     qid: &str,
-) -> Option<(JudgedRanking, EvalContext)> {
+) -> Option<QueryFound> {
     match source {
         Source::Typed => {
             let input = parse_typed(text);
@@ -29,7 +40,7 @@ pub fn judged_query(
             };
             let s = input.systems.iter().find(|s| s.name == system)?;
             let q = s.queries.iter().find(|q| q.id == qid)?;
-            Some((judge_typed(q, &settings.conventions()), ctx))
+            Some((judge_typed(q, &settings.conventions()), ctx, Vec::new()))
         }
         Source::File => {
             // Files held as text (big ones are found by a worker, see
@@ -42,7 +53,7 @@ pub fn judged_query(
             find_query(files, &mut open, &settings.eval_options(), system, qid)
                 .ok()
                 .flatten()
-                .map(FoundQuery::into_parts)
+                .map(found_parts)
         }
     }
 }

@@ -4,11 +4,12 @@
 
 use std::rc::Rc;
 
-use ranklab_core::{explain, EvalContext, Explanation, JudgedRanking, Metric};
+use ranklab_core::{explain, Explanation, JudgedRanking, Metric};
 use yew::prelude::*;
 
-use crate::evaluation::FoundQuery;
-use crate::evaluation::{format_value, judged_query, Source, SystemResult, SHOWN_RANKS};
+use crate::evaluation::{
+    format_value, found_parts, judged_query, QueryFound, Source, SystemResult, SHOWN_RANKS,
+};
 use crate::files_job::{ExplainJob, Found};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
@@ -45,17 +46,42 @@ pub struct ExplanationProps {
     pub on_close: Callback<()>,
 }
 
-fn steps(e: &Explanation) -> Html {
+fn steps(e: &Explanation, docs: &[(String, f64)]) -> Html {
+    // A run file's ranks also name their document and score.
+    let with_docs = !docs.is_empty() && e.headers.first().is_some_and(|h| h == "Rank");
+    let doc_of = |row: &[String]| {
+        row.first()
+            .and_then(|r| r.parse::<usize>().ok())
+            .and_then(|r| docs.get(r.wrapping_sub(1)))
+    };
     html! {
         <>
             <p class="formula" data-testid="formula">{ e.formula.clone() }</p>
             if !e.headers.is_empty() && !e.rows.is_empty() {
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Steps">
                     <table class="results steps" data-testid="steps">
-                        <thead><tr>{ for e.headers.iter().map(|h| html! { <th scope="col" class="num">{ h.clone() }</th> }) }</tr></thead>
+                        <thead><tr>
+                            { for e.headers.iter().enumerate().map(|(i, h)| html! {
+                                <>
+                                    <th scope="col" class="num">{ h.clone() }</th>
+                                    if with_docs && i == 0 {
+                                        <th scope="col">{ "Docid" }</th>
+                                        <th scope="col" class="num">{ "Score" }</th>
+                                    }
+                                </>
+                            }) }
+                        </tr></thead>
                         <tbody>
                             { for e.rows.iter().map(|row| html! {
-                                <tr>{ for row.iter().map(|c| html! { <td class="num">{ c.clone() }</td> }) }</tr>
+                                <tr>{ for row.iter().enumerate().map(|(i, c)| html! {
+                                    <>
+                                        <td class="num">{ c.clone() }</td>
+                                        if with_docs && i == 0 {
+                                            <td class="docid">{ doc_of(row).map_or(String::new(), |d| d.0.clone()) }</td>
+                                            <td class="num">{ doc_of(row).map_or(String::new(), |d| d.1.to_string()) }</td>
+                                        }
+                                    </>
+                                }) }</tr>
                             }) }
                         </tbody>
                     </table>
@@ -84,6 +110,36 @@ fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec
     out
 }
 
+/// Every ranked document of a run file's query: rank, docid, score and
+/// grade, however long the ranking (the results keep only its first
+/// ranks).
+fn whole_ranking(ranking: &JudgedRanking, docs: &[(String, f64)]) -> Html {
+    let grade = |r: &ranklab_core::Rel| match r {
+        ranklab_core::Rel::Judged(g) => g.to_string(),
+        ranklab_core::Rel::Unjudged => "unjudged".to_string(),
+        ranklab_core::Rel::NotInPool => "not judged".to_string(),
+    };
+    html! {
+        <details class="whole-ranking" data-testid="whole-ranking">
+            <summary>{ format!("The whole ranking: {} documents, with docids and scores", docs.len()) }</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="The whole ranking">
+                <table class="results steps">
+                    <thead><tr>
+                        <th scope="col" class="num">{ "Rank" }</th><th scope="col">{ "Docid" }</th>
+                        <th scope="col" class="num">{ "Score" }</th><th scope="col">{ "Grade" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for docs.iter().zip(&ranking.ranked).enumerate().map(|(i, ((d, score), r))| html! {
+                            <tr><td class="num">{ i + 1 }</td><td class="docid">{ d.clone() }</td>
+                                <td class="num">{ score.to_string() }</td><td>{ grade(r) }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
+}
+
 /// One query's value worked out from its judged ranking (`None`: the run
 /// lacks the query).
 fn explained_query(
@@ -91,9 +147,9 @@ fn explained_query(
     system: &SystemResult,
     metric: &Metric,
     qid: &str,
-    found: Option<(JudgedRanking, EvalContext)>,
+    found: Option<QueryFound>,
 ) -> Html {
-    let Some((ranking, ctx)) = found else {
+    let Some((ranking, ctx, docs)) = found else {
         return html! {
             <>
                 <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
@@ -107,8 +163,11 @@ fn explained_query(
     html! {
         <>
             <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
-            { steps(&e) }
+            { steps(&e, &docs) }
             { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+            if !docs.is_empty() {
+                { whole_ranking(&ranking, &docs) }
+            }
         </>
     }
 }
@@ -192,7 +251,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let body = match &sel.query {
         Some(qid) if from_big => match &*found {
             Some((key, f)) if key.0 == system.name && &key.1 == qid => match f.clone() {
-                Ok(f) => explained_query(props, system, metric, qid, f.map(FoundQuery::into_parts)),
+                Ok(f) => explained_query(props, system, metric, qid, f.map(found_parts)),
                 Err(why) => html! {
                     <>
                         <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>

@@ -42,7 +42,11 @@ fn chip(rel: Rel, level: bool) -> Html {
     html! { <span class={ class }>{ text }</span> }
 }
 
-fn ranking_view(system: &SystemResult, q: Option<&QueryResult>) -> Html {
+fn ranking_view(
+    system: &SystemResult,
+    q: Option<&QueryResult>,
+    whole: Callback<MouseEvent>,
+) -> Html {
     let Some(q) = q else {
         return html! { <p class="ranking"><strong>{ system.name.clone() }</strong>{ ": no such query" }</p> };
     };
@@ -55,7 +59,9 @@ fn ranking_view(system: &SystemResult, q: Option<&QueryResult>) -> Html {
             <div class="chips" aria-label={ format!("Grades in rank order for {}", system.name) }>
                 { for q.ranking.iter().map(|&r| chip(r, matches!(r, Rel::Judged(g) if g >= 1))) }
                 if q.num_ret > SHOWN_RANKS {
-                    <span class="hint">{ format!(" … {} more", q.num_ret - SHOWN_RANKS) }</span>
+                    <button type="button" class="link-button" data-testid="whole-ranking-open" onclick={ whole }>
+                        { format!("… {} more: the whole ranking", q.num_ret - SHOWN_RANKS) }
+                    </button>
                 }
             </div>
         </div>
@@ -190,7 +196,12 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                             if is_open {
                                 <tr class="detail">
                                     <td colspan={ (systems.len() + 1).to_string() }>
-                                        { for systems.iter().enumerate().map(|(si, s)| ranking_view(s, lookups[si].get(id).copied())) }
+                                        { for systems.iter().enumerate().map(|(si, s)| {
+                                            // The explanation of this query lists its whole ranking.
+                                            let on_select = props.on_select.clone();
+                                            let target = Selected { system: s.name.clone(), query: Some(id.to_string()), measure: mi };
+                                            ranking_view(s, lookups[si].get(id).copied(), Callback::from(move |_: MouseEvent| on_select.emit(target.clone())))
+                                        }) }
                                     </td>
                                 </tr>
                             }

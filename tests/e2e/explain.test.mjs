@@ -107,3 +107,39 @@ test('Escape closes an explanation and the focus goes back to the value that ope
   assert.equal(await page.evaluate(() => document.activeElement.closest('td')?.dataset.measure), 'AP');
   await context.close();
 });
+
+test('a run file query is explained with docids and scores, and its whole ranking', async () => {
+  const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
+  const run = await readFile(join(SHARED, 'results.test'), 'utf8');
+  // Query 302 by a plain sort: score descending, equal scores by docid descending (trec_eval).
+  const lines = run.split('\n').map((l) => l.trim().split(/\s+/)).filter((f) => f.length === 6 && f[0] === '302')
+    .map((f) => [f[2], Number(f[4])])
+    .sort((a, b) => (b[1] - a[1]) || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
+  assert.equal(lines.length, 500);
+  const { context, page } = await open(env);
+  await page.getByTestId('tab-files').click();
+  await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
+  await cell(page, 'results.test', 'RR').waitFor({ timeout: 15000 });
+  // The per-query drill-down offers the whole ranking past its first 100 ranks.
+  const row = page.locator('[data-testid="per-query"] tbody tr', { hasText: '302' }).first();
+  await row.getByTestId('query-toggle').click();
+  await page.getByTestId('whole-ranking-open').first().click();
+  const box = page.getByTestId('explanation');
+  await box.getByTestId('steps').waitFor();
+  assert.match(await box.locator('h3').innerText(), /for results\.test, query 302/);
+  const headers = await box.getByTestId('steps').locator('thead th').allInnerTexts();
+  assert.deepEqual(headers.slice(0, 3), ['Rank', 'Docid', 'Score']);
+  const first = await box.getByTestId('steps').locator('tbody tr').first().locator('td').allInnerTexts();
+  assert.equal(first[1], lines[0][0]);
+  const whole = box.getByTestId('whole-ranking');
+  await whole.locator('summary').click();
+  assert.match(await whole.locator('summary').innerText(), /500 documents/);
+  const rows = whole.locator('tbody tr');
+  assert.equal(await rows.count(), 500);
+  const last = await rows.nth(499).locator('td').allInnerTexts();
+  assert.equal(last[0], '500');
+  assert.equal(last[1], lines[499][0]);
+  assert.equal(Number(last[2]), lines[499][1]);
+  await box.screenshot({ path: join(SHOTS, 'explain-file-docids.png') });
+  await context.close();
+});

@@ -123,6 +123,15 @@ pub(crate) fn parse_field<T: std::str::FromStr>(
         .map_err(|_| ParseError::new(input, line, column, expected, text))
 }
 
+/// What separates fields: C's `isspace` set (space, tab, line feed,
+/// vertical tab, form feed, carriage return), as trec_eval reads its
+/// files. One definition for every reader, so the query id a streamed
+/// run is grouped by is the one its lines are parsed with. Other spaces
+/// (no-break space, ...) belong to the field they are in.
+pub(crate) fn is_field_space(c: char) -> bool {
+    c == ' ' || ('\t'..='\r').contains(&c)
+}
+
 /// The first `N` whitespace-separated fields of a line with their 1-based
 /// character columns, and how many fields the line has in all. Allocates
 /// nothing: this is the hot path of reading big runs.
@@ -130,19 +139,19 @@ pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], u
     let mut out = [(0, ""); N];
     let mut count = 0;
     if line.is_ascii() {
-        // Byte-level split on ASCII whitespace; for ASCII the character
+        // Byte-level split on field spaces; for ASCII the character
         // column is the byte offset + 1.
         let bytes = line.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            while i < bytes.len() && is_field_space(char::from(bytes[i])) {
                 i += 1;
             }
             if i == bytes.len() {
                 break;
             }
             let start = i;
-            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+            while i < bytes.len() && !is_field_space(char::from(bytes[i])) {
                 i += 1;
             }
             if count < N {
@@ -161,7 +170,7 @@ pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], u
     (out, count)
 }
 
-/// Splits a line into whitespace-separated fields with their 1-based
+/// Splits a line into fields (separated by [`is_field_space`]) with their 1-based
 /// character columns.
 pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -169,7 +178,7 @@ pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
     let mut column = 0;
     for (byte, ch) in line.char_indices() {
         column += 1;
-        if ch.is_whitespace() {
+        if is_field_space(ch) {
             if let Some((b, c)) = start.take() {
                 out.push((c, &line[b..byte]));
             }
@@ -203,7 +212,15 @@ mod tests {
 
     #[test]
     fn first_fields_match_fields_with_columns() {
-        for line in ["  ab\tcd  é f", "q Q0 d 1 2.5 tag", "", "a b c d e f g h i"] {
+        for line in [
+            "  ab\tcd  é f",
+            "q Q0 d 1 2.5 tag",
+            "",
+            "a b c d e f g h i",
+            "\u{b}2 Q0 c 1 -2 t\u{b}",
+            "\u{b}2 Q0 c 1 -2 é\u{b}",
+            "a\u{a0}b c",
+        ] {
             let all = fields_with_columns(line);
             let (first, n) = first_fields::<4>(line);
             assert_eq!(n, all.len());

@@ -155,29 +155,40 @@ impl QueryOutcome {
     }
 }
 
-/// Orders, deduplicates, cuts and judges one query's run lines.
-/// `run_input` names the run in error messages.
-pub fn judge_query(
+/// One query's run lines as they are ranked: repeats handled by the
+/// duplicate policy, ordered by score and the tie convention, cut at the
+/// maximum number of documents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedEntries<'r, 'a> {
+    /// The lines kept, in rank order (empty when a repeat was refused).
+    pub kept: Vec<&'r RunEntry<'a>>,
+    /// Whether equal scores had to be ordered by the tie convention.
+    pub had_ties: bool,
+    /// Duplicate lines dropped (or, under keep-all, counted).
+    pub repeated_lines: usize,
+    /// Located refusals of duplicate docids.
+    pub errors: Vec<ParseError>,
+}
+
+/// Ranks one query's run lines (see [`RankedEntries`]): what
+/// [`judge_query`] judges, and what an explanation lists by docid and
+/// score. `run_input` names the run in error messages.
+pub fn rank_entries<'r, 'a>(
     run_input: &str,
     qid: &str,
-    judgments: &QueryQrels<'_>,
-    entries: &[RunEntry<'_>],
+    entries: &'r [RunEntry<'a>],
     conventions: &Conventions,
-) -> QueryOutcome {
-    let mut out = QueryOutcome {
-        ranking: None,
-        had_ties: false,
-        repeated_lines: 0,
-        errors: Vec::new(),
-    };
-    let mut kept: Vec<&RunEntry<'_>> = Vec::with_capacity(entries.len());
+) -> RankedEntries<'r, 'a> {
+    let mut kept: Vec<&'r RunEntry<'a>> = Vec::with_capacity(entries.len());
+    let mut repeated = 0;
+    let mut errors = Vec::new();
     let mut seen: FnvHashMap<&str, usize> = FnvHashMap::default();
     seen.reserve(entries.len());
     for e in entries {
         if conventions.duplicates == DuplicatePolicy::KeepAll {
             // Every line is a document; repeats are only counted.
             if seen.insert(e.docid, kept.len()).is_some() {
-                out.repeated_lines += 1;
+                repeated += 1;
             }
             kept.push(e);
             continue;
@@ -188,7 +199,7 @@ pub fn judge_query(
                 kept.push(e);
             }
             Some(&at) => match conventions.duplicates {
-                DuplicatePolicy::Refuse => out.errors.push(ParseError::new(
+                DuplicatePolicy::Refuse => errors.push(ParseError::new(
                     run_input,
                     e.line,
                     1,
@@ -199,20 +210,54 @@ pub fn judge_query(
                     e.docid,
                 )),
                 // (KeepAll keeps every line above and never comes here.)
-                DuplicatePolicy::KeepFirst | DuplicatePolicy::KeepAll => out.repeated_lines += 1,
+                DuplicatePolicy::KeepFirst | DuplicatePolicy::KeepAll => repeated += 1,
                 DuplicatePolicy::KeepLast => {
                     kept[at] = e;
-                    out.repeated_lines += 1;
+                    repeated += 1;
                 }
             },
         }
     }
+    let mut out = RankedEntries {
+        kept,
+        had_ties: false,
+        repeated_lines: repeated,
+        errors,
+    };
     if !out.errors.is_empty() {
+        out.kept.clear();
         return out;
     }
-    out.had_ties = order(&mut kept, conventions);
+    out.had_ties = order(&mut out.kept, conventions);
     if let Some(m) = conventions.max_docs {
-        kept.truncate(m);
+        out.kept.truncate(m);
+    }
+    out
+}
+
+/// Orders, deduplicates, cuts and judges one query's run lines.
+/// `run_input` names the run in error messages.
+pub fn judge_query(
+    run_input: &str,
+    qid: &str,
+    judgments: &QueryQrels<'_>,
+    entries: &[RunEntry<'_>],
+    conventions: &Conventions,
+) -> QueryOutcome {
+    let RankedEntries {
+        kept,
+        had_ties,
+        repeated_lines,
+        errors,
+    } = rank_entries(run_input, qid, entries, conventions);
+    let mut out = QueryOutcome {
+        ranking: None,
+        had_ties,
+        repeated_lines,
+        errors,
+    };
+    if !out.errors.is_empty() {
+        return out;
     }
     let mut tie_groups = Vec::new();
     if conventions.tie_break == TieBreak::Average {

@@ -45,8 +45,8 @@ pub use conventions::{
 };
 pub use error::ParseError;
 pub use evaluate::{
-    judge, judge_query, missing_query_ranking, per_query_values, query_values, summaries,
-    summarise, JudgedRun, QueryJudged, QueryOutcome, DUPLICATE_REFUSAL,
+    judge, judge_query, missing_query_ranking, per_query_values, query_values, rank_entries,
+    summaries, summarise, JudgedRun, QueryJudged, QueryOutcome, RankedEntries, DUPLICATE_REFUSAL,
 };
 pub use explain::{explain, f4, Explanation};
 pub use inputs::{

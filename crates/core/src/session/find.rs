@@ -9,8 +9,8 @@ use super::roles::file_roles;
 use super::stream::{judge_chunk, QueryChunk, QueryChunker};
 use super::EvalOptions;
 use crate::{
-    judge, missing_query_ranking, parse_qrels_as, parse_run_as, ByteLines, EvalContext,
-    InputFormat, JudgedRanking, MissingQueries, Rel,
+    judge, missing_query_ranking, parse_qrels_as, parse_run_as, parse_run_line, rank_entries,
+    ByteLines, EvalContext, InputFormat, JudgedRanking, MissingQueries, Rel, RunEntry,
 };
 
 /// One query's judged ranking and evaluation context, between threads
@@ -24,17 +24,27 @@ pub struct FoundQuery {
     relevance_level: i64,
     tie_groups: Vec<(usize, usize)>,
     max_grade: i64,
+    /// Docid and score of each ranked document, in rank order (empty for
+    /// a query the run lacks).
+    #[cfg_attr(feature = "serde", serde(default))]
+    docs: Vec<(String, f64)>,
 }
 
 impl FoundQuery {
-    fn new(r: JudgedRanking, context: &EvalContext) -> Self {
+    fn new(r: JudgedRanking, context: &EvalContext, docs: Vec<(String, f64)>) -> Self {
         FoundQuery {
+            docs,
             levels: r.level_counts.into_iter().collect(),
             ranked: r.ranked,
             relevance_level: r.relevance_level,
             tie_groups: r.tie_groups.into_iter().map(|g| (g.start, g.end)).collect(),
             max_grade: context.max_grade,
         }
+    }
+
+    /// Docid and score of each ranked document, in rank order.
+    pub fn docs(&self) -> &[(String, f64)] {
+        &self.docs
     }
 
     /// The ranking and context back.
@@ -89,11 +99,16 @@ pub fn find_query(
             let text = read_whole(run_file, open, meter).map_err(|e| e.to_string())?;
             let run = parse_run_as(run_kind.format, &run_file.name, &text);
             let judged = judge(&qrels, &run, &conventions);
+            let docs = run
+                .queries
+                .get(qid)
+                .map(|e| ranked_docs(&run_file.name, qid, e, &conventions))
+                .unwrap_or_default();
             Ok(judged
                 .queries
                 .into_iter()
                 .find(|q| q.qid == qid)
-                .map(|q| FoundQuery::new(q.ranking, &context)))
+                .map(|q| FoundQuery::new(q.ranking, &context, docs)))
         };
     if run_file.big.is_none() || run_kind.format != InputFormat::Trec {
         return whole(open, &mut meter);
@@ -125,8 +140,20 @@ pub fn find_query(
     if chunker.ungrouped() {
         return whole(open, &mut meter);
     }
+    let mut docs = Vec::new();
     let ranking = match found {
-        Some(chunk) => judge_chunk(&run_file.name, &qrels, &conventions, &chunk).result,
+        Some(chunk) => {
+            let entries: Vec<RunEntry<'_>> = chunk
+                .lines
+                .iter()
+                .filter_map(|&(start, end, n)| {
+                    parse_run_line(&run_file.name, n, &chunk.text[start..end]).ok()
+                })
+                .map(|l| l.entry)
+                .collect();
+            docs = ranked_docs(&run_file.name, qid, &entries, &conventions);
+            judge_chunk(&run_file.name, &qrels, &conventions, &chunk).result
+        }
         // A query the run lacks is ranked empty when it scores 0, as `judge` does.
         None if conventions.missing_queries == MissingQueries::ScoreZero => qrels
             .queries
@@ -134,5 +161,76 @@ pub fn find_query(
             .map(|j| missing_query_ranking(j, &conventions)),
         None => None,
     };
-    Ok(ranking.map(|r| FoundQuery::new(r, &context)))
+    Ok(ranking.map(|r| FoundQuery::new(r, &context, docs)))
+}
+
+/// Docid and score of a query's ranked lines, in the order the query is
+/// judged in ([`rank_entries`], the judge's own ranking).
+fn ranked_docs(
+    input: &str,
+    qid: &str,
+    entries: &[RunEntry<'_>],
+    conventions: &crate::Conventions,
+) -> Vec<(String, f64)> {
+    rank_entries(input, qid, entries, conventions)
+        .kept
+        .iter()
+        .map(|e| (e.docid.to_string(), e.score))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::test_support::{file, shared};
+    use crate::session::{BigFile, LoadedFile};
+
+    /// Query 302's first docids by a plain sort of its lines: score
+    /// descending, equal scores by docid descending (trec_eval's order).
+    fn by_hand(run: &str, qid: &str) -> Vec<(String, f64)> {
+        let mut lines: Vec<(String, f64)> = run
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|f| f.len() == 6 && f[0] == qid)
+            .map(|f| (f[2].to_string(), f[4].parse().unwrap()))
+            .collect();
+        lines.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
+        lines
+    }
+
+    #[test]
+    fn a_found_query_lists_its_docids_and_scores_in_rank_order() {
+        let run = shared("results.test");
+        let expected = by_hand(&run, "302");
+        assert!(expected.len() > 100);
+        let whole = [
+            file("qrels.test", &shared("qrels.test")),
+            file("results.test", &run),
+        ];
+        let mut big_run = file("results.test", &run);
+        big_run.big = Some(BigFile {
+            key: "results.test".into(),
+            bytes: run.len() as u64,
+        });
+        let streamed = [whole[0].clone(), big_run];
+        for files in [&whole[..], &streamed[..]] {
+            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+                let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
+                c.set_position(from);
+                Box::new(c)
+            };
+            let found = find_query(
+                files,
+                &mut open,
+                &EvalOptions::default(),
+                "results.test",
+                "302",
+            )
+            .unwrap()
+            .unwrap();
+            assert_eq!(found.docs(), &expected[..]);
+            let (ranking, _) = found.into_parts();
+            assert_eq!(ranking.ranked.len(), expected.len());
+        }
+    }
 }

@@ -63,7 +63,9 @@ pub fn line_qid(line: &str) -> Option<&str> {
     if is_skipped_line(line) {
         None
     } else {
-        line.split_ascii_whitespace().next()
+        // The parser's own splitting, so a chunk's qid is its lines' qid.
+        let (fields, count) = crate::error::first_fields::<1>(line);
+        (count > 0).then_some(fields[0].1)
     }
 }
 
@@ -481,6 +483,35 @@ mod tests {
     use crate::measures::trec_names::MeasureRequest;
     use crate::trec::parse_qrels;
     use crate::trec_output::{format_trec, format_trec_rows, TrecOutput};
+
+    /// Found by the `run` fuzz target: a line starting with a vertical tab
+    /// (a field space for the parser) was grouped under the qid "\x0b2" by
+    /// the chunker, so streaming left out a query the whole text had.
+    #[test]
+    fn streamed_queries_are_split_as_the_parser_splits_them() {
+        let text = "1 Q0 a 1 2.0 t\n\u{b}2 Q0 c 1 -2 t\u{b}\n\u{b}3\u{c}Q0 e 1 1 é\n";
+        assert_eq!(line_qid("\u{b}2 Q0 c 1 -2 t"), Some("2"));
+        let qrels = parse_qrels("qrels", "1 0 a 1\n2 0 c 1\n3 0 e 1\n");
+        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
+        let c = Conventions::default();
+        let whole = evaluate_whole_text(
+            "run",
+            text,
+            &qrels,
+            &items,
+            &c,
+            EvalContext::from_qrels(&qrels),
+        );
+        let mut stream = RunStream::new("run", &qrels, &items, c);
+        for line in text.lines() {
+            stream.push_line(line);
+        }
+        let streamed = stream.finish();
+        let qids = |r: &StreamResult| r.rows.iter().map(|r| r.qid.clone()).collect::<Vec<_>>();
+        assert_eq!(qids(&whole), ["1", "2", "3"]);
+        assert_eq!(qids(&streamed), qids(&whole));
+        assert!(whole.errors.is_empty(), "{:?}", whole.errors);
+    }
 
     const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\nq4 0 y 3\n";
     const RUN: &str = "# comment\nq2 Q0 x 1 2 t\nq2 Q0 w 2 1 t\n\nq1 Q0 b 1 5 t\nq1 Q0 a 2 5 t\nq1 Q0 c 3 1 t\nq9 Q0 a 1 1 t\n";
