@@ -3,7 +3,9 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, name_legend, render, short, upper, Interval, Size, Swatch, Theme};
+use super::{
+    builder, colour, draw_marker, name_legend, render, short, upper, Interval, Size, Swatch, Theme,
+};
 use crate::styled_mesh;
 
 /// Data of the comparison chart.
@@ -38,13 +40,17 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
             return;
         };
         let systems = d.systems.to_vec();
+        // Names cut to their group's width (about 7 px a character); the
+        // data table under the chart has them whole.
+        let group_px = plot.dim_in_pixel().0.saturating_sub(70) as usize / n_s;
+        let chars = (group_px / 7).clamp(4, 18);
         let _ = styled_mesh!(chart, theme)
             .disable_x_mesh()
             .x_labels(n_s * 2 + 1)
             .x_label_formatter(&move |x| {
                 let i = x.floor() as usize;
                 if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
-                    short(&systems[i], 18)
+                    short(&systems[i], chars)
                 } else {
                     String::new()
                 }
@@ -60,6 +66,19 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                 Rectangle::new([(x0, 0.0), (x0 + width * 0.9, row[m].max(0.0))], c.filled())
             });
             let _ = chart.draw_series(bars);
+            // The series' marker in each bar (above it when it is too low).
+            for (s, row) in d.values.iter().enumerate() {
+                let v = row[m].max(0.0);
+                let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
+                let (px, top) = chart.backend_coord(&(x, v));
+                let (_, bottom) = chart.backend_coord(&(x, 0.0));
+                let (y, ink) = if bottom - top >= 14 {
+                    (top + 7, theme.bg())
+                } else {
+                    (top - 7, fg)
+                };
+                draw_marker(plot, m, (px, y), ink);
+            }
             if let Some(iv) = d.intervals {
                 let whiskers = iv.iter().enumerate().filter_map(|(s, row)| {
                     let (lo, hi) = row.get(m).copied().flatten()?;
@@ -76,7 +95,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                 let _ = chart.draw_series(whiskers);
             }
         }
-        name_legend(side, "Measures", d.measures, Swatch::Box, theme);
+        name_legend(side, "Measures", d.measures, Swatch::MarkedBox, theme);
     })
 }
 
@@ -84,6 +103,31 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
 mod tests {
     use super::*;
     use crate::charts::test_support::count;
+
+    #[test]
+    fn series_that_share_a_colour_differ_in_marker() {
+        // 9 measures, 7 colours: measures 0 and 7 share blue; their markers
+        // (shape i mod 4) are a circle and a cross.
+        let measures: Vec<String> = (0..9).map(|i| format!("M{i}")).collect();
+        let systems = vec!["A".to_string()];
+        let values = vec![vec![0.5; 9]];
+        let svg = comparison_svg(
+            &Comparison {
+                measures: &measures,
+                systems: &systems,
+                values: &values,
+                intervals: None,
+            },
+            Theme::Light,
+            (800, 400),
+        );
+        // Circles: shapes 0 (measures 0, 4, 8), in the bars and the legend.
+        assert_eq!(count(&svg, "<circle"), 6, "{svg}");
+        // Triangles and diamonds: measures 1, 2, 5, 6.
+        assert_eq!(count(&svg, "<polygon"), 8);
+        // Blue: the bars and legend boxes of measures 0 and 7.
+        assert_eq!(count(&svg, "fill=\"#0072B2\""), 4);
+    }
 
     #[test]
     fn bars_legend_whiskers_and_labels() {

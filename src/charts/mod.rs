@@ -30,6 +30,45 @@ pub fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
+/// Marker shapes, cycled by series index beside the colours: with 7
+/// colours and 4 shapes, each of the first 28 series has its own pair, so
+/// series stay apart when colours repeat (and for readers who do not tell
+/// the colours apart).
+const MARKERS: usize = 4;
+
+/// Draws series `i`'s marker centred at pixel `at` of `area`.
+pub fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    i: usize,
+    at: (i32, i32),
+    colour: RGBColor,
+) {
+    let (x, y) = at;
+    let style = colour.filled();
+    let _ = match i % MARKERS {
+        0 => area.draw(&Circle::new(at, 3, style)),
+        1 => area.draw(&Polygon::new(
+            vec![(x, y - 4), (x + 4, y + 3), (x - 4, y + 3)],
+            style,
+        )),
+        2 => area.draw(&Polygon::new(
+            vec![(x, y - 4), (x + 4, y), (x, y + 4), (x - 4, y)],
+            style,
+        )),
+        _ => area
+            .draw(&PathElement::new(
+                vec![(x - 4, y), (x + 4, y)],
+                colour.stroke_width(2),
+            ))
+            .and_then(|_| {
+                area.draw(&PathElement::new(
+                    vec![(x, y - 4), (x, y + 4)],
+                    colour.stroke_width(2),
+                ))
+            }),
+    };
+}
+
 /// Light or dark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Theme {
@@ -83,6 +122,8 @@ pub fn legend_width(width: u32) -> u32 {
 pub enum Swatch {
     /// A filled box (bars).
     Box,
+    /// A filled box with the series' marker (bars that carry markers).
+    MarkedBox,
     /// A line (curves).
     Line,
 }
@@ -104,6 +145,9 @@ pub fn legend<DB: DrawingBackend>(
         let y = 66 + i as i32 * 20;
         let _ = match swatch {
             Swatch::Box => area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())),
+            Swatch::MarkedBox => area
+                .draw(&Rectangle::new([(6, y - 7), (24, y + 7)], colour.filled()))
+                .map(|_| draw_marker(area, i, (15, y), theme.bg())),
             Swatch::Line => area.draw(&PathElement::new(
                 vec![(6, y), (24, y)],
                 colour.stroke_width(3),
