@@ -256,6 +256,12 @@ mod tests {
             tagged,
             "<rect a/><rect data-x=\"1&quot;&lt;\" tabindex=\"0\" role=\"button\" b/><rect c/>"
         );
+        // One Tab stop per chart: the marks after the first take -1.
+        let two = tag_marks("<rect/><rect/>", "<rect", 0, &["a".into(), "b".into()]);
+        assert_eq!(
+            two,
+            "<rect a tabindex=\"0\" role=\"button\"/><rect b tabindex=\"-1\" role=\"button\"/>"
+        );
     }
 }
 
@@ -277,7 +283,10 @@ pub fn xml_attr(s: &str) -> String {
 
 /// Makes the drawn marks of a chart clickable: the i-th occurrence of
 /// `element` (e.g. `<circle`) after the first `skip` gets the attributes
-/// `attrs[i]` (already escaped) plus `tabindex="0"` and `role="button"`.
+/// `attrs[i]` (already escaped) plus `role="button"` and a roving
+/// `tabindex`: the first mark is the chart's one Tab stop (`0`), the others
+/// are reached with the arrow keys (`-1`), so a chart of 51 bars costs one
+/// Tab press, not 51.
 pub fn tag_marks(svg: &str, element: &str, skip: usize, attrs: &[String]) -> String {
     let mut out = String::with_capacity(svg.len() + attrs.len() * 64);
     let mut rest = svg;
@@ -287,7 +296,8 @@ pub fn tag_marks(svg: &str, element: &str, skip: usize, attrs: &[String]) -> Str
         out.push_str(&rest[..end]);
         if seen >= skip {
             if let Some(a) = attrs.get(seen - skip) {
-                out.push_str(&format!(" {a} tabindex=\"0\" role=\"button\""));
+                let tab = if seen == skip { 0 } else { -1 };
+                out.push_str(&format!(" {a} tabindex=\"{tab}\" role=\"button\""));
             }
         }
         seen += 1;

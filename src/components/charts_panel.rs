@@ -517,9 +517,50 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         Callback::from(move |e: MouseEvent| open(e.target()))
     };
     let on_chart_key = Callback::from(move |e: KeyboardEvent| {
-        if e.key() == "Enter" || e.key() == " " {
+        let key = e.key();
+        if key == "Enter" || key == " " {
             e.prevent_default();
             open_mark(e.target());
+            return;
+        }
+        // Arrow keys, Home and End move between the marks (one Tab stop).
+        let step: Option<i64> = match key.as_str() {
+            "ArrowRight" | "ArrowDown" => Some(1),
+            "ArrowLeft" | "ArrowUp" => Some(-1),
+            "Home" => Some(i64::MIN),
+            "End" => Some(i64::MAX),
+            _ => None,
+        };
+        let (Some(step), Some(target)) = (step, e.target()) else {
+            return;
+        };
+        use wasm_bindgen::JsCast;
+        let Some(mark) = target.dyn_ref::<web_sys::Element>() else {
+            return;
+        };
+        let Some(svg) = mark.closest("svg").ok().flatten() else {
+            return;
+        };
+        let Ok(list) = svg.query_selector_all("[role=\"button\"]") else {
+            return;
+        };
+        let marks: Vec<web_sys::Element> = (0..list.length())
+            .filter_map(|i| list.item(i).and_then(|n| n.dyn_into().ok()))
+            .collect();
+        let Some(at) = marks.iter().position(|m| m == mark) else {
+            return;
+        };
+        let next = match step {
+            i64::MIN => 0,
+            i64::MAX => marks.len() - 1,
+            s => (at as i64 + s).clamp(0, marks.len() as i64 - 1) as usize,
+        };
+        e.prevent_default();
+        for (i, m) in marks.iter().enumerate() {
+            let _ = m.set_attribute("tabindex", if i == next { "0" } else { "-1" });
+        }
+        if let Some(el) = marks[next].dyn_ref::<web_sys::SvgElement>() {
+            let _ = el.focus();
         }
     });
     let on_save_png = {

@@ -141,3 +141,24 @@ test('article 004: the stopping probabilities drawn are the correct ones', async
   assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 5), ['0.8750', '0.0469', '0.0684', '0.0012', '0.0000']);
   await context.close();
 });
+
+test('a chart is one Tab stop; arrow keys move between its bars', async () => {
+  const { page, context } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const svg = page.getByTestId('charts').locator('figure svg');
+  const marks = svg.locator('[role="button"]');
+  // 3 systems x 6 measures: 18 bars, one of them in the Tab order.
+  assert.equal(await marks.count(), 18);
+  assert.equal(await svg.locator('[role="button"][tabindex="0"]').count(), 1);
+  await marks.first().focus();
+  await page.keyboard.press('ArrowRight');
+  const focused = await page.evaluate(() => [document.activeElement.getAttribute('data-system'), document.activeElement.getAttribute('data-measure'), document.activeElement.getAttribute('tabindex')]);
+  // Bars are drawn measure by measure: the next one is RR of the second system, now the Tab stop.
+  assert.deepEqual(focused, ['BM25 + reranker', '0', '0']);
+  assert.equal(await svg.locator('[role="button"][tabindex="0"]').count(), 1);
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement === [...document.querySelectorAll('figure svg [role="button"]')].at(-1)), true);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('explanation').waitFor();
+  await context.close();
+});
