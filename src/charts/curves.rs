@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, name_legend, render, upper, Size, Swatch, Theme};
+use super::{builder, colour, draw_marker, name_legend, render, upper, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// The chart as SVG; `series[s][k-1]` is system s's value at k.
@@ -29,11 +29,17 @@ pub fn curves_svg(
             .x_desc("Cutoff k")
             .y_desc(format!("Mean {family}@k"))
             .draw();
+        // About ten markers a line: the series' shape beside its colour.
+        let every = (k_max / 10).max(1);
         for (s, values) in series.iter().enumerate() {
             let pts = values.iter().enumerate().map(|(i, &v)| ((i + 1) as f64, v));
             let _ = chart.draw_series(LineSeries::new(pts, colour(s).stroke_width(2)));
+            for (i, &v) in values.iter().enumerate().step_by(every) {
+                let at = chart.backend_coord(&((i + 1) as f64, v));
+                draw_marker(plot, s, at, colour(s));
+            }
         }
-        name_legend(side, "Systems", systems, Swatch::Line, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme);
     })
 }
 
@@ -63,5 +69,8 @@ mod tests {
             assert_eq!(count(&svg, &entry), 1, "{c}: its legend entry");
         }
         assert!(svg.contains("Systems"));
+        // Markers: A's circles at k = 1, 2, 3 and its legend; B's triangles.
+        assert_eq!(count(&svg, "<circle"), 4);
+        assert_eq!(count(&svg, "<polygon"), 4);
     }
 }

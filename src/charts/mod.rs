@@ -124,6 +124,8 @@ pub enum Swatch {
     Box,
     /// A filled box with the series' marker (bars that carry markers).
     MarkedBox,
+    /// A line with the series' marker (lines that carry markers).
+    MarkedLine,
     /// A line (curves).
     Line,
 }
@@ -152,6 +154,12 @@ pub fn legend<DB: DrawingBackend>(
                 vec![(6, y), (24, y)],
                 colour.stroke_width(3),
             )),
+            Swatch::MarkedLine => area
+                .draw(&PathElement::new(
+                    vec![(6, y), (24, y)],
+                    colour.stroke_width(3),
+                ))
+                .map(|_| draw_marker(area, i, (15, y), *colour)),
         };
         let _ = area.draw(&Text::new(short(label, chars), (30, y - 7), font.clone()));
     }
