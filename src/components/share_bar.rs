@@ -154,6 +154,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             { match (*embed).clone() {
                 Some(Ok((src, snippet))) => html! {
                     <div class="share-result embed-result">
+                        // Close first: the preview makes the panel taller than a screen.
+                        <button type="button" class="panel-close" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
                         <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet } />
                         <div class="embed-size">
@@ -167,7 +169,6 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                         <p class="hint">{ "Preview, at that height:" }</p>
                         <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"
                             src={ src } height={ embed_height.to_string() } />
-                        <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },

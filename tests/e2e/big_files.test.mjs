@@ -117,7 +117,13 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
   });
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
   // Reading 40 MB into the page's store first can be slow on a busy machine.
-  await page.getByTestId('job-cancelled').waitFor({ timeout: 60000 });
+  // If Cancel never shows its result, say what the page showed instead.
+  await page.getByTestId('job-cancelled').waitFor({ timeout: 60000 }).catch(async (e) => {
+    await page.screenshot({ path: join(SHOTS, 'cancel-failed.png'), fullPage: true });
+    const results = await page.getByTestId('results-pane').innerText().catch(() => '');
+    const status = await page.locator('.results-pane').innerText().catch(() => '');
+    throw new Error(`${e.message}\nwhat the results showed: ${(results || status).slice(0, 600)}`);
+  });
   assert.match(await page.getByTestId('job-cancelled').innerText(), /cancelled/);
   await page.waitForTimeout(1500);
   assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
