@@ -46,6 +46,12 @@ pub struct ChartsPanelProps {
 /// The size charts are drawn at before the panel is measured.
 const SIZE: (u32, u32) = (760, 380);
 
+/// The charts panel's width in pixels, once it is laid out.
+fn panel_width(panel: &NodeRef) -> Option<u32> {
+    let w = panel.cast::<web_sys::Element>()?.client_width();
+    (w > 0).then_some(w as u32)
+}
+
 /// The size to draw a chart at in a panel `width` pixels wide, for a
 /// legend of `entries`: the panel's width (so text is drawn at its size,
 /// never scaled down), and tall enough for every legend entry.
@@ -138,11 +144,8 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     {
         let (panel, width) = (panel.clone(), width.clone());
         use_effect(move || {
-            if let Some(el) = panel.cast::<web_sys::Element>() {
-                let w = el.client_width().max(0) as u32;
-                if w > 0 && w != *width {
-                    width.set(w);
-                }
+            if let Some(w) = panel_width(&panel).filter(|w| *w != *width) {
+                width.set(w);
             }
         });
     }
@@ -151,11 +154,8 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         use_effect_with((), move |_| {
             use wasm_bindgen::JsCast;
             let on_resize = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-                if let Some(el) = panel.cast::<web_sys::Element>() {
-                    let w = el.client_width().max(0) as u32;
-                    if w > 0 {
-                        width.set(w);
-                    }
+                if let Some(w) = panel_width(&panel) {
+                    width.set(w);
                 }
             });
             let window = gloo::utils::window();

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::ParseError;
+use crate::error::{first_fields, ParseError};
 use crate::fast_hash::FnvHashMap;
 use crate::trec::{content_lines, qrels_line_with_group, Qrels};
 
@@ -88,10 +88,11 @@ pub fn has_judgment_groups(text: &str) -> bool {
     let mut seen: FnvHashMap<(&str, &str), &str> = FnvHashMap::default();
     let mut across = false;
     for (_, line) in content_lines(text) {
-        let mut f = line.split_whitespace();
-        let (Some(qid), Some(group), Some(docid)) = (f.next(), f.next(), f.next()) else {
+        // Fields as the qrels parser splits them.
+        let ([(_, qid), (_, group), (_, docid)], n) = first_fields::<3>(line);
+        if n < 3 {
             return false;
-        };
+        }
         match seen.get(&(qid, docid)) {
             None => {
                 seen.insert((qid, docid), group);

@@ -61,7 +61,7 @@ impl RunOutcome {
 
 /// Why a refused run has no numbers: its first refused repeat, located,
 /// and how many there are.
-fn refusal_reason(errors: &[ParseError]) -> String {
+pub(super) fn refusal_reason(errors: &[ParseError]) -> String {
     let refusals: Vec<&ParseError> = errors.iter().filter(|e| e.is_duplicate_refusal()).collect();
     let more = match refusals.len() {
         0 | 1 => String::new(),

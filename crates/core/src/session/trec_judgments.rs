@@ -8,10 +8,14 @@
 //! qrels do not apply to these judgments.
 
 use crate::measures::trec_names::{MeasureRequest, TrecItem};
-use crate::{DuplicatePolicy, InputFormat, InputKind, InputRole, ParseError, TieBreak, TrecRow};
+use crate::{
+    DuplicatePolicy, InputFormat, InputKind, InputRole, JudgmentGroups, ParseError, Preferences,
+    TieBreak, TrecRow,
+};
 
 use super::preferences::evaluate_preferences;
 use super::results::{listed, plural, Part};
+use super::runs::refusal_reason;
 use super::stream::StreamResult;
 use super::EvalOptions;
 use super::{evaluate_judgment_groups, tally_warnings};
@@ -93,9 +97,8 @@ pub struct JudgmentTable {
 /// settings ask for something else.
 pub const PREFERENCE_TIES: &str = "Preference measures order equal scores by docid ascending, as trec_eval's preference code does; the tie setting applies to the other measures only.";
 
-/// The measures trec_eval computes for `role` (`all_prefs` or `qrels_jg`),
-/// with the maximum number of documents and the missing-query policy of
-/// the options applied as for plain qrels.
+/// The measures trec_eval computes for these judgments: its `all_prefs`
+/// or `qrels_jg` set.
 fn items_for(reading: JudgmentReading) -> Vec<TrecItem> {
     let set = if reading.is_preferences() {
         "all_prefs"
@@ -144,35 +147,22 @@ pub fn evaluate_judgment_table(
         systems: Vec::new(),
     };
     let conventions = &options.conventions;
-    let prefs;
-    let groups;
-    match reading {
-        JudgmentReading::Preferences => {
-            prefs = Some(crate::parse_prefs(jname, jtext));
-            groups = None;
-        }
-        JudgmentReading::QrelsAsPreferences => {
-            prefs = Some(crate::parse_qrels_prefs(jname, jtext));
-            groups = None;
-        }
-        JudgmentReading::JudgmentGroups => {
-            prefs = None;
-            groups = Some(crate::parse_qrels_jg(jname, jtext));
-        }
-    }
-    let judgment_errors = prefs
-        .as_ref()
-        .map(|p| &p.errors)
-        .or(groups.as_ref().map(|g| &g.errors))
-        .cloned()
-        .unwrap_or_default();
+    let read = match reading {
+        JudgmentReading::Preferences => Read::Prefs(crate::parse_prefs(jname, jtext)),
+        JudgmentReading::QrelsAsPreferences => Read::Prefs(crate::parse_qrels_prefs(jname, jtext)),
+        JudgmentReading::JudgmentGroups => Read::Groups(crate::parse_qrels_jg(jname, jtext)),
+    };
+    let judgment_errors = match &read {
+        Read::Prefs(p) => &p.errors,
+        Read::Groups(g) => &g.errors,
+    };
     let broken = !judgment_errors.is_empty();
     // Plain qrels read as preferences: their problems are already listed
     // by the qrels' own reading.
     if reading != JudgmentReading::QrelsAsPreferences {
-        part.errors.extend(judgment_errors);
+        part.errors.extend(judgment_errors.iter().cloned());
     }
-    if prefs.is_some()
+    if reading.is_preferences()
         && (conventions.tie_break != TieBreak::TrecEval
             || conventions.duplicates == DuplicatePolicy::KeepAll)
     {
@@ -194,16 +184,21 @@ pub fn evaluate_judgment_table(
             ));
             continue;
         }
-        let result = match (&prefs, &groups) {
-            (Some(p), _) => evaluate_preferences(name, text, jname, p, &items, conventions),
-            (_, Some(g)) => evaluate_judgment_groups(name, text, g, &items, conventions, 0.0),
-            _ => continue,
+        let result = match &read {
+            Read::Prefs(p) => evaluate_preferences(name, text, jname, p, &items, conventions),
+            Read::Groups(g) => evaluate_judgment_groups(name, text, g, &items, conventions, 0.0),
         };
         table
             .systems
             .push(system(name, result, &items, broken, options, part));
     }
     part.judgment_table = Some(table);
+}
+
+/// The judgments as read.
+enum Read<'a> {
+    Prefs(Preferences<'a>),
+    Groups(JudgmentGroups<'a>),
 }
 
 fn kind_label(reading: JudgmentReading) -> &'static str {
@@ -225,14 +220,13 @@ fn system(
 ) -> JudgmentSystem {
     let refused = if judgments_broken {
         Some("No values: the judgments have problems (see the file problems).".to_string())
+    } else if result.errors.iter().any(|e| e.is_duplicate_refusal()) {
+        Some(refusal_reason(&result.errors))
     } else if result.refused {
-        Some(match result.errors.iter().find(|e| e.is_duplicate_refusal()) {
-            Some(e) => format!(
-                "No values: line {} repeats docid `{}` in one query, and the duplicates setting is \"refuse\". Choose keep-first or keep-last in Settings to evaluate it.",
-                e.line, e.found
-            ),
-            None => "No values: the preferences of a query contradict each other (see the file problems).".to_string(),
-        })
+        Some(
+            "No values: the preferences of a query contradict each other (see the file problems)."
+                .to_string(),
+        )
     } else {
         None
     };
@@ -267,7 +261,8 @@ fn system(
     }
 }
 
-/// What a table of `n` queries says of its queries (for its caption).
+/// The queries a table's values are over, counted and listed (for its
+/// caption).
 pub fn judgment_queries_note(table: &JudgmentTable) -> String {
     let ids: Vec<&str> = table
         .systems
