@@ -65,6 +65,12 @@ struct Jobs {
     rerun: UseStateHandle<u32>,
     /// Set when a split run proved ungrouped: the next request uses one worker.
     one_worker: Rc<RefCell<bool>>,
+    /// The files and settings the user cancelled: they are not evaluated
+    /// again until Evaluate again (or a change of files or settings). Cancel
+    /// can be clicked before the effect that starts the job has run (the
+    /// button shows as soon as the files change), so the start that follows
+    /// must not undo it.
+    cancelled: Rc<RefCell<Option<ResultKey>>>,
 }
 
 impl Jobs {
@@ -73,6 +79,12 @@ impl Jobs {
         self.job.borrow_mut().take();
         *self.current.borrow_mut() += 1;
         self.result.set(None);
+        let cancelled = self.cancelled.borrow_mut().take();
+        if cancelled.as_ref().is_some_and(|k| k.0 == files && k.1 == *settings) {
+            *self.cancelled.borrow_mut() = cancelled;
+            self.status.set(JobStatus::Cancelled);
+            return;
+        }
         if !files.iter().any(|f| f.big.is_some()) {
             self.status.set(JobStatus::Idle);
             return;
@@ -144,7 +156,8 @@ impl Jobs {
         })
     }
 
-    fn cancel(&self) {
+    fn cancel(&self, key: ResultKey) {
+        *self.cancelled.borrow_mut() = Some(key);
         self.job.borrow_mut().take();
         *self.current.borrow_mut() += 1;
         self.status.set(JobStatus::Cancelled);
@@ -183,6 +196,7 @@ pub fn use_file_results(
         result: use_state(|| None),
         rerun: use_state(|| 0),
         one_worker: use_mut_ref(|| false),
+        cancelled: use_mut_ref(|| None),
     };
     {
         let jobs = jobs.clone();
@@ -193,11 +207,15 @@ pub fn use_file_results(
     }
     let cancel = {
         let jobs = jobs.clone();
-        Callback::from(move |_: ()| jobs.cancel())
+        let key: ResultKey = Rc::new((files.to_vec(), settings.clone()));
+        Callback::from(move |_: ()| jobs.cancel(key.clone()))
     };
     let retry = {
-        let rerun = jobs.rerun.clone();
-        Callback::from(move |_: ()| rerun.set(*rerun + 1))
+        let (rerun, cancelled) = (jobs.rerun.clone(), jobs.cancelled.clone());
+        Callback::from(move |_: ()| {
+            cancelled.borrow_mut().take();
+            rerun.set(*rerun + 1)
+        })
     };
     // Results computed for other files or settings are never shown: between
     // a change and the effect that starts the new evaluation, the last
