@@ -25,6 +25,8 @@ use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
 use crate::dom::focus_by_id;
 use crate::embed::embed_request;
+use crate::evaluated_text::use_evaluated_text;
+use crate::same_rc::SameRc;
 use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
 use crate::file_results::use_file_results;
@@ -201,9 +203,12 @@ pub fn App() -> Html {
     // The control that opened the explanation: closing it gives it the
     // focus back (drilling down inside the explanation keeps the first one).
     let opener = use_mut_ref(|| None::<web_sys::HtmlElement>);
+    // The callbacks handed to the result views keep their identity from
+    // render to render (use_callback), so a keystroke that changes no
+    // result re-renders none of them.
     let on_select = {
-        let (selected, opener) = (selected.clone(), opener.clone());
-        Callback::from(move |s: Selected| {
+        let opener = opener.clone();
+        use_callback(selected.setter(), move |s: Selected, selected| {
             let mut o = opener.borrow_mut();
             if o.is_none() {
                 use wasm_bindgen::JsCast;
@@ -215,8 +220,8 @@ pub fn App() -> Html {
         })
     };
     let on_close = {
-        let (selected, opener) = (selected.clone(), opener.clone());
-        Callback::from(move |_: ()| {
+        let opener = opener.clone();
+        use_callback(selected.setter(), move |_: (), selected| {
             selected.set(None);
             if let Some(e) = opener.borrow_mut().take() {
                 let _ = e.focus();
@@ -302,9 +307,12 @@ pub fn App() -> Html {
         let (m, problems) = s.measures();
         (Rc::new(m), problems)
     });
+    // A long text is evaluated once typing pauses (see evaluated_text).
+    let (evaluated_text, updating) =
+        use_evaluated_text(state.quick_text.clone(), *view == InputView::Text);
     let typed = use_memo(
         (
-            state.quick_text.clone(),
+            evaluated_text,
             measures.clone(),
             state.settings.clone(),
         ),
@@ -316,15 +324,24 @@ pub fn App() -> Html {
         },
     );
     let from_files = use_file_results(&state.files, &state.settings, measures.0.clone());
-    let systems: Rc<Vec<SystemResult>> = Rc::new(
-        typed
-            .1
-            .systems
-            .iter()
-            .chain(&from_files.part.systems)
-            .cloned()
-            .collect(),
+    // Held by the memo, so a keystroke that changes no result (a long
+    // text before its pause) hands the views the same systems.
+    let systems = use_memo(
+        (SameRc(typed.clone()), SameRc(from_files.part.clone())),
+        |(typed, files)| -> Rc<Vec<SystemResult>> {
+            Rc::new(
+                typed
+                    .0
+                     .1
+                    .systems
+                    .iter()
+                    .chain(&files.0.systems)
+                    .cloned()
+                    .collect(),
+            )
+        },
     );
+    let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
     let stats = use_memo(
         (systems.clone(), measures.clone(), state.settings.stats),
         |(systems, m, st)| {
@@ -346,7 +363,9 @@ pub fn App() -> Html {
         let state = state.clone();
         Callback::from(move |v: String| state.dispatch(make(v)))
     };
-    let on_text = dispatch(Action::SetText);
+    let on_text = use_callback(state.dispatcher(), |v: String, state| {
+        state.dispatch(Action::SetText(v))
+    });
     let on_paste = dispatch(Action::AddPasted);
     let on_remove = dispatch(Action::RemoveFile);
     // A session file (opened, dropped or picked as a file) replaces the state.
@@ -396,10 +415,9 @@ pub fn App() -> Html {
             locate.set(Some(at));
         })
     };
-    let on_settings = {
-        let state = state.clone();
-        Callback::from(move |s: Settings| state.dispatch(Action::SetSettings(s)))
-    };
+    let on_settings = use_callback(state.dispatcher(), |s: Settings, state| {
+        state.dispatch(Action::SetSettings(s))
+    });
     let on_case = {
         let (state, generation) = (state.clone(), generation.clone());
         Callback::from(move |id: String| {
@@ -500,7 +518,7 @@ pub fn App() -> Html {
             <FilesPanel files={ files_part.files.clone() } { on_files } { on_paste } { on_remove } />
         },
         _ => html! {
-            <FormEditor text={ state.quick_text.clone() } input={ input.clone() }
+            <FormEditor text={ state.quick_text.clone() } input={ SameRc(input.clone()) }
                 scale_max={ state.settings.scale_max } on_text={ on_text.clone() } />
         },
     };
@@ -537,7 +555,7 @@ pub fn App() -> Html {
     let judgment_table = files_part.judgment_table.clone().map(Rc::new);
     let results_table = html! {
         <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
-            stats={ stats.0.clone() } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+            stats={ SameRc(stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
@@ -554,7 +572,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } />
     };
     if embed {
         let open_full = share::encode(&state)
@@ -639,8 +657,16 @@ pub fn App() -> Html {
                 <section class="settings-pane" aria-label="Settings">
                     <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() } { measure_problems } />
                 </section>
-                <section class="results-pane" aria-labelledby="results-title">
-                    <h2 id="results-title" tabindex="-1">{ "Results" }</h2>
+                <section class="results-pane" aria-labelledby="results-title"
+                    aria-busy={ updating.to_string() }>
+                    <h2 id="results-title" tabindex="-1">{ "Results" }
+                        if updating {
+                            <span class="updating-badge" data-testid="results-updating"
+                                title="The numbers below are those of the text before your last keystrokes: a long text is evaluated when typing pauses.">
+                                { "updating…" }
+                            </span>
+                        }
+                    </h2>
                     <p class="visually-hidden" role="status" data-testid="results-status">{ results_status }</p>
                     <JobStatusView status={ from_files.status.clone() } on_cancel={ from_files.cancel.clone() } on_retry={ from_files.retry.clone() } />
                     if !typed_part.errors.is_empty() || !files_part.errors.is_empty() {
@@ -661,13 +687,13 @@ pub fn App() -> Html {
                     }
                     { explanation }
                     <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
-                        stats={ state.settings.stats.marks.then(|| stats.0.clone()) } marks_note={ marks_note } />
+                        stats={ state.settings.stats.marks.then(|| SameRc(stats.0.clone())) } marks_note={ marks_note } />
                     { case_checks }
                     <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } on_select={ on_select.clone() } />
                     { charts }
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
-                        measures={ measures.0.clone() } systems={ systems.clone() } stats={ stats.0.clone() } millis={ stats.1 } />
-                    <CompareView input={ input.clone() } files={ state.files.clone() } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
+                        measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } millis={ stats.1 } />
+                    <CompareView input={ SameRc(input.clone()) } files={ state.files.clone() } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>

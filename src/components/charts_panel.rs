@@ -3,6 +3,7 @@
 //! distributions, and rank discounts. Each has a data table for screen
 //! readers and an SVG download; light or dark follows the page.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::measures::err::StopProbability;
@@ -34,9 +35,9 @@ pub struct ChartsPanelProps {
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// Statistics per measure (intervals).
-    pub stats: Rc<Vec<StatsReport>>,
+    pub stats: SameRc<Vec<StatsReport>>,
     /// Settings in use.
     pub settings: Settings,
     /// Opens the explanation of a clicked bar or point.

@@ -2,6 +2,7 @@
 //! values that differ from trec_eval's marked; a marked value opens the
 //! conventions responsible and the queries they change.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::{Metric, Preset, QuickInput};
@@ -15,7 +16,7 @@ use ranklab_core::session::{causes, compare_presets, most_different};
 #[derive(Properties, PartialEq)]
 pub struct CompareViewProps {
     /// The typed rankings.
-    pub input: Rc<QuickInput>,
+    pub input: SameRc<QuickInput>,
     /// Loaded files.
     pub files: Rc<Vec<LoadedFile>>,
     /// Measures of the results table.

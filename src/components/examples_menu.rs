@@ -1,6 +1,7 @@
 //! The examples menu, and for a loaded article example, what the article
 //! states beside what Ranklab computes.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::Metric;
@@ -67,7 +68,7 @@ pub struct CaseChecksProps {
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// Evaluated systems.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
 }
 
 /// Stated values of the loaded case next to Ranklab's.

@@ -2,6 +2,7 @@
 //! The core computes the steps ([`ranklab_core::explain`]); this only
 //! renders them, with the conventions that shaped the value.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::{explain, Explanation, JudgedRanking, Metric};
@@ -33,7 +34,7 @@ pub struct ExplanationProps {
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// The quick text (typed systems are explained from it).
     pub text: Rc<str>,
     /// Loaded files (run systems are explained from them).

@@ -1,5 +1,6 @@
 //! Buttons that save the results table and the per-query values as files.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::stats::StatsReport;
@@ -19,9 +20,9 @@ pub struct ExportBarProps {
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// Statistics per measure when marks are shown.
-    pub stats: Option<Rc<Vec<StatsReport>>>,
+    pub stats: Option<SameRc<Vec<StatsReport>>>,
     /// Test, correction and α of the marks.
     pub marks_note: String,
 }

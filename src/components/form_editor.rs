@@ -6,6 +6,7 @@
 //! core (`replace_line`, `add_query`, ...), so the two views never differ
 //! and untouched lines (comments included) survive.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::{
@@ -26,7 +27,7 @@ pub struct FormEditorProps {
     /// The quick text.
     pub text: Rc<str>,
     /// Its parse.
-    pub input: Rc<QuickInput>,
+    pub input: SameRc<QuickInput>,
     /// Largest grade of the scale (1 = binary).
     pub scale_max: i64,
     /// Called with the edited text.

@@ -1,6 +1,7 @@
 //! Per-query values of one measure for every system, sortable, with each
 //! query's rankings shown on click.
 
+use crate::same_rc::SameRc;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -21,7 +22,7 @@ pub struct PerQueryProps {
     /// Measures, in column order of the results table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// Called when a value is clicked (to explain it).
     pub on_select: Callback<Selected>,
 }

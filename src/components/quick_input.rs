@@ -14,12 +14,35 @@ pub struct QuickInputProps {
     pub invalid: bool,
 }
 
-/// Text area where rankings are typed, one line per query.
+/// Text area where rankings are typed, one line per query. The area holds
+/// what is typed: its text is written only when the value comes from
+/// elsewhere (the form, an example, a session), so a keystroke in a long
+/// text costs no copy of it back into the page.
 #[component]
 pub fn QuickInput(props: &QuickInputProps) -> Html {
-    let oninput = props
-        .on_change
-        .reform(|e: InputEvent| e.target_unchecked_into::<HtmlTextAreaElement>().value());
+    let area = use_node_ref();
+    // The text the area holds (as last typed or written): a value equal to
+    // it needs no write. None before the first write.
+    let held = use_mut_ref(|| None::<String>);
+    let oninput = {
+        let (held, on_change) = (held.clone(), props.on_change.clone());
+        Callback::from(move |e: InputEvent| {
+            let text = e.target_unchecked_into::<HtmlTextAreaElement>().value();
+            *held.borrow_mut() = Some(text.clone());
+            on_change.emit(text);
+        })
+    };
+    {
+        let area = area.clone();
+        use_effect_with(props.value.clone(), move |value| {
+            if held.borrow().as_deref() != Some(value.as_str()) {
+                if let Some(el) = area.cast::<HtmlTextAreaElement>() {
+                    el.set_value(value);
+                    *held.borrow_mut() = Some(value.to_string());
+                }
+            }
+        });
+    }
     html! {
         <div class="quick-input">
             <label for="quick-input">{ "Rankings (quick format)" }</label>
@@ -37,7 +60,7 @@ pub fn QuickInput(props: &QuickInputProps) -> Html {
                 spellcheck="false"
                 autocomplete="off"
                 rows="16"
-                value={ props.value.clone() }
+                ref={ area }
                 { oninput }
             />
         </div>

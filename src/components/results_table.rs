@@ -1,5 +1,6 @@
 //! Systems x measures: each measure summarised over each system's queries.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::stats::StatsReport;
@@ -17,9 +18,9 @@ pub struct ResultsTableProps {
     /// Measures, in column order.
     pub measures: Rc<Vec<Metric>>,
     /// Systems: typed ones first, then runs.
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// Statistics per measure (over the systems that have queries).
-    pub stats: Rc<Vec<StatsReport>>,
+    pub stats: SameRc<Vec<StatsReport>>,
     /// What to show of them.
     pub stats_settings: StatsSettings,
     /// Called when a value is clicked (to explain it).

@@ -2,6 +2,7 @@
 //! resamples, trials, seed), each system's description with intervals, and
 //! every pair's effect size, win/tie/loss and p-values for one measure.
 
+use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use ranklab_core::stats::{StatsReport, Test};
@@ -26,9 +27,9 @@ pub struct SignificancePanelProps {
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems (those with queries are the ones in the reports).
-    pub systems: Rc<Vec<SystemResult>>,
+    pub systems: SameRc<Vec<SystemResult>>,
     /// One report per measure.
-    pub stats: Rc<Vec<StatsReport>>,
+    pub stats: SameRc<Vec<StatsReport>>,
     /// Milliseconds the statistics took.
     pub millis: f64,
 }
