@@ -1,0 +1,27 @@
+// What a first visit transfers, gzipped: index.html, the page's JS, CSS and
+// wasm (the big-file worker is fetched only when a big file is loaded, and
+// is reported apart). The budgets hold the sizes reached so far, so that
+// growth is a decision, not an accident.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIST } from './harness.mjs';
+
+const PAGE_BUDGET = 530_000;
+const WORKER_BUDGET = 270_000;
+
+const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
+
+test('the page and the worker stay within their transfer budgets', () => {
+  const files = readdirSync(DIST);
+  const page = ['index.html', ...files.filter((f) => /^ranklab-app-.*(\.js|_bg\.wasm)$/.test(f) || /^style-.*\.css$/.test(f))];
+  assert.equal(page.length, 4, `index.html, one JS, one wasm and one CSS file: ${page}`);
+  const sizes = Object.fromEntries(page.map((f) => [f, gz(f)]));
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const worker = gz('ranklab-worker_bg.wasm') + gz('ranklab-worker.js');
+  console.log(`# page transfer ${total} bytes gzipped (${page.map((f) => `${f} ${sizes[f]}`).join(', ')}); worker ${worker}`);
+  assert.ok(total <= PAGE_BUDGET, `page transfer ${total} bytes gzipped, over the budget of ${PAGE_BUDGET}`);
+  assert.ok(worker <= WORKER_BUDGET, `worker ${worker} bytes gzipped, over the budget of ${WORKER_BUDGET}`);
+});
