@@ -15,7 +15,7 @@ mod args;
 mod stats_cmd;
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::Read;
 use std::process::ExitCode;
 use std::sync::{mpsc, Mutex};
 
@@ -75,7 +75,7 @@ fn evaluate_run(
     };
     let file =
         File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
-    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let mut reader = file;
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
@@ -101,15 +101,52 @@ fn evaluate_run(
             })
             .collect();
         let read_result = (|| {
-            let mut line = String::new();
+            // Blocks of 1 MiB: the lines of a block are checked as UTF-8 at
+            // once and handed to the chunker without a copy each; a line cut
+            // by the block's end waits for the next block.
+            let mut pending: Vec<u8> = Vec::new();
             let mut line_no = 0usize;
-            loop {
-                line.clear();
-                match reader.read_line(&mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {
+            let mut at_end = false;
+            while !at_end {
+                let held = pending.len();
+                pending.resize(held + (1 << 20), 0);
+                let n = loop {
+                    match reader.read(&mut pending[held..]) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        Err(e) => {
+                            return Err(format!(
+                                "ranklab: {}:{}: cannot read this line: {e}",
+                                opts.run,
+                                line_no + 1
+                            ))
+                        }
+                    }
+                };
+                pending.truncate(held + n);
+                at_end = n == 0;
+                // Complete lines; at the end of the file, the last one too.
+                let cut = if at_end {
+                    pending.len()
+                } else {
+                    match pending.iter().rposition(|&b| b == b'\n') {
+                        Some(i) => i + 1,
+                        None => continue,
+                    }
+                };
+                let text = std::str::from_utf8(&pending[..cut]).map_err(|e| {
+                    let before = &pending[..e.valid_up_to()];
+                    let bad = line_no + 1 + before.iter().filter(|&&b| b == b'\n').count();
+                    format!(
+                        "ranklab: {}:{bad}: cannot read this line: stream did not contain valid UTF-8",
+                        opts.run
+                    )
+                })?;
+                let text = text.strip_suffix('\n').unwrap_or(text);
+                if cut > 0 {
+                    for line in text.split('\n') {
                         line_no += 1;
-                        if let Some(chunk) = chunker.push_line(line.trim_end_matches('\n')) {
+                        if let Some(chunk) = chunker.push_line(line) {
                             send.send(chunk)
                                 .map_err(|_| "ranklab: an evaluation thread stopped".to_string())?;
                         }
@@ -117,14 +154,11 @@ fn evaluate_run(
                             break;
                         }
                     }
-                    Err(e) => {
-                        return Err(format!(
-                            "ranklab: {}:{}: cannot read this line: {e}",
-                            opts.run,
-                            line_no + 1
-                        ))
-                    }
                 }
+                if chunker.ungrouped() {
+                    break;
+                }
+                pending.drain(..cut);
             }
             if let Some(chunk) = chunker.finish() {
                 send.send(chunk)

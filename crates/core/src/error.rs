@@ -132,34 +132,54 @@ pub(crate) fn is_field_space(c: char) -> bool {
     c == ' ' || ('\t'..='\r').contains(&c)
 }
 
+/// The first whitespace-separated field of a line, split as
+/// [`first_fields`] splits it (field spaces are ASCII, so a byte scan finds
+/// the same field in any UTF-8 text), without walking the rest of the
+/// line: the query id a big run is grouped by.
+pub(crate) fn first_field(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let is_space = |b: &u8| is_field_space(char::from(*b));
+    let start = bytes.iter().position(|b| !is_space(b))?;
+    let end = bytes[start..]
+        .iter()
+        .position(is_space)
+        .map_or(bytes.len(), |n| start + n);
+    Some(&line[start..end])
+}
+
 /// The first `N` whitespace-separated fields of a line with their 1-based
 /// character columns, and how many fields the line has in all. Allocates
 /// nothing: this is the hot path of reading big runs.
 pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
     let mut out = [(0, ""); N];
     let mut count = 0;
-    if line.is_ascii() {
-        // Byte-level split on field spaces; for ASCII the character
-        // column is the byte offset + 1.
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            while i < bytes.len() && is_field_space(char::from(bytes[i])) {
-                i += 1;
-            }
-            if i == bytes.len() {
-                break;
-            }
-            let start = i;
-            while i < bytes.len() && !is_field_space(char::from(bytes[i])) {
-                i += 1;
-            }
-            if count < N {
-                out[count] = (start + 1, &line[start..i]);
-            }
-            count += 1;
+    // Byte-level split on field spaces (ASCII, so never inside a multi-byte
+    // character), in one pass that also notes a non-ASCII byte: for an
+    // ASCII line the character column is the byte offset + 1.
+    let bytes = line.as_bytes();
+    let mut ascii = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        while i < bytes.len() && is_field_space(char::from(bytes[i])) {
+            i += 1;
         }
-    } else {
+        if i == bytes.len() {
+            break;
+        }
+        let start = i;
+        while i < bytes.len() && !is_field_space(char::from(bytes[i])) {
+            ascii &= bytes[i].is_ascii();
+            i += 1;
+        }
+        if count < N {
+            out[count] = (start + 1, &line[start..i]);
+        }
+        count += 1;
+    }
+    if !ascii {
+        // Columns count characters: split again, by characters.
+        out = [(0, ""); N];
+        count = 0;
         for (column, field) in fields_with_columns(line) {
             if count < N {
                 out[count] = (column, field);
@@ -220,10 +240,14 @@ mod tests {
             "\u{b}2 Q0 c 1 -2 t\u{b}",
             "\u{b}2 Q0 c 1 -2 é\u{b}",
             "a\u{a0}b c",
+            "\u{a0}x y",
+            " \t\r\u{c}",
+            "é",
         ] {
             let all = fields_with_columns(line);
             let (first, n) = first_fields::<4>(line);
             assert_eq!(n, all.len());
+            assert_eq!(first_field(line), all.first().map(|f| f.1), "{line:?}");
             for (i, f) in all.iter().take(4).enumerate() {
                 assert_eq!(first[i], *f);
             }

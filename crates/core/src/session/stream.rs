@@ -63,9 +63,8 @@ pub fn line_qid(line: &str) -> Option<&str> {
     if is_skipped_line(line) {
         None
     } else {
-        // The parser's own splitting, so a chunk's qid is its lines' qid.
-        let (fields, count) = crate::error::first_fields::<1>(line);
-        (count > 0).then_some(fields[0].1)
+        // The parser's own field spaces, so a chunk's qid is its lines' qid.
+        crate::error::first_field(line)
     }
 }
 
