@@ -26,10 +26,10 @@ use crate::components::warnings::Warnings;
 use crate::dom::focus_by_id;
 use crate::embed::embed_request;
 use crate::evaluated_text::use_evaluated_text;
-use crate::same_rc::SameRc;
 use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
 use crate::file_results::use_file_results;
+use crate::same_rc::SameRc;
 use crate::session_file;
 use crate::settings::Settings;
 use crate::significance::statistics;
@@ -311,11 +311,7 @@ pub fn App() -> Html {
     let (evaluated_text, updating) =
         use_evaluated_text(state.quick_text.clone(), *view == InputView::Text);
     let typed = use_memo(
-        (
-            evaluated_text,
-            measures.clone(),
-            state.settings.clone(),
-        ),
+        (evaluated_text, measures.clone(), state.settings.clone()),
         |(text, m, s)| {
             let t0 = now();
             let input = Rc::new(parse_typed(text));

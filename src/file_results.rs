@@ -80,7 +80,10 @@ impl Jobs {
         *self.current.borrow_mut() += 1;
         self.result.set(None);
         let cancelled = self.cancelled.borrow_mut().take();
-        if cancelled.as_ref().is_some_and(|k| k.0 == files && k.1 == *settings) {
+        if cancelled
+            .as_ref()
+            .is_some_and(|k| k.0 == files && k.1 == *settings)
+        {
             *self.cancelled.borrow_mut() = cancelled;
             self.status.set(JobStatus::Cancelled);
             return;

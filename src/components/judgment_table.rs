@@ -78,10 +78,14 @@ pub fn JudgmentTableView(props: &JudgmentTableProps) -> Html {
             let open = open.clone();
             Callback::from(move |_| open.set(None))
         };
+        // Every query any run has, in the order they first appear: runs
+        // need not hold the same queries.
+        let mut seen = std::collections::HashSet::new();
         let ids: Vec<&str> = shown_systems
-            .first()
-            .map(|s| s.queries.iter().map(|(q, _)| q.as_str()).collect())
-            .unwrap_or_default();
+            .iter()
+            .flat_map(|s| s.queries.iter().map(|(q, _)| q.as_str()))
+            .filter(|q| seen.insert(*q))
+            .collect();
         Some(html! {
             <div id="judgment-explanation" class="explanation" data-testid="judgment-explanation">
                 <h4>{ m.name.clone() }</h4>

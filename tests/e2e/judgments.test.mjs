@@ -102,3 +102,27 @@ test('a bad preference line is located, and the run gets no values', async () =>
   assert.match(await page.getByTestId('judgment-refused').innerText(), /pasted-2: No values: the judgments have problems/);
   await context.close();
 });
+
+test("a measure's per-query values list every run's queries, not only the first run's", async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  const add = async (text) => {
+    await page.getByTestId('paste-input').fill(text);
+    await page.getByTestId('add-pasted').click();
+  };
+  // Preferences: d1 over d2 in q1, d3 over d4 in q2.
+  await add('q1 g1 s1 d1 2\nq1 g1 s1 d2 1\nq2 g1 s1 d3 2\nq2 g1 s1 d4 1\n');
+  // pasted-2 ranks q1 only, in the preferred order (prefs_simp 1);
+  // pasted-3 ranks q1 the wrong way round (0) and q2 the right way (1).
+  await add('q1 Q0 d1 1 2 A\nq1 Q0 d2 2 1 A\n');
+  await add('q1 Q0 d2 1 2 B\nq1 Q0 d1 2 1 B\nq2 Q0 d3 1 2 B\nq2 Q0 d4 2 1 B\n');
+  await tableValues(page, 'pasted-3');
+  await page.getByTestId('judgment-measure').filter({ hasText: /^prefs_simp$/ }).click();
+  const rows = page.getByTestId('judgment-explanation').locator('tbody tr');
+  assert.equal(await rows.count(), 2);
+  const text = (i) => rows.nth(i).evaluate((tr) => [...tr.children].map((c) => c.innerText.trim()));
+  assert.deepEqual(await text(0), ['q1', '1.0000', '0.0000']);
+  assert.deepEqual(await text(1), ['q2', '–', '1.0000']);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
