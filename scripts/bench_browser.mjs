@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { basename, resolve } from 'node:path';
-import { serve, launch } from '../tests/e2e/harness.mjs';
+import { openBench } from '../tests/e2e/harness.mjs';
 
 const [dist, qrels, run] = process.argv.slice(2).map((p) => resolve(p));
 
@@ -30,13 +30,7 @@ function rendererKiB() {
 const state = { quick_text: '', files: [], settings: { families: ['RR', 'AP', 'NDCG'], cutoffs: [10], extra: 'R@1000' } };
 const fragment = '#s=' + deflateRawSync(Buffer.from(JSON.stringify(state)), { level: 9 }).toString('base64url');
 
-const server = await serve(dist);
-const browser = await launch();
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-const page = await context.newPage();
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-await page.goto(server.url + fragment);
+const { server, browser, context, page, errors } = await openBench(dist, fragment);
 await page.locator('.page').waitFor({ timeout: 30000 });
 const cdp = await context.newCDPSession(page);
 await cdp.send('Performance.enable');

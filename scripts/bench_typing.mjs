@@ -9,7 +9,7 @@
 // area (the floor: what the browser itself costs for such a text).
 // Usage: node scripts/bench_typing.mjs DIST [KEYS] [DELAY_MS] [--plain]
 import { resolve } from 'node:path';
-import { serve, launch } from '../tests/e2e/harness.mjs';
+import { openBench } from '../tests/e2e/harness.mjs';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const keys = Number(process.argv[3] ?? 60);
@@ -31,13 +31,7 @@ function corpus() {
   return lines.join('\n');
 }
 
-const server = await serve(dist);
-const browser = await launch();
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-const page = await context.newPage();
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-await page.goto(server.url);
+const { server, browser, page, errors } = await openBench(dist);
 await page.locator('.page').waitFor({ timeout: 30000 });
 if (!plain) await page.getByTestId('tab-text').click();
 const text = corpus();

@@ -89,6 +89,20 @@ export function useBrowser() {
   return env;
 }
 
+/** For the benchmark scripts: serves `dir`, opens `hash` on it in a fresh
+ * browser at 1280 x 900 and collects the page's errors; returns
+ * { server, browser, context, page, errors }. */
+export async function openBench(dir, hash = '') {
+  const server = await serve(dir);
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + hash);
+  return { server, browser, context, page, errors };
+}
+
 /** Opens the app in a fresh context; returns { context, page, seen }. */
 export async function open(env, { width = 1280, height = 800, url } = {}) {
   const context = await env.browser.newContext({ viewport: { width, height } });
