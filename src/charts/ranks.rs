@@ -5,7 +5,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, name_legend, render, short, Size, Swatch, Theme};
+use super::{builder, colour, draw_marker, name_legend, render, short, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// Ranks (1 = best, ties share the better rank) of the values of one measure.
@@ -81,16 +81,18 @@ pub fn ranks_svg(
                 .map(|(m, &r)| (m as f64, r as f64))
                 .collect();
             let _ = chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)));
-            let _ = chart.draw_series(pts.iter().map(|&(x, y)| {
-                let hot = flagged[x as usize];
-                Circle::new(
-                    (x, y),
-                    if hot { 7 } else { 5 },
-                    if hot { alert.filled() } else { c.filled() },
-                )
-            }));
+            // Each system's marker beside its colour (colours repeat past
+            // seven systems); a measure that reorders the systems is
+            // marked on every line in the alert colour.
+            for &(x, y) in &pts {
+                if flagged[x as usize] {
+                    let _ = chart.draw_series(std::iter::once(Circle::new((x, y), 7, alert.filled())));
+                } else {
+                    draw_marker(plot, s, chart.backend_coord(&(x, y)), c);
+                }
+            }
         }
-        name_legend(side, "Systems", systems, Swatch::Line, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme);
     })
 }
 
@@ -117,8 +119,11 @@ mod tests {
             svg.contains("nDCG ≠") && svg.contains(">RR<") || svg.contains("\nRR\n"),
             "{svg}"
         );
-        // Two lines (plus two legend lines), four points, two of them alert-coloured.
-        assert_eq!(count(&svg, "<circle"), 4);
+        // Two lines (plus two legend lines), four points, two of them
+        // alert-coloured; the others carry their system's marker, as in the
+        // legend: A's circle, B's triangle.
         assert_eq!(count(&svg, "fill=\"#D55E00\""), 2);
+        assert_eq!(count(&svg, "<circle"), 2 + 2);
+        assert_eq!(count(&svg, "<polygon"), 2);
     }
 }
