@@ -86,7 +86,8 @@ pub fn ranks_svg(
             // marked on every line in the alert colour.
             for &(x, y) in &pts {
                 if flagged[x as usize] {
-                    let _ = chart.draw_series(std::iter::once(Circle::new((x, y), 7, alert.filled())));
+                    let _ =
+                        chart.draw_series(std::iter::once(Circle::new((x, y), 7, alert.filled())));
                 } else {
                     draw_marker(plot, s, chart.backend_coord(&(x, y)), c);
                 }
