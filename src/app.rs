@@ -324,14 +324,13 @@ pub fn App() -> Html {
     // text before its pause) hands the views the same systems.
     let systems = use_memo(
         (SameRc(typed.clone()), SameRc(from_files.part.clone())),
-        |(typed, files)| -> Rc<Vec<SystemResult>> {
+        |(SameRc(typed), SameRc(files))| -> Rc<Vec<SystemResult>> {
+            let typed_part = &typed.1;
             Rc::new(
-                typed
-                    .0
-                     .1
+                typed_part
                     .systems
                     .iter()
-                    .chain(&files.0.systems)
+                    .chain(&files.systems)
                     .cloned()
                     .collect(),
             )
