@@ -79,15 +79,13 @@ impl Jobs {
         self.job.borrow_mut().take();
         *self.current.borrow_mut() += 1;
         self.result.set(None);
-        let cancelled = self.cancelled.borrow_mut().take();
-        if cancelled
-            .as_ref()
-            .is_some_and(|k| k.0 == files && k.1 == *settings)
-        {
-            *self.cancelled.borrow_mut() = cancelled;
+        let same = |k: &ResultKey| k.0 == files && k.1 == *settings;
+        if self.cancelled.borrow().as_ref().is_some_and(same) {
             self.status.set(JobStatus::Cancelled);
             return;
         }
+        // Other files or settings: the Cancel no longer applies.
+        self.cancelled.borrow_mut().take();
         if !files.iter().any(|f| f.big.is_some()) {
             self.status.set(JobStatus::Idle);
             return;

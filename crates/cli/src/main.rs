@@ -29,8 +29,8 @@ use ranklab_core::session::{
 };
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
-    parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Qrels, ScorePrecision,
-    TieBreak, TrecOutput, ZScores,
+    parse_zscores, ByteLines, EvalContext, Line, Metric, MissingQueries, ParseError, Qrels,
+    ScorePrecision, TieBreak, TrecOutput, ZScores,
 };
 
 fn main() -> ExitCode {
@@ -73,9 +73,8 @@ fn evaluate_run(
         conventions: &opts.conventions,
         context: &context,
     };
-    let file =
+    let mut file =
         File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
-    let mut reader = file;
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
@@ -103,64 +102,57 @@ fn evaluate_run(
             })
             .collect();
         let read_result = (|| {
-            // Blocks of 1 MiB: the lines of a block are checked as UTF-8 at
-            // once and handed to the chunker without a copy each; a line cut
-            // by the block's end waits for the next block.
-            let mut pending: Vec<u8> = Vec::new();
+            // Blocks of 1 MiB, split into lines by the core's ByteLines (a
+            // block is checked as UTF-8 at once); a line that is not UTF-8
+            // is refused by its number.
+            let mut lines = ByteLines::new();
+            let mut buf = vec![0u8; 1 << 20];
             let mut line_no = 0usize;
-            let mut at_end = false;
-            while !at_end {
-                let held = pending.len();
-                pending.resize(held + (1 << 20), 0);
-                let n = loop {
-                    match reader.read(&mut pending[held..]) {
-                        Ok(n) => break n,
-                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                        Err(e) => {
-                            return Err(format!(
-                                "ranklab: {}:{}: cannot read this line: {e}",
-                                opts.run,
-                                line_no + 1
-                            ))
+            let mut not_text = None;
+            let mut stopped = false;
+            loop {
+                let n = match file.read(&mut buf) {
+                    Ok(n) => n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        return Err(format!(
+                            "ranklab: {}:{}: cannot read this line: {e}",
+                            opts.run,
+                            line_no + 1
+                        ))
+                    }
+                };
+                let mut each = |line: Line<'_>, _: usize| {
+                    line_no += 1;
+                    match line {
+                        Ok(line) if not_text.is_none() && !stopped => {
+                            if let Some(chunk) = chunker.push_line(line) {
+                                stopped = send.send(chunk).is_err();
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(_) => {
+                            not_text.get_or_insert(line_no);
                         }
                     }
                 };
-                pending.truncate(held + n);
-                at_end = n == 0;
-                // Complete lines; at the end of the file, the last one too.
-                let cut = if at_end {
-                    pending.len()
-                } else {
-                    match pending.iter().rposition(|&b| b == b'\n') {
-                        Some(i) => i + 1,
-                        None => continue,
-                    }
-                };
-                let text = std::str::from_utf8(&pending[..cut]).map_err(|e| {
-                    let before = &pending[..e.valid_up_to()];
-                    let bad = line_no + 1 + before.iter().filter(|&&b| b == b'\n').count();
-                    format!(
-                        "ranklab: {}:{bad}: cannot read this line: stream did not contain valid UTF-8",
-                        opts.run
-                    )
-                })?;
-                let text = text.strip_suffix('\n').unwrap_or(text);
-                if cut > 0 {
-                    for line in text.split('\n') {
-                        line_no += 1;
-                        if let Some(chunk) = chunker.push_line(line) {
-                            send.send(chunk)
-                                .map_err(|_| "ranklab: an evaluation thread stopped".to_string())?;
-                        }
-                        if chunker.ungrouped() {
-                            break;
-                        }
-                    }
-                }
-                if chunker.ungrouped() {
+                if n == 0 {
+                    lines.finish_checked(&mut each);
                     break;
                 }
-                pending.drain(..cut);
+                lines.push_checked(&buf[..n], &mut each);
+                if not_text.is_some() || stopped || chunker.ungrouped() {
+                    break;
+                }
+            }
+            if let Some(bad) = not_text {
+                return Err(format!(
+                    "ranklab: {}:{bad}: cannot read this line: stream did not contain valid UTF-8",
+                    opts.run
+                ));
+            }
+            if stopped {
+                return Err("ranklab: an evaluation thread stopped".to_string());
             }
             if let Some(chunk) = chunker.finish() {
                 send.send(chunk)

@@ -13,10 +13,6 @@ pub struct ByteLines {
     carry: Vec<u8>,
 }
 
-fn text(bytes: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
-}
-
 impl ByteLines {
     /// A splitter with nothing pending.
     pub fn new() -> Self {
@@ -27,12 +23,24 @@ impl ByteLines {
     /// and the number of bytes it took in the input (its `\n` included),
     /// which differs from the text's length where bytes were not UTF-8.
     pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(&str, usize)) {
+        self.push_checked(bytes, |line, raw| each(&lossy(line), raw));
+    }
+
+    /// Ends the stream: the last line if it had no `\n`.
+    pub fn finish(&mut self, mut each: impl FnMut(&str, usize)) {
+        self.finish_checked(|line, raw| each(&lossy(line), raw));
+    }
+
+    /// [`ByteLines::push`] for a reader that refuses bytes that are not
+    /// UTF-8 (the command line, as trec_eval's input must be text): each
+    /// line comes as its text, or as its bytes where they are not UTF-8.
+    pub fn push_checked(&mut self, bytes: &[u8], mut each: impl FnMut(Line<'_>, usize)) {
         let mut rest = bytes;
         if !self.carry.is_empty() {
             match rest.iter().position(|&b| b == b'\n') {
                 Some(end) => {
                     self.carry.extend_from_slice(&rest[..end]);
-                    each(&text(&self.carry), self.carry.len() + 1);
+                    each(checked(&self.carry), self.carry.len() + 1);
                     self.carry.clear();
                     rest = &rest[end + 1..];
                 }
@@ -52,24 +60,40 @@ impl ByteLines {
             // library's byte search (the hot path of big runs).
             Ok(body) => {
                 for line in body.split('\n') {
-                    each(line, line.len() + 1);
+                    each(Ok(line), line.len() + 1);
                 }
             }
             Err(_) => {
                 for line in body.split(|&b| b == b'\n') {
-                    each(&text(line), line.len() + 1);
+                    each(checked(line), line.len() + 1);
                 }
             }
         }
         self.carry.extend_from_slice(&rest[last + 1..]);
     }
 
-    /// Ends the stream: the last line if it had no `\n`.
-    pub fn finish(&mut self, mut each: impl FnMut(&str, usize)) {
+    /// [`ByteLines::finish`] for [`ByteLines::push_checked`].
+    pub fn finish_checked(&mut self, mut each: impl FnMut(Line<'_>, usize)) {
         if !self.carry.is_empty() {
-            each(&text(&self.carry), self.carry.len());
+            each(checked(&self.carry), self.carry.len());
             self.carry.clear();
         }
+    }
+}
+
+/// A line as [`ByteLines::push_checked`] gives it: its text, or its bytes
+/// where they are not UTF-8.
+pub type Line<'a> = Result<&'a str, &'a [u8]>;
+
+fn checked(bytes: &[u8]) -> Line<'_> {
+    std::str::from_utf8(bytes).map_err(|_| bytes)
+}
+
+/// Bytes that are not UTF-8 become U+FFFD.
+fn lossy(line: Line<'_>) -> Cow<'_, str> {
+    match line {
+        Ok(text) => Cow::Borrowed(text),
+        Err(bytes) => String::from_utf8_lossy(bytes),
     }
 }
 
@@ -122,6 +146,26 @@ mod tests {
         assert_eq!(split(&[b"a\nb\n"]), vec!["a", "b"]);
         assert_eq!(split(&[b"a\n", b"\n"]), vec!["a", ""]);
         assert!(split(&[b""]).is_empty());
+    }
+
+    #[test]
+    fn checked_lines_give_the_bytes_that_are_not_utf8() {
+        let mut got = Vec::new();
+        let mut s = ByteLines::new();
+        let owned = |l: Line<'_>| l.map(str::to_string).map_err(<[u8]>::to_vec);
+        for c in [&b"a\n\xf0\x9f"[..], b"\x98\x98\n\xf0\x9f\x98x\nz"] {
+            s.push_checked(c, |l, n| got.push((owned(l), n)));
+        }
+        s.finish_checked(|l, n| got.push((owned(l), n)));
+        assert_eq!(
+            got,
+            vec![
+                (Ok("a".to_string()), 2),
+                (Ok("\u{1f618}".to_string()), 5),
+                (Err(b"\xf0\x9f\x98x".to_vec()), 5),
+                (Ok("z".to_string()), 1),
+            ]
+        );
     }
 
     #[test]

@@ -38,7 +38,7 @@ mod trec;
 mod trec_output;
 mod zscores;
 
-pub use byte_lines::ByteLines;
+pub use byte_lines::{ByteLines, Line};
 pub use conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
     UnknownName,
