@@ -11,7 +11,7 @@
 //! big files stay on the computer they were loaded on and are refused by
 //! name.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::share::{big_file_refusal, check};
 use crate::state::AppState;
@@ -43,26 +43,44 @@ pub fn encode(state: &AppState) -> Result<String, String> {
     .map_err(|e| e.to_string())
 }
 
+/// A session file's head: what tells it apart from other JSON files.
+/// Read apart from the state (unknown fields skipped) so that another
+/// version's state is never read as this version's.
+#[derive(Deserialize)]
+struct Head {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
+/// A session file's state (the head already checked).
+#[derive(Deserialize)]
+struct Body {
+    state: Option<AppState>,
+}
+
 /// Reads a text as a session file: `None` when it is not one (any other
 /// file, JSON ones included), else the state or what is wrong with it.
 pub fn decode(name: &str, text: &str) -> Option<Result<AppState, String>> {
     if !text.trim_start().starts_with('{') || !text.contains(FORMAT) {
         return None;
     }
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+    // Both parts are read from the text by the one JSON reader the page
+    // carries (serde_json's `Value` would add a second copy of the state's
+    // reading code to the page's wasm).
+    let head: Head = serde_json::from_str(text).ok()?;
+    if head.format.as_deref() != Some(FORMAT) {
         return None;
     }
     let read = || -> Result<AppState, String> {
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        let version = head.version.unwrap_or(0);
         if version != VERSION {
             return Err(format!(
                 "it is version {version} of the format; this page reads version {VERSION}"
             ));
         }
-        let state = value.get("state").ok_or("it has no `state`")?;
-        let state: AppState = serde_json::from_value(state.clone())
-            .map_err(|e| format!("its state does not read ({e})"))?;
+        let body: Body =
+            serde_json::from_str(text).map_err(|e| format!("its state does not read ({e})"))?;
+        let state = body.state.ok_or("it has no `state`")?;
         check(&state)?;
         Ok(state)
     };

@@ -55,7 +55,10 @@ pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
             .map_err(|e| format!("the link's data is not base64 ({e})"))?;
         let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20)
             .map_err(|e| format!("the link's data does not decompress ({e:?})"))?;
-        let state: AppState = serde_json::from_slice(&json)
+        // Read as text (the one JSON reader the page carries).
+        let json = String::from_utf8(json)
+            .map_err(|_| "the link's data is not a Ranklab state (it is not UTF-8)".to_string())?;
+        let state: AppState = serde_json::from_str(&json)
             .map_err(|e| format!("the link's data is not a Ranklab state ({e})"))?;
         check(&state)?;
         Ok(state)

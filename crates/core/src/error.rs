@@ -24,6 +24,18 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// Puts located problems in line order; a line's own problems keep
+    /// their order (a stable sort). One function for every caller, so the
+    /// page's wasm carries one copy of the sort.
+    pub fn sort_by_line(errors: &mut [ParseError]) {
+        errors.sort_by_key(|e| e.line);
+    }
+
+    /// Puts located problems in reading order: by line, then by column.
+    pub fn sort_by_place(errors: &mut [ParseError]) {
+        errors.sort_by_key(|e| (e.line, e.column));
+    }
+
     /// Builds an error; `found` is shortened to at most 40 characters.
     pub fn new(
         input: &str,

@@ -129,7 +129,7 @@ pub fn parse_qrels_prefs<'a>(input: &str, text: &'a str) -> Preferences<'a> {
         out.push(input, qid, j, column);
     }
     errors.append(&mut out.errors);
-    errors.sort_by_key(|e| e.line);
+    ParseError::sort_by_line(&mut errors);
     out.errors = errors;
     out
 }

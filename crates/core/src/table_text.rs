@@ -226,7 +226,7 @@ pub fn parse_table_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
         }
         judgments.insert(f[d].1, grade);
     }
-    out.errors.sort_by_key(|e| (e.line, e.column));
+    ParseError::sort_by_place(&mut out.errors);
     out
 }
 
@@ -286,7 +286,7 @@ pub fn parse_table_run<'a>(input: &str, text: &'a str) -> Run<'a> {
             line,
         });
     }
-    out.errors.sort_by_key(|e| (e.line, e.column));
+    ParseError::sort_by_place(&mut out.errors);
     out
 }
 

@@ -95,7 +95,7 @@ impl Gains {
                 out.extend(std::iter::repeat_n(g, n));
             }
         }
-        out.sort_by(|a, b| b.total_cmp(a));
+        largest_first(&mut out);
         out
     }
 }
@@ -222,7 +222,7 @@ pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discou
         .flat_map(|(&g, &n)| std::iter::repeat_n(scaled(g), n))
         .filter(|&g| g > 0.0)
         .collect();
-    ideal_gains.sort_by(|a, b| b.total_cmp(a));
+    largest_first(&mut ideal_gains);
     let sum = |gs: &mut dyn Iterator<Item = f64>| -> f64 {
         gs.take(depth)
             .enumerate()
@@ -357,6 +357,12 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
     } else {
         sum / count as f64
     }
+}
+
+/// Sorts gains from the largest down (the ideal ranking's order). One
+/// function for both ideal rankings, so the sort is compiled once.
+fn largest_first(gains: &mut [f64]) {
+    gains.sort_by(|a, b| b.total_cmp(a));
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ pub fn evaluate_judgment_groups(
         .collect();
     run_only.sort_unstable();
     out.run_only_queries = run_only.into_iter().map(str::to_string).collect();
-    errors.sort_by_key(|e| (e.line, e.column));
+    ParseError::sort_by_place(&mut errors);
     errors.dedup();
     out.errors = errors;
     out.tied_queries = tied.len();

@@ -140,7 +140,7 @@ pub fn evaluate_preferences(
     if out.refused {
         out.rows.clear();
     }
-    out.errors.sort_by_key(|e| e.line);
+    ParseError::sort_by_line(&mut out.errors);
     out
 }
 

@@ -164,7 +164,7 @@ impl RunJob<'_> {
         let judged = judge(self.qrels, &run, self.conventions);
         let mut out = RunOutcome::from_judged(&file.name, &judged, self.metrics);
         out.errors.splice(0..0, run.errors.iter().cloned());
-        out.errors.sort_by_key(|e| e.line);
+        ParseError::sort_by_line(&mut out.errors);
         out
     }
 }

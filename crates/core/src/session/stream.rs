@@ -363,7 +363,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
         t.results.extend(c.result);
     }
     t.run_only_queries = run_only.into_iter().collect();
-    t.errors.sort_by_key(|e| e.line);
+    ParseError::sort_by_line(&mut t.errors);
     if t.refused {
         t.results.clear();
     }
@@ -469,7 +469,7 @@ pub fn evaluate_whole_text(
         errors: {
             // Problems in file order, as the streamed evaluation gives them.
             let mut errors: Vec<ParseError> = run.errors.into_iter().chain(judged.errors).collect();
-            errors.sort_by_key(|e| e.line);
+            ParseError::sort_by_line(&mut errors);
             errors
         },
         ungrouped: false,
