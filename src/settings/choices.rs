@@ -1,0 +1,177 @@
+//! The measure choices of the settings that are more than a number: nDCG's
+//! gain and discount, ERR's stopping probability, the measure families.
+
+use ranklab_core::measures::ndcg::Discount;
+use serde::{Deserialize, Serialize};
+
+/// nDCG's gain of a grade g.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gain {
+    /// g (trec_eval, ir_measures, ranx, scikit-learn).
+    Linear,
+    /// 2^g − 1 (Burges et al. 2005; ir_measures `dcg='exp-log2'`).
+    Exponential,
+}
+
+/// nDCG's discount as the settings hold it (the core's [`Discount`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum NdcgDiscount {
+    /// 1 / log2(rank + 1), the standard.
+    Log2,
+    /// 1 / log_base(rank + 1).
+    Log {
+        /// The base (> 1).
+        base: f64,
+    },
+    /// 1 / rank.
+    Reciprocal,
+    /// 1 / rank^exponent (Zipf-like, article 004).
+    Power {
+        /// The exponent (> 0).
+        exponent: f64,
+    },
+}
+
+impl NdcgDiscount {
+    /// The core discount.
+    pub fn core(self) -> Discount {
+        match self {
+            NdcgDiscount::Log2 => Discount::LOG2,
+            NdcgDiscount::Log { base } => Discount::Log { base },
+            NdcgDiscount::Reciprocal => Discount::Reciprocal,
+            NdcgDiscount::Power { exponent } => Discount::Power {
+                exponent,
+                offset: 0.0,
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for NdcgDiscount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NdcgDiscount::Log2 => write!(f, "log2"),
+            NdcgDiscount::Log { base } => write!(f, "log {base}"),
+            NdcgDiscount::Reciprocal => write!(f, "1/rank"),
+            NdcgDiscount::Power { exponent } => write!(f, "power {exponent}"),
+        }
+    }
+}
+
+/// Reads the nDCG discount field: `log2`, `log B` (B > 1), `1/rank`, or
+/// `power S` (S > 0) for 1/rank^S.
+pub fn parse_discount(raw: &str) -> Result<NdcgDiscount, String> {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let number = |w: &str| w.parse::<f64>().ok().filter(|x| x.is_finite());
+    match words.as_slice() {
+        ["log2"] | [] => Ok(NdcgDiscount::Log2),
+        ["1/rank"] => Ok(NdcgDiscount::Reciprocal),
+        ["ln"] => Ok(NdcgDiscount::Log {
+            base: std::f64::consts::E,
+        }),
+        ["log", b] if number(b).is_some_and(|b| b > 1.0) => Ok(match number(b) {
+            Some(2.0) => NdcgDiscount::Log2,
+            Some(base) => NdcgDiscount::Log { base },
+            None => unreachable!("checked"),
+        }),
+        ["power", s] if number(s).is_some_and(|s| s > 0.0) => Ok(NdcgDiscount::Power {
+            exponent: number(s).unwrap_or(1.0),
+        }),
+        _ => Err("log2, log B (B above 1), ln, 1/rank, or power S (S above 0) for 1/rank^S".into()),
+    }
+}
+
+/// How ERR turns a grade into the probability that the user stops.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum ErrStop {
+    /// (2^g − 1) / 2^gmax (Chapelle et al.).
+    Exponential,
+    /// 1 / (1 + e^(−α (g − β))) (article 004).
+    Sigmoid {
+        /// Steepness α (> 0).
+        alpha: f64,
+        /// Midpoint β.
+        beta: f64,
+    },
+}
+
+impl std::fmt::Display for ErrStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ErrStop::Exponential => write!(f, "exp"),
+            ErrStop::Sigmoid { alpha, beta } => write!(f, "sigmoid {alpha} {beta}"),
+        }
+    }
+}
+
+/// Reads the ERR stopping field: `exp`, or `sigmoid A B` (A > 0).
+pub fn parse_err_stop(raw: &str) -> Result<ErrStop, String> {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let number = |w: &str| w.parse::<f64>().ok().filter(|x| x.is_finite());
+    match words.as_slice() {
+        ["exp"] | [] => Ok(ErrStop::Exponential),
+        ["sigmoid", a, b] => match (number(a), number(b)) {
+            (Some(alpha), Some(beta)) if alpha > 0.0 => Ok(ErrStop::Sigmoid { alpha, beta }),
+            _ => Err("sigmoid A B: a steepness A above 0 and a midpoint grade B".into()),
+        },
+        _ => Err("exp for (2^g − 1)/2^max, or sigmoid A B for 1/(1 + e^(−A(g − B)))".into()),
+    }
+}
+
+/// Measure families offered as check boxes (the ones with a cutoff are
+/// shown at every chosen cutoff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Family {
+    /// Reciprocal rank (MRR as a mean).
+    RR,
+    /// Average precision (MAP as a mean).
+    AP,
+    /// nDCG@k.
+    NDCG,
+    /// ERR@k.
+    ERR,
+    /// RBP with residual.
+    RBP,
+    /// Precision at k.
+    P,
+    /// Recall at k.
+    R,
+    /// Hit (Success) at k.
+    Hit,
+    /// AP@k divided by the relevant documents retrieved in the top k.
+    APFound,
+    /// F1 at k.
+    F1,
+}
+
+impl Family {
+    /// All families in the order of the table's columns.
+    pub const ALL: [Family; 10] = [
+        Family::RR,
+        Family::AP,
+        Family::NDCG,
+        Family::ERR,
+        Family::RBP,
+        Family::P,
+        Family::R,
+        Family::Hit,
+        Family::APFound,
+        Family::F1,
+    ];
+
+    /// Label of its check box.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::RR => "RR (MRR)",
+            Family::AP => "AP (MAP)",
+            Family::NDCG => "nDCG@k",
+            Family::ERR => "ERR@k",
+            Family::RBP => "RBP",
+            Family::P => "P@k",
+            Family::R => "R@k",
+            Family::Hit => "Hit@k",
+            Family::APFound => "AP@k over relevant found",
+            Family::F1 => "F1@k",
+        }
+    }
+}

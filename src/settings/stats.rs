@@ -1,0 +1,132 @@
+//! The statistics settings: which paired test, which correction for many
+//! comparisons, which interval, and their trials and seed.
+
+use serde::{Deserialize, Serialize};
+
+/// The test that marks significant differences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestChoice {
+    /// Paired t-test.
+    PairedT,
+    /// Randomization (sign-flip) test.
+    Randomization,
+    /// Paired bootstrap test.
+    Bootstrap,
+    /// Randomized Tukey HSD.
+    TukeyHsd,
+}
+
+/// Correction of p-values over all pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CorrectionChoice {
+    /// Holm–Bonferroni.
+    Holm,
+    /// Bonferroni.
+    Bonferroni,
+    /// None.
+    None,
+}
+
+/// Which interval the results table shows under each mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IntervalChoice {
+    /// No interval.
+    None,
+    /// t interval.
+    T,
+    /// Bootstrap percentile interval.
+    Bootstrap,
+}
+
+/// Statistics settings; every random draw follows `seed`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatsSettings {
+    /// Mark significant differences in the results table.
+    pub marks: bool,
+    /// The test behind the marks.
+    pub test: TestChoice,
+    /// The correction.
+    pub correction: CorrectionChoice,
+    /// Significance level.
+    pub alpha: f64,
+    /// Interval level.
+    pub level: f64,
+    /// Interval shown in the results table.
+    pub interval: IntervalChoice,
+    /// Bootstrap resamples (intervals).
+    pub resamples: usize,
+    /// Trials of the randomization, bootstrap and Tukey tests.
+    pub trials: usize,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl Default for StatsSettings {
+    fn default() -> Self {
+        StatsSettings {
+            marks: true,
+            test: TestChoice::PairedT,
+            correction: CorrectionChoice::Holm,
+            alpha: 0.05,
+            level: 0.95,
+            interval: IntervalChoice::None,
+            resamples: 10_000,
+            trials: 10_000,
+            seed: 42,
+        }
+    }
+}
+
+impl StatsSettings {
+    /// The interval the table and chart show for one system's statistics.
+    pub fn shown_interval(&self, d: &ranklab_core::stats::SystemStats) -> Option<(f64, f64)> {
+        match self.interval {
+            IntervalChoice::None => None,
+            IntervalChoice::T => d.t_interval,
+            IntervalChoice::Bootstrap => d.bootstrap_interval,
+        }
+    }
+
+    /// Which test, correction and α make the marks, for captions and exports.
+    pub fn marks_note(&self) -> String {
+        let o = self.options();
+        if o.test == ranklab_core::stats::Test::TukeyHsd {
+            format!("{}, α = {}", o.test.name(), self.alpha)
+        } else {
+            format!(
+                "{}, {}, α = {}",
+                o.test.name(),
+                o.correction.name(),
+                self.alpha
+            )
+        }
+    }
+
+    /// The core's options for these settings (bootstrap intervals only when shown).
+    pub fn options(&self) -> ranklab_core::stats::StatsOptions {
+        use ranklab_core::stats::{Correction, StatsOptions, Test};
+        StatsOptions {
+            test: match self.test {
+                TestChoice::PairedT => Test::PairedT,
+                TestChoice::Randomization => Test::Randomization,
+                TestChoice::Bootstrap => Test::Bootstrap,
+                TestChoice::TukeyHsd => Test::TukeyHsd,
+            },
+            correction: match self.correction {
+                CorrectionChoice::Holm => Correction::Holm,
+                CorrectionChoice::Bonferroni => Correction::Bonferroni,
+                CorrectionChoice::None => Correction::None,
+            },
+            alpha: self.alpha,
+            level: self.level,
+            resamples: if self.interval == IntervalChoice::Bootstrap {
+                self.resamples
+            } else {
+                0
+            },
+            trials: self.trials,
+            seed: self.seed,
+        }
+    }
+}
