@@ -45,15 +45,22 @@ pub fn judged_query(
         Source::File => {
             // Files held as text (big ones are found by a worker, see
             // `files_job::ExplainJob`, with the same `find_query`).
-            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read> {
+            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
                 let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
                 c.set_position(from);
-                Box::new(c)
+                Box::new(Ready(c))
             };
-            find_query(files, &mut open, &settings.eval_options(), system, qid)
-                .ok()
-                .flatten()
-                .map(found_parts)
+            // Texts never wait: found in place.
+            block_on(find_query(
+                files,
+                &mut open,
+                &settings.eval_options(),
+                system,
+                qid,
+            ))
+            .ok()
+            .flatten()
+            .map(found_parts)
         }
     }
 }

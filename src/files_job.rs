@@ -17,7 +17,8 @@ use yew::Callback;
 
 use crate::evaluation::Part;
 use crate::evaluation::{
-    evaluate_streamed, find_query, finish, FoundQuery, Progress, Shard, ShardReply, Ungrouped,
+    evaluate_streamed, find_query, finish, ByteSource, FoundQuery, Progress, Ready, Shard,
+    ShardReply, Ungrouped,
 };
 use crate::settings::Settings;
 use crate::state::LoadedFile;
@@ -401,12 +402,12 @@ async fn read_texts(files: &[LoadedFile]) -> Result<Vec<Rc<str>>, String> {
 fn text_opener<'a>(
     files: &'a [LoadedFile],
     texts: &'a [Rc<str>],
-) -> impl FnMut(&LoadedFile, u64) -> Box<dyn std::io::Read + 'a> + 'a {
-    move |f: &LoadedFile, from: u64| -> Box<dyn std::io::Read + 'a> {
+) -> impl FnMut(&LoadedFile, u64) -> Box<dyn ByteSource + 'a> + 'a {
+    move |f: &LoadedFile, from: u64| -> Box<dyn ByteSource + 'a> {
         let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
         let mut c = Cursor::new(texts[at].as_bytes());
         c.set_position(from);
-        Box::new(c)
+        Box::new(Ready(c))
     }
 }
 
@@ -414,7 +415,7 @@ fn text_opener<'a>(
 async fn find_here(files: Vec<LoadedFile>, settings: Settings, run: &str, qid: &str) -> Found {
     let texts = read_texts(&files).await?;
     let mut open = text_opener(&files, &texts);
-    find_query(&files, &mut open, &settings.eval_options(), run, qid)
+    find_query(&files, &mut open, &settings.eval_options(), run, qid).await
 }
 
 /// How many workers share the files: one per core (at most four) when a
@@ -448,6 +449,7 @@ pub async fn evaluate_here(files: Vec<LoadedFile>, settings: Settings) -> Result
         &metrics,
         &settings.eval_options(),
         &mut |_| {},
-    );
+    )
+    .await;
     Ok(part)
 }

@@ -1,8 +1,6 @@
 //! One query's whole judged ranking found again (the evaluation keeps only
 //! its first ranks), for its step-by-step explanation.
 
-use std::io::Read;
-
 use super::files::LoadedFile;
 use super::reading::{read_whole, Meter, Open, Progress, READ_CHUNK};
 use super::roles::file_roles;
@@ -68,7 +66,7 @@ impl FoundQuery {
 /// ranking (the evaluation kept only its first ranks): streamed when the
 /// run is a grouped TREC run, read whole otherwise. A query the run lacks
 /// is ranked empty when missing queries score 0, `None` otherwise.
-pub fn find_query(
+pub async fn find_query(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     options: &EvalOptions,
@@ -90,28 +88,29 @@ pub fn find_query(
         now: Progress::default(),
         tell: &mut quiet,
     };
-    let qrels_text = read_whole(qrels_file, open, &mut meter).map_err(|e| e.to_string())?;
+    let qrels_text = read_whole(qrels_file, open, &mut meter)
+        .await
+        .map_err(|e| e.to_string())?;
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
     let conventions = options.conventions;
     let context = EvalContext::from_qrels(&qrels);
-    let whole =
-        |open: &mut Open<'_>, meter: &mut Meter<'_>| -> Result<Option<FoundQuery>, String> {
-            let text = read_whole(run_file, open, meter).map_err(|e| e.to_string())?;
-            let run = parse_run_as(run_kind.format, &run_file.name, &text);
-            let judged = judge(&qrels, &run, &conventions);
-            let docs = run
-                .queries
-                .get(qid)
-                .map(|e| ranked_docs(&run_file.name, qid, e, &conventions))
-                .unwrap_or_default();
-            Ok(judged
-                .queries
-                .into_iter()
-                .find(|q| q.qid == qid)
-                .map(|q| FoundQuery::new(q.ranking, &context, docs)))
-        };
+    let whole = |text: Result<String, crate::ParseError>| -> Result<Option<FoundQuery>, String> {
+        let text = text.map_err(|e| e.to_string())?;
+        let run = parse_run_as(run_kind.format, &run_file.name, &text);
+        let judged = judge(&qrels, &run, &conventions);
+        let docs = run
+            .queries
+            .get(qid)
+            .map(|e| ranked_docs(&run_file.name, qid, e, &conventions))
+            .unwrap_or_default();
+        Ok(judged
+            .queries
+            .into_iter()
+            .find(|q| q.qid == qid)
+            .map(|q| FoundQuery::new(q.ranking, &context, docs)))
+    };
     if run_file.big.is_none() || run_kind.format != InputFormat::Trec {
-        return whole(open, &mut meter);
+        return whole(read_whole(run_file, open, &mut meter).await);
     }
     let mut reader = open(run_file, 0);
     let mut buf = vec![0; READ_CHUNK];
@@ -124,7 +123,7 @@ pub fn find_query(
         }
     };
     loop {
-        let n = reader.read(&mut buf).map_err(|e| e.to_string())?;
+        let n = reader.read(&mut buf).await.map_err(|e| e.to_string())?;
         if n == 0 {
             break;
         }
@@ -132,13 +131,13 @@ pub fn find_query(
             take(chunker.push_line(line), &mut found)
         });
         if chunker.ungrouped() {
-            return whole(open, &mut meter);
+            return whole(read_whole(run_file, open, &mut meter).await);
         }
     }
     lines.finish(|line, _| take(chunker.push_line(line), &mut found));
     take(chunker.finish(), &mut found);
     if chunker.ungrouped() {
-        return whole(open, &mut meter);
+        return whole(read_whole(run_file, open, &mut meter).await);
     }
     let mut docs = Vec::new();
     let ranking = match found {
@@ -183,7 +182,7 @@ fn ranked_docs(
 mod tests {
     use super::*;
     use crate::session::test_support::{file, shared};
-    use crate::session::{BigFile, LoadedFile};
+    use crate::session::{block_on, BigFile, ByteSource, LoadedFile, Ready};
 
     /// Query 302's first docids by a plain sort of its lines: score
     /// descending, equal scores by docid descending (trec_eval's order).
@@ -214,18 +213,18 @@ mod tests {
         });
         let streamed = [whole[0].clone(), big_run];
         for files in [&whole[..], &streamed[..]] {
-            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
                 let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
                 c.set_position(from);
-                Box::new(c)
+                Box::new(Ready(c))
             };
-            let found = find_query(
+            let found = block_on(find_query(
                 files,
                 &mut open,
                 &EvalOptions::default(),
                 "results.test",
                 "302",
-            )
+            ))
             .unwrap()
             .unwrap();
             assert_eq!(found.docs(), &expected[..]);

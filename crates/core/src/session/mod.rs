@@ -46,7 +46,9 @@ pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
 pub use judgment_groups::evaluate_judgment_groups;
 pub use preferences::evaluate_preferences;
-pub use reading::{Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
+pub use reading::{
+    block_on, ByteSource, ByteSourceRead, Open, Progress, Ready, READ_CHUNK, WHOLE_TEXT_LIMIT,
+};
 pub use results::{query_set_note, FileInfo, Part, QueryResult, Source, SystemResult, SHOWN_RANKS};
 pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,

@@ -2,8 +2,16 @@
 //! [`WHOLE_TEXT_LIMIT`]) or from an offset, through an opener the caller
 //! provides (a `Blob` in the browser's worker, a byte slice in tests), with
 //! the progress told as bytes are read. No I/O of its own.
+//!
+//! Reading may wait: an opener hands out a [`ByteSource`], whose reads are
+//! futures, so a browser's worker can read a `Blob` as a stream into one
+//! reused buffer. Sources that never wait (a byte slice, a file) are
+//! [`Ready`], and [`block_on`] runs an evaluation over them in place.
 
+use std::future::Future;
 use std::io::Read;
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
 
 use super::files::{byte_size, LoadedFile};
 use crate::ParseError;
@@ -40,8 +48,43 @@ impl Progress {
     }
 }
 
+/// A read of a [`ByteSource`]: the number of bytes put at the start of the
+/// buffer (0 at the end of the file), once they have arrived.
+pub type ByteSourceRead<'a> = Pin<Box<dyn Future<Output = std::io::Result<usize>> + 'a>>;
+
+/// A file's bytes as they arrive.
+pub trait ByteSource {
+    /// Reads up to `buf.len()` bytes into `buf`; 0 means the file ended.
+    fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> ByteSourceRead<'a>;
+}
+
+/// A [`Read`] as a [`ByteSource`] whose reads never wait.
+pub struct Ready<R>(pub R);
+
+impl<R: Read> ByteSource for Ready<R> {
+    fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> ByteSourceRead<'a> {
+        Box::pin(std::future::ready(self.0.read(buf)))
+    }
+}
+
 /// Opens a loaded file for reading from a byte offset.
-pub type Open<'a> = dyn FnMut(&LoadedFile, u64) -> Box<dyn Read + 'a> + 'a;
+pub type Open<'a> = dyn FnMut(&LoadedFile, u64) -> Box<dyn ByteSource + 'a> + 'a;
+
+/// Runs an evaluation whose files are opened as [`Ready`] sources (or
+/// other sources that never wait) to its end, in place.
+///
+/// # Panics
+///
+/// If a read waits: such sources need an executor (the browser's worker
+/// spawns the evaluation on its event loop instead).
+pub fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut cx = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut cx) {
+        Poll::Ready(out) => out,
+        Poll::Pending => panic!("block_on: a source waited; spawn the evaluation instead"),
+    }
+}
 
 /// Counts the bytes read and tells the caller how far the evaluation got.
 pub(super) struct Meter<'p> {
@@ -65,7 +108,7 @@ pub(super) fn first_line(file: &LoadedFile) -> &str {
 }
 
 /// Reads a whole file into text, counting its bytes.
-pub(super) fn read_whole(
+pub(super) async fn read_whole(
     file: &LoadedFile,
     open: &mut Open<'_>,
     meter: &mut Meter<'_>,
@@ -88,6 +131,7 @@ pub(super) fn read_whole(
     loop {
         let n = reader
             .read(&mut buf)
+            .await
             .map_err(|e| unreadable(file, &e.to_string()))?;
         if n == 0 {
             break;

@@ -9,11 +9,13 @@
 //! to [`WHOLE_TEXT_LIMIT`]; beyond it the file gets a located message
 //! instead of a crashed tab. Files held as text are evaluated as in
 //! [`evaluate_files`](super::evaluate_files). This module does
-//! no I/O itself: the caller opens each file as a [`Read`] (a `Blob` in the
-//! browser's worker, a byte slice in tests) and hears of the progress.
+//! no I/O itself: the caller opens each file as a [`ByteSource`] (a `Blob`'s
+//! stream in the browser's worker, a byte slice in tests) and hears of the
+//! progress.
+//!
+//! [`ByteSource`]: super::reading::ByteSource
 
 use std::collections::BTreeSet;
-use std::io::Read;
 
 use super::files::{byte_size, LoadedFile};
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
@@ -126,7 +128,7 @@ impl RunJob<'_> {
     }
 
     /// Streams the shard's part of a run.
-    fn stream(
+    async fn stream(
         &self,
         file: &LoadedFile,
         open: &mut Open<'_>,
@@ -143,6 +145,7 @@ impl RunJob<'_> {
         while !state.done() {
             let n = reader
                 .read(&mut buf)
+                .await
                 .map_err(|e| unreadable(file, &e.to_string()))?;
             if n == 0 {
                 break;
@@ -171,8 +174,10 @@ impl RunJob<'_> {
 
 /// Evaluates one shard's share of the files (see [`Shard`]), reading big
 /// files in chunks through `open` and telling `tell` how far it got after
-/// each chunk. [`finish`] puts the shards' replies together.
-pub fn evaluate_shard(
+/// each chunk. [`finish`] puts the shards' replies together. Its reads are
+/// awaited: run it with [`block_on`](super::block_on) over sources that
+/// never wait.
+pub async fn evaluate_shard(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
@@ -190,7 +195,7 @@ pub fn evaluate_shard(
         // Preference and judgment-group measures read each run whole, in
         // the first shard only.
         if first {
-            judgment_table_shard(j, reading, &roles.runs, open, options, &mut reply.base);
+            judgment_table_shard(j, reading, &roles.runs, open, options, &mut reply.base).await;
         }
         if reading != JudgmentReading::QrelsAsPreferences {
             return reply;
@@ -232,7 +237,9 @@ pub fn evaluate_shard(
         qrels_file,
         open,
         if first { &mut meter } else { &mut qrels_meter },
-    ) {
+    )
+    .await
+    {
         Ok(t) => t,
         Err(e) => {
             reply.base.errors.push(e);
@@ -272,21 +279,20 @@ pub fn evaluate_shard(
     }
     for (file, kind) in roles.runs {
         meter.now.file = file.name.clone();
-        let read_whole_run =
-            |meter: &mut Meter<'_>, open: &mut Open<'_>| match read_whole(file, open, meter) {
-                Ok(text) => RunPiece::Whole(job.whole(file, kind, &text)),
-                Err(e) => RunPiece::Failed(e),
-            };
+        let whole_run = |read: Result<String, ParseError>| match read {
+            Ok(text) => RunPiece::Whole(job.whole(file, kind, &text)),
+            Err(e) => RunPiece::Failed(e),
+        };
         let piece = if streams(file, kind) {
             let before = meter.now.bytes_read;
-            match job.stream(file, open, &mut meter, shard) {
+            match job.stream(file, open, &mut meter, shard).await {
                 Err(e) if first => RunPiece::Failed(e),
                 Err(_) => RunPiece::Elsewhere,
                 // One shard: an ungrouped run is read whole here.
                 Ok(part) if part.ungrouped && shard.count == 1 => {
                     let line = part.lines;
                     meter.now.bytes_read = before;
-                    match read_whole_run(&mut meter, open) {
+                    match whole_run(read_whole(file, open, &mut meter).await) {
                         RunPiece::Failed(mut e) => {
                             e.line = line;
                             e.expected = format!(
@@ -303,7 +309,7 @@ pub fn evaluate_shard(
                 Ok(part) => RunPiece::Streamed(part),
             }
         } else if first {
-            read_whole_run(&mut meter, open)
+            whole_run(read_whole(file, open, &mut meter).await)
         } else {
             RunPiece::Elsewhere
         };
@@ -315,7 +321,7 @@ pub fn evaluate_shard(
 /// The first shard's work when the judgments are preferences or judgment
 /// groups: the judgments and every run read whole, then the table of
 /// their measures.
-fn judgment_table_shard(
+async fn judgment_table_shard(
     judgments: &LoadedFile,
     reading: JudgmentReading,
     runs: &[(&LoadedFile, InputKind)],
@@ -328,13 +334,13 @@ fn judgment_table_shard(
         now: Progress::default(),
         tell: &mut quiet,
     };
-    let jtext = match read_whole(judgments, open, &mut meter) {
+    let jtext = match read_whole(judgments, open, &mut meter).await {
         Ok(t) => t,
         Err(e) => return part.errors.push(e),
     };
     let mut texts = Vec::new();
     for &(f, k) in runs {
-        match read_whole(f, open, &mut meter) {
+        match read_whole(f, open, &mut meter).await {
             Ok(t) => texts.push((f.name.as_str(), t, k)),
             Err(e) => part.errors.push(e),
         }
@@ -445,14 +451,14 @@ fn assemble(
 }
 
 /// Evaluates every run against the first qrels file with one shard.
-pub fn evaluate_streamed(
+pub async fn evaluate_streamed(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
     options: &EvalOptions,
     tell: &mut dyn FnMut(&Progress),
 ) -> Part {
-    let reply = evaluate_shard(files, open, metrics, options, Shard::WHOLE, tell);
+    let reply = evaluate_shard(files, open, metrics, options, Shard::WHOLE, tell).await;
     finish(vec![reply], metrics, options).expect("one shard reads ungrouped runs whole")
 }
 
@@ -464,17 +470,61 @@ mod tests {
     use crate::session::test_support::shared;
     use crate::{DuplicatePolicy, MissingQueries};
 
+    use crate::session::reading::{block_on, ByteSource, ByteSourceRead, Ready};
+    use std::future::Future;
+    use std::task::{Context, Poll, Waker};
+
     /// Hands out a few bytes per read, so lines and characters straddle
-    /// the reads.
+    /// the reads, and makes every read wait once, as a browser's stream
+    /// does.
     struct Trickle(Vec<u8>, usize);
 
-    impl Read for Trickle {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = buf.len().min(7).min(self.0.len() - self.1);
-            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
-            self.1 += n;
-            Ok(n)
+    impl ByteSource for Trickle {
+        fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> ByteSourceRead<'a> {
+            let mut waited = false;
+            Box::pin(std::future::poll_fn(move |cx| {
+                if !waited {
+                    waited = true;
+                    cx.waker().wake_by_ref();
+                    return Poll::Pending;
+                }
+                let n = buf.len().min(7).min(self.0.len() - self.1);
+                buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+                self.1 += n;
+                Poll::Ready(Ok(n))
+            }))
         }
+    }
+
+    /// Polls `future` until it is done (its reads wait, so [`block_on`]
+    /// would refuse it).
+    fn wait_for<F: Future>(future: F) -> F::Output {
+        let mut future = std::pin::pin!(future);
+        let mut cx = Context::from_waker(Waker::noop());
+        loop {
+            if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "a source waited")]
+    fn block_on_refuses_a_source_that_waits() {
+        let files = [
+            big("qrels", "q 0 d 1\n", 40 << 20),
+            big("run", "q Q0 d 1 1 t\n", 40 << 20),
+        ];
+        let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
+            Box::new(Trickle(f.text.as_bytes().to_vec(), from as usize))
+        };
+        block_on(evaluate_streamed(
+            &files,
+            &mut open,
+            &metrics(),
+            &EvalOptions::default(),
+            &mut |_| {},
+        ));
     }
 
     fn big(name: &str, text: &str, bytes: u64) -> LoadedFile {
@@ -491,12 +541,16 @@ mod tests {
     fn streamed(files: &[LoadedFile], options: &EvalOptions) -> (Part, Vec<Progress>) {
         let mut seen = Vec::new();
         let metrics = metrics();
-        let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+        let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
             Box::new(Trickle(f.text.as_bytes().to_vec(), from as usize))
         };
-        let part = evaluate_streamed(files, &mut open, &metrics, options, &mut |p| {
-            seen.push(p.clone())
-        });
+        let part = wait_for(evaluate_streamed(
+            files,
+            &mut open,
+            &metrics,
+            options,
+            &mut |p| seen.push(p.clone()),
+        ));
         (part, seen)
     }
 
@@ -509,19 +563,19 @@ mod tests {
         let metrics = metrics();
         let replies: Vec<ShardReply> = (0..count)
             .map(|index| {
-                let mut open = |f: &LoadedFile, from: u64| -> Box<dyn Read> {
+                let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
                     let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
                     c.set_position(from);
-                    Box::new(c)
+                    Box::new(Ready(c))
                 };
-                evaluate_shard(
+                block_on(evaluate_shard(
                     files,
                     &mut open,
                     &metrics,
                     options,
                     Shard { index, count },
                     &mut |_| {},
-                )
+                ))
             })
             .collect();
         finish(replies, &metrics, options)
