@@ -87,16 +87,14 @@ impl QueryResult {
     }
 }
 
-/// A ranking's relevance as small integers between threads (a worker's
-/// results are mostly rankings): a grade as itself, -1 for a document
-/// outside the pool, -2 for one judged with a negative grade.
+/// A ranking's relevance as one short string between threads (a worker's
+/// results are mostly rankings): one character per rank, `.` for a
+/// document outside the judgments, `?` for one judged "unjudged" (a
+/// negative grade), `0`-`9` for a grade, and a larger grade in braces
+/// (`{12}`). A list of numbers took the page 70 ms to read for the 270 MB
+/// benchmark run's 7,000 queries.
 #[cfg(feature = "serde")]
 pub(crate) mod rel_codes {
-    //! A ranking's relevance as one short string between threads: one
-    //! character per rank, `.` for a document outside the judgments, `?`
-    //! for one judged "unjudged" (a negative grade), `0`-`9` for a grade,
-    //! and a larger grade in braces (`{12}`). A list of numbers took the
-    //! page 70 ms to read for the 270 MB benchmark run's 7,000 queries.
     use crate::Rel;
     use serde::{Deserialize, Deserializer, Serializer};
 
