@@ -165,39 +165,36 @@ pub(crate) fn first_field(line: &str) -> Option<&str> {
 pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
     let mut out = [(0, ""); N];
     let mut count = 0;
-    // Byte-level split on field spaces (ASCII, so never inside a multi-byte
-    // character), in one pass that also notes a non-ASCII byte: for an
-    // ASCII line the character column is the byte offset + 1.
-    let bytes = line.as_bytes();
-    let mut ascii = true;
-    let mut i = 0;
-    while i < bytes.len() {
-        while i < bytes.len() && is_field_space(char::from(bytes[i])) {
-            i += 1;
-        }
-        if i == bytes.len() {
-            break;
-        }
-        let start = i;
-        while i < bytes.len() && !is_field_space(char::from(bytes[i])) {
-            ascii &= bytes[i].is_ascii();
-            i += 1;
-        }
-        if count < N {
-            out[count] = (start + 1, &line[start..i]);
-        }
-        count += 1;
-    }
-    if !ascii {
-        // Columns count characters: split again, by characters.
-        out = [(0, ""); N];
-        count = 0;
+    if !line.is_ascii() {
+        // Columns count characters: split by characters.
         for (column, field) in fields_with_columns(line) {
             if count < N {
                 out[count] = (column, field);
             }
             count += 1;
         }
+        return (out, count);
+    }
+    // An ASCII line (checked a word at a time above): a field's column is
+    // its byte offset + 1, and any byte offset is a character boundary.
+    let bytes = line.as_bytes();
+    let is_space = |b: u8| is_field_space(char::from(b));
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && is_space(bytes[i]) {
+            i += 1;
+        }
+        if i == bytes.len() {
+            break;
+        }
+        let start = i;
+        while i < bytes.len() && !is_space(bytes[i]) {
+            i += 1;
+        }
+        if count < N {
+            out[count] = (start + 1, &line[start..i]);
+        }
+        count += 1;
     }
     (out, count)
 }
