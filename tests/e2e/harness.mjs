@@ -92,13 +92,14 @@ export function useBrowser() {
 /** For the benchmark scripts: serves `dir`, opens `hash` on it in a fresh
  * browser at 1280 x 900 and collects the page's errors; returns
  * { server, browser, context, page, errors }. */
-export async function openBench(dir, hash = '') {
+export async function openBench(dir, hash = '', init = undefined, initArg = undefined) {
   const server = await serve(dir);
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  if (init) await page.addInitScript(init, initArg);
   await page.goto(server.url + hash);
   return { server, browser, context, page, errors };
 }
