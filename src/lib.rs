@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod blob_reading;
 pub mod blobs;
 pub mod charts;
 pub mod components;
