@@ -1,9 +1,9 @@
 //! Reading a big file's `Blob` in a worker, for the core's pipeline (a
 //! [`ByteSource`]).
 //!
-//! A `Blob` is read as a byte stream into one reused buffer ([`BlobStream`],
+//! A `Blob` is read as a byte stream into one reused buffer (`BlobStream`,
 //! a "bring your own buffer" reader): nothing is left per read for the
-//! garbage collector. Read in slices with `FileReaderSync` ([`BlobReader`],
+//! garbage collector. Read in slices with `FileReaderSync` (`BlobReader`,
 //! still used where a browser has no such reader), the 270 MB benchmark run
 //! left about 60 MiB of spent slices per worker between collections and was
 //! read at half the speed (scripts/bench-browser).
