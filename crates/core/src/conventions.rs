@@ -43,7 +43,7 @@ macro_rules! vocabulary {
             /// Every value, in the order choosers list them.
             pub const ALL: &'static [$t] = &[$($t::$v),+];
 
-            /// Its name: the CLI's value, and [`FromStr`]/[`Display`]'s.
+            /// Its name: the CLI's value, and [`FromStr`](std::str::FromStr)/[`Display`](std::fmt::Display)'s.
             pub fn name(self) -> &'static str {
                 match self { $($t::$v => $name),+ }
             }

@@ -17,7 +17,7 @@ pub struct PerQueryValues {
 }
 
 impl PerQueryValues {
-    /// The series as [`report`](super::report) takes them.
+    /// The series as [`report`](super::report()) takes them.
     pub fn borrowed(&self) -> Vec<Vec<(&str, f64)>> {
         self.series
             .iter()
