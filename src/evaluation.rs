@@ -46,9 +46,7 @@ pub fn judged_query(
             // Files held as text (big ones are found by a worker, see
             // `files_job::ExplainJob`, with the same `find_query`).
             let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
-                c.set_position(from);
-                Box::new(Ready(c))
+                Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
             };
             // Texts never wait: found in place.
             block_on(find_query(

@@ -5,7 +5,6 @@
 //! [`evaluate_here`] reads the files whole and evaluates them on the page.
 
 use std::cell::{Cell, RefCell};
-use std::io::Cursor;
 use std::rc::Rc;
 
 use js_sys::{Object, Reflect};
@@ -405,9 +404,7 @@ fn text_opener<'a>(
 ) -> impl FnMut(&LoadedFile, u64) -> Box<dyn ByteSource + 'a> + 'a {
     move |f: &LoadedFile, from: u64| -> Box<dyn ByteSource + 'a> {
         let at = files.iter().position(|g| g.name == f.name).unwrap_or(0);
-        let mut c = Cursor::new(texts[at].as_bytes());
-        c.set_position(from);
-        Box::new(Ready(c))
+        Box::new(Ready::from_offset(texts[at].as_bytes(), from))
     }
 }
 

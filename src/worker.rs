@@ -5,7 +5,6 @@
 //! Big files are read by [`crate::blob_reading`].
 
 use std::collections::HashMap;
-use std::io::Cursor;
 
 use js_sys::Reflect;
 use wasm_bindgen::closure::Closure;
@@ -103,11 +102,7 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
     let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
         match f.big.as_ref().and_then(|b| blobs.get(&b.key)) {
             Some(blob) => open_blob(blob, from),
-            None => {
-                let mut c = Cursor::new(f.text.as_bytes().to_vec());
-                c.set_position(from);
-                Box::new(Ready(c))
-            }
+            None => Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from)),
         }
     };
     let post = |reply: &Reply| post(scope, reply);

@@ -214,9 +214,7 @@ mod tests {
         let streamed = [whole[0].clone(), big_run];
         for files in [&whole[..], &streamed[..]] {
             let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
-                c.set_position(from);
-                Box::new(Ready(c))
+                Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
             };
             let found = block_on(find_query(
                 files,

@@ -9,7 +9,7 @@
 //! [`Ready`], and [`block_on`] runs an evaluation over them in place.
 
 use std::future::Future;
-use std::io::Read;
+use std::io::{Cursor, Read};
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 
@@ -60,6 +60,15 @@ pub trait ByteSource {
 
 /// A [`Read`] as a [`ByteSource`] whose reads never wait.
 pub struct Ready<R>(pub R);
+
+impl<T: AsRef<[u8]>> Ready<Cursor<T>> {
+    /// Bytes held in memory (a file's text), read from byte `from`.
+    pub fn from_offset(bytes: T, from: u64) -> Self {
+        let mut cursor = Cursor::new(bytes);
+        cursor.set_position(from);
+        Ready(cursor)
+    }
+}
 
 impl<R: Read> ByteSource for Ready<R> {
     fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> ByteSourceRead<'a> {

@@ -564,9 +564,7 @@ mod tests {
         let replies: Vec<ShardReply> = (0..count)
             .map(|index| {
                 let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                    let mut c = std::io::Cursor::new(f.text.as_bytes().to_vec());
-                    c.set_position(from);
-                    Box::new(Ready(c))
+                    Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
                 };
                 block_on(evaluate_shard(
                     files,
