@@ -78,12 +78,30 @@ def ranklab(binary, qrels, run, measures, *flags):
     return values
 
 
-def compare(label, seed, ours, peer, peer_means=None):
-    """Checks every peer value {qid: {name: value}} against ours within 1e-9,
-    that both evaluated the same queries, and that our `all` line (the
-    mean, or the sum for counts `num_*`) equals the peer's: `peer_means`
-    {name: value} when the tool computes its own, else the mean (sum) of
-    the peer's per-query values. Returns the number of values compared."""
+def require(label, seed, peer, asked):
+    """Fails unless the peer gave a value of every measure in `asked` (the
+    names as the peer prints them) for every query it evaluated, and
+    evaluated at least one query: a measure the peer silently leaves out
+    would otherwise never be compared."""
+    if not peer:
+        print("%s seed %d: the peer evaluated no query" % (label, seed))
+        sys.exit(1)
+    for qid, values in peer.items():
+        missing = sorted(set(asked) - set(values))
+        if missing:
+            print("%s seed %d %s: the peer gave no value of %s" % (label, seed, qid, missing))
+            sys.exit(1)
+
+
+def compare(label, seed, ours, peer, asked, peer_means=None):
+    """Checks that the peer gave every measure in `asked` for every query
+    (see `require`), every peer value {qid: {name: value}} against ours
+    within 1e-9, that both evaluated the same queries, and that our `all`
+    line (the mean, or the sum for counts `num_*`) equals the peer's:
+    `peer_means` {name: value} when the tool computes its own, else the
+    mean (sum) of the peer's per-query values. Returns the number of values
+    compared."""
+    require(label, seed, peer, asked)
     compared = 0
     for qid, values in peer.items():
         for name, v in values.items():

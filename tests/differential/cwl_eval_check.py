@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from common import corpus, ranklab, write_trec
+from common import corpus, ranklab, require, write_trec
 
 # cwl_eval metric class -> (its printed name, Ranklab name)
 METRICS = {"APCWLMetric()": ("AP", "AP(norm='found')"), "RRCWLMetric()": ("RR", "RR"),
@@ -46,6 +46,7 @@ for seed in range(5):
         fields = line.split()
         if fields[0] in qrels:
             peer.setdefault(fields[0], {})[names[fields[1]]] = float(fields[2])
+    require("cwl_eval", seed, peer, names.values())
     for qid, values in peer.items():
         for name, v in values.items():
             mine = ours.get((name, qid))

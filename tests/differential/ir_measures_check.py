@@ -32,5 +32,5 @@ for seed in range(5):
         peer = {}
         for m in ir_measures.iter_calc(measures, qrels, scored):
             peer.setdefault(m.query_id, {})[str(m.measure)] = m.value
-        compared += compare("ir_measures", seed, ours, peer)
+        compared += compare("ir_measures", seed, ours, peer, [str(m) for m in measures])
 print("ir_measures agreement: %d per-query values and means, all within 1e-9" % compared)

@@ -29,8 +29,8 @@ for seed in range(5):
     ours = ranklab(sys.argv[1], qrels, run, list(NAMES.values()), "--preset", "ranx")
     scores = evaluate(Qrels(qrels), Run(run), list(NAMES), return_mean=False, make_comparable=True)
     qids = sorted(qrels)  # ranx returns values in the qrels' sorted query order
-    peer = {q: {NAMES[m]: float(scores[m][i]) for m in NAMES} for i, q in enumerate(qids)}
+    peer = {q: {NAMES[m]: float(scores[m][i]) for m in scores} for i, q in enumerate(qids)}
     # ranx's own means.
     means = evaluate(Qrels(qrels), Run(run), list(NAMES), make_comparable=True)
-    compared += compare("ranx", seed, ours, peer, {NAMES[m]: float(v) for m, v in means.items()})
+    compared += compare("ranx", seed, ours, peer, list(NAMES.values()), {NAMES[m]: float(v) for m, v in means.items()})
 print("ranx agreement: %d per-query values and means, all within 1e-9" % compared)

@@ -34,5 +34,5 @@ for seed in range(5):
         peer[qid] = {"nDCG": ndcg_score(y_true, y_score)}
         for k in cutoffs:
             peer[qid]["nDCG@%d" % k] = ndcg_score(y_true, y_score, k=k)
-    compared += compare("sklearn", seed, ours, peer)
+    compared += compare("sklearn", seed, ours, peer, ["nDCG"] + ["nDCG@%d" % k for k in cutoffs])
 print("scikit-learn agreement: %d per-query values and means, all within 1e-9" % compared)

@@ -19,6 +19,16 @@ test('a power discount and a sigmoid ERR give the hand-computed values', async (
   // log 10: DCG = 3/log10(2) + 2/log10(4), IDCG = 3/log10(2) + 2/log10(3); nDCG = 0.9386 (by hand).
   await page.getByTestId('set-discount').fill('log 10');
   await cell(page, 'S', 'nDCG(base=10)@10').getByText('0.9386').waitFor();
+  // nDCG is the same for every log base (the base cancels in DCG / IDCG), so
+  // the base itself is checked on DCG, in the worked calculation:
+  // 3/log10(2) + 0 + 2/log10(4) = 9.9658 + 3.3219 = 13.2877 (base 2 gives 4).
+  await cell(page, 'S', 'nDCG(base=10)@10').click();
+  const box = page.getByTestId('explanation');
+  await box.getByTestId('explain-query').click();
+  await box.getByTestId('steps').waitFor();
+  const dcg = (await box.getByTestId('step-line').allInnerTexts()).find((l) => l.startsWith('DCG ='));
+  assert.match(dcg ?? '', /^DCG = 9\.9658 \+ 0\.0000 \+ 3\.3219 = 13\.2877\.$/, dcg);
+  await box.getByTestId('close-explanation').click();
   await page.getByTestId('set-discount').fill('power 2');
   // ERR with R = 1/(1 + e^(−(g − 1.5))): R1 = 0.8176, R2 = 0.1824, R3 = 0.6225;
   // ERR@10 = R1 + (1 − R1)·R2/2 + (1 − R1)(1 − R2)·R3/3 = 0.86516 (by hand).

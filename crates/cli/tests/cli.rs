@@ -109,8 +109,10 @@ fn usage_errors_say_what_to_do() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read measure `nosuch`"));
     let out = ranklab(&["eval", "only-one-file"]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("expected QRELS and RUN, got 1 file argument(s)"));
     let out = ranklab(&[]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("usage: ranklab eval"));
 }
 
@@ -207,7 +209,7 @@ fn stats_json_escapes_names_and_refuses_a_repeated_value() {
 
     let f = write("stats-repeat", "A q1 0.5\nA q2 0.25\nA q1 0.5\n");
     let out = ranklab(&["stats", f.to_str().unwrap()]);
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
         err.contains(":3:1: expected one value per system and query (system `A`, query `q1` has one on line 1 already), found `A q1 0.5`"),
@@ -260,12 +262,14 @@ fn judgment_groups_are_averaged_and_formats_are_not_mixed() {
         q,
         r,
     ]);
+    assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
         err.contains("P read plain qrels and cannot be printed with map_avgjg"),
         "{err}"
     );
     let out = ranklab(&["eval", "-R", "trec", q, r]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("-R takes qrels, qrels_jg, prefs or qrels_prefs"));
 }
 
@@ -303,10 +307,13 @@ fn preferences_are_read_and_their_conventions_enforced() {
     );
     assert_eq!(stdout.lines().count(), 16);
     let out = ranklab(&["eval", "-R", "prefs", "--ties", "docid-asc", p, r]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--ties, --float32 and presets do not apply"));
     let out = ranklab(&["eval", "-m", "prefs_simp", p, r]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("give them with -R prefs or -R qrels_prefs"));
     let out = ranklab(&["eval", "-R", "prefs", "-m", "map", p, r]);
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("read by the prefs_* measures"),
         "{}",

@@ -109,6 +109,7 @@ mod tests {
         average_precision(&binary(flags, rel), None, TotalRelevant)
     }
 
+    /// Values: `seed_examples.json` (s002_ap_R3 13/18, s003_ap_RNRNR 34/45).
     #[test]
     fn seed_examples_of_ap() {
         // 002: R N R N N R with R = 3.
@@ -127,6 +128,7 @@ mod tests {
         assert!((single(30) - 1.0 / 30.0).abs() < 1e-15);
     }
 
+    /// Values: `seed_examples.json` (s004_map_Q1, _Q2, _Q3 and s004_map).
     #[test]
     fn seed_004_map_is_0_7073_not_0_708() {
         let q1 = ap(&[1, 1, 0, 1, 1, 0, 1, 0, 1, 0], 6);
@@ -141,6 +143,7 @@ mod tests {
         assert_ne!(format!("{map:.3}"), "0.708");
     }
 
+    /// Values: `seed_examples.json` (s001_ap_at_5_Q1 29/36, s001_ap_at_5_Q2 8/15).
     #[test]
     fn seed_001_ap_at_5_under_both_normalisations() {
         let q1 = binary(&[1, 0, 1, 1, 0], 4);

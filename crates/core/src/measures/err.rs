@@ -115,6 +115,8 @@ mod tests {
     use super::*;
     use crate::measures::test_support::graded;
 
+    /// Article 004's ERR example; 0.9215291341145834 is its value in
+    /// `seed_examples.json` (the article's 0.936 is wrong).
     #[test]
     fn seed_004_err_is_0_9215_not_0_936() {
         let r = graded(&[3, 2, 3, 1, 0], &[]);
@@ -128,17 +130,23 @@ mod tests {
         }
     }
 
-    /// By hand: α = 1, β = 1.5, grades 3, 0. R₁ = 1/(1 + e^−1.5) =
-    /// 0.8175744762, R₂ = 1/(1 + e^1.5) = 0.1824255238; ERR = R₁ + (1 − R₁)·R₂/2.
+    /// By hand: α = 1, β = 1.5, grades 3, 0. R₁ = 1/(1 + e^−1.5),
+    /// R₂ = 1/(1 + e^1.5); ERR = R₁ + (1 − R₁)·R₂/2. Evaluated in 40-digit
+    /// decimal arithmetic (Python's `decimal`, outside this code):
+    /// R₁ = 0.81757447619364365960…, ERR = 0.83421401206165540155….
     #[test]
     fn the_sigmoid_mapping_by_hand() {
-        let r1 = 1.0 / (1.0 + (-1.5f64).exp());
-        let r2 = 1.0 / (1.0 + 1.5f64.exp());
-        assert!((r1 - 0.8175744761936437).abs() < 1e-15);
-        let want = r1 + (1.0 - r1) * r2 / 2.0;
         let v = err_sigmoid(&graded(&[3, 0], &[]), None, 1.0, 1.5);
-        assert!((v - want).abs() < 1e-15, "{v} vs {want}");
-        assert!((want - 0.8342140120616554).abs() < 1e-15);
+        assert!((v - 0.834_214_012_061_655_4).abs() < 1e-15, "{v}");
+        let steps = err_steps_with(
+            &graded(&[3, 0], &[]),
+            None,
+            StopProbability::Sigmoid {
+                alpha: 1.0,
+                beta: 1.5,
+            },
+        );
+        assert!((steps[0].satisfaction - 0.817_574_476_193_643_7).abs() < 1e-15);
         // At the midpoint half the users stop; the cutoff applies.
         let half = err_sigmoid(&graded(&[2, 2], &[]), Some(1), 3.0, 2.0);
         assert_eq!(half, 0.5);
@@ -152,6 +160,9 @@ mod tests {
         assert_eq!(err(&graded(&[0], &[]), None, 0), 0.0);
     }
 
+    /// Article 003's ERR examples, values as in `seed_examples.json`: grades
+    /// 2 3 0 (gmax 3) 0.6484375 = 83/128 exactly; 8 4 4 4 4 and 4 4 4 4 8
+    /// (gmax 8) 0.99636891… and 0.27217762….
     #[test]
     fn seed_003_err_examples() {
         assert!((err(&graded(&[2, 3, 0], &[]), None, 3) - 0.6484375).abs() < 1e-15);

@@ -374,6 +374,8 @@ mod tests {
         (a - b).abs() < 1e-12
     }
 
+    /// Values: `seed_examples.json` (s000_ndcg_linear, s000_ndcg_exp; scikit-learn,
+    /// trec_eval and ranx agree there).
     #[test]
     fn seed_000_linear_and_exponential() {
         let r = graded(&[5, 1, 0, 0, 10], &[]);
@@ -387,6 +389,7 @@ mod tests {
         ));
     }
 
+    /// Values: `seed_examples.json` (s002_dcg5_exp, s002_idcg5_exp, s002_ndcg5_exp).
     #[test]
     fn seed_002_exponential_at_5() {
         let r = graded(&[3, 2, 0, 1, 2], &[]);
@@ -405,6 +408,7 @@ mod tests {
         ));
     }
 
+    /// Values: `seed_examples.json` (s004_dcg5_linear, s004_idcg5_linear, s004_ndcg5_linear).
     #[test]
     fn seed_004_linear_at_5() {
         let r = graded(&[3, 3, 0, 3, 2], &[]);
@@ -423,6 +427,7 @@ mod tests {
         ));
     }
 
+    /// Values: `seed_examples.json` (s003_ndcg_A, s003_ndcg_B).
     #[test]
     fn seed_003_rankings_a_and_b_as_stated() {
         let e = Gains::exponential();
@@ -438,6 +443,7 @@ mod tests {
         assert_ne!(format!("{nb:.2}"), "0.84");
     }
 
+    /// Values: `seed_examples.json` (s003_discount_table: 1/log2(rank + 1)).
     #[test]
     fn seed_003_discount_table() {
         let log: Vec<f64> = [1, 2, 5, 10, 50]
