@@ -1,9 +1,11 @@
 //! TSV/CSV qrels and runs with a header: no panic, every problem located on
-//! a line of the text, and what parsed can be judged.
+//! a line of the text, and what parsed can be judged. And the field
+//! splitter by RFC 4180: any fields, written out with quotes where they need
+//! them (doubled inside), split back into the same fields.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::{judge, parse_table_qrels, parse_table_run, Conventions};
+use ranklab_core::{judge, parse_table_qrels, parse_table_run, Conventions, FieldSplitter};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -23,4 +25,39 @@ fuzz_target!(|data: &[u8]| {
         assert!(entries.iter().all(|e| !e.score.is_nan()));
     }
     let _ = judge(&qrels, &run, &Conventions::default());
+
+    // Round trip: the first line's text, cut at `|` into fields (blanks
+    // around a field are not part of it, and a line has no line break).
+    let first = text.lines().next().unwrap_or("").replace('\r', "");
+    for sep in [',', '\t'] {
+        let fields: Vec<&str> = first.split('|').map(str::trim).collect();
+        let written: Vec<String> = fields
+            .iter()
+            .map(|f| {
+                if f.contains([sep, '"']) {
+                    format!("\"{}\"", f.replace('"', "\"\""))
+                } else {
+                    f.to_string()
+                }
+            })
+            .collect();
+        let line = written.join(&sep.to_string());
+        if line.is_empty() {
+            continue; // an empty line holds no record (and is skipped as blank)
+        }
+        let read = FieldSplitter::new(sep)
+            .split(&line)
+            .unwrap_or_else(|e| panic!("{line:?}: {e:?}"));
+        let back: Vec<String> = read
+            .iter()
+            .map(|f| {
+                if f.quote_inside {
+                    f.text.replace("\"\"", "\"")
+                } else {
+                    f.text.to_string()
+                }
+            })
+            .collect();
+        assert_eq!(back, fields, "{line:?}");
+    }
 });

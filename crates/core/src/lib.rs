@@ -65,7 +65,10 @@ pub use quick_edit::{
     replace_line, system_lines, unused_query_id, unused_system_name, REPEAT_FROM,
 };
 pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-pub use table_text::{parse_table_qrels, parse_table_run, table_header, TableHeader};
+pub use table_text::{
+    parse_table_qrels, parse_table_run, table_header, FieldSplitter, TableField, TableHeader,
+    UnclosedQuote,
+};
 pub use trec::{
     classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
     QueryQrels, Run, RunEntry, RunLine, TrecKind,

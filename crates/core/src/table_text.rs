@@ -19,9 +19,17 @@
 //!
 //! A header with a grade column is qrels; one with a score or rank column
 //! (and no grade) is a run. A run with only ranks is scored `-rank`, so its
-//! order is the rank order. Other columns are ignored. A field may be
-//! wrapped in double quotes (the quotes are dropped); quotes inside a field
-//! are refused with a located error.
+//! order is the rank order. Other columns are ignored.
+//!
+//! Fields follow RFC 4180 (read with `csv-core`): a field wrapped in double
+//! quotes may hold the separator and doubled quotes (`"a ""b"", c"`), so a
+//! text column of a spreadsheet export never splits a line wrongly; header
+//! names may be quoted; a line may end in CRLF. Spaces around a field are
+//! not part of it. Two things are refused with a located error: a quoted
+//! field that does not close on its line (a field spanning lines), and a
+//! `"` inside a query, document, grade, score or rank field (ids are kept
+//! as written in the text, and no number holds a quote); other columns may
+//! hold anything.
 
 use crate::error::{parse_score, ParseError};
 use crate::trec::{is_skipped_line, Qrels, Run, RunEntry};
@@ -90,8 +98,9 @@ pub fn table_header(text: &str) -> Option<TableHeader> {
         rank: None,
     };
     let mut any = false;
-    for (i, name) in line.split(separator).enumerate() {
-        let Some(r) = role(name.trim_matches('"')) else {
+    let names = FieldSplitter::new(separator).split(line).ok()?;
+    for (i, name) in names.iter().enumerate() {
+        let Some(r) = role(name.text) else {
             continue;
         };
         let slot = match r {
@@ -109,36 +118,114 @@ pub fn table_header(text: &str) -> Option<TableHeader> {
     any.then_some(header)
 }
 
-/// Splits a data line; each field with its 1-based character column.
-fn split<'a>(
-    input: &str,
-    line_no: usize,
-    line: &'a str,
-    sep: char,
-) -> Result<Vec<(usize, &'a str)>, ParseError> {
-    let mut out = Vec::new();
-    let mut column = 1;
-    for raw in line.split(sep) {
-        let lead = raw.len() - raw.trim_start().len();
-        let t = raw.trim();
-        let col = column + raw[..lead].chars().count();
-        let field = match t.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
-            Some(inner) => inner,
-            None => t,
-        };
-        if field.contains('"') {
-            return Err(ParseError::new(
-                input,
-                line_no,
-                col,
-                "a field without quotes inside it",
-                t,
-            ));
-        }
-        out.push((col, field));
-        column += raw.chars().count() + 1;
+/// One field of a line, as [`FieldSplitter::split`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableField<'a> {
+    /// 1-based character column where the field starts (its opening quote,
+    /// or its first non-blank character).
+    pub column: usize,
+    /// The field without its quotes and the spaces around it; where the
+    /// field holds a doubled quote, the text between its quotes as written
+    /// (`a ""b""`), see `quote_inside`.
+    pub text: &'a str,
+    /// Whether the field's value holds a `"` (a doubled quote in a quoted
+    /// field, or a quote in an unquoted one).
+    pub quote_inside: bool,
+}
+
+/// Why a line could not be split into fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnclosedQuote {
+    /// 1-based character column of the opening quote.
+    pub column: usize,
+}
+
+/// Splits lines of a TSV or CSV text into fields by RFC 4180's rules, one
+/// line at a time (a quoted field may not span lines).
+pub struct FieldSplitter {
+    reader: csv_core::Reader,
+}
+
+impl FieldSplitter {
+    /// A splitter for fields separated by `separator` (`,` or `\t`).
+    pub fn new(separator: char) -> FieldSplitter {
+        let reader = csv_core::ReaderBuilder::new()
+            .delimiter(separator as u8)
+            .quote(b'"')
+            .double_quote(true)
+            // Lines come without their `\n`; a `\r` inside one is data.
+            .terminator(csv_core::Terminator::Any(b'\n'))
+            .build();
+        FieldSplitter { reader }
     }
-    Ok(out)
+
+    /// The fields of `line` (without its line break).
+    pub fn split<'a>(&mut self, line: &'a str) -> Result<Vec<TableField<'a>>, UnclosedQuote> {
+        self.reader.reset();
+        let bytes = line.as_bytes();
+        // The field's text is taken from the line itself; csv-core finds
+        // where each field ends, and its copy of the field is not kept.
+        let mut scratch = [0u8; 256];
+        let (mut pos, mut start) = (0, 0);
+        let mut out = Vec::new();
+        loop {
+            let (result, read, _) = self.reader.read_field(&bytes[pos..], &mut scratch);
+            pos += read;
+            match result {
+                csv_core::ReadFieldResult::InputEmpty | csv_core::ReadFieldResult::OutputFull => {
+                    continue
+                }
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    // A field that is not the record's last ends at the separator it read.
+                    let end = if record_end { pos } else { pos - 1 };
+                    out.push(field(line, start, end)?);
+                    start = pos;
+                    if record_end {
+                        return Ok(out);
+                    }
+                }
+                csv_core::ReadFieldResult::End => return Ok(out),
+            }
+        }
+    }
+}
+
+/// The field written at `line[start..end]`.
+fn field(line: &str, start: usize, end: usize) -> Result<TableField<'_>, UnclosedQuote> {
+    let raw = &line[start..end];
+    let column = |at: usize| line[..at].chars().count() + 1;
+    if raw.starts_with('"') {
+        // Quoted: what follows the closing quote can only be blanks.
+        let body = raw.trim_end();
+        let inner = body
+            .strip_prefix('"')
+            .and_then(|b| b.strip_suffix('"'))
+            .filter(|inner| !inner.replace("\"\"", "").contains('"'));
+        let Some(inner) = inner else {
+            return Err(UnclosedQuote {
+                column: column(start),
+            });
+        };
+        return Ok(TableField {
+            column: column(start),
+            text: inner.trim(),
+            quote_inside: inner.contains('"'),
+        });
+    }
+    let lead = raw.len() - raw.trim_start().len();
+    let t = raw.trim();
+    // Blanks before an opening quote: RFC 4180 makes the quotes part of the
+    // field; a field such as ` "d1" ` still means d1.
+    let text = t
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .filter(|inner| !inner.contains('"'))
+        .unwrap_or(t);
+    Ok(TableField {
+        column: column(start + lead),
+        text,
+        quote_inside: text.contains('"'),
+    })
 }
 
 /// Data lines after the header, split, with the fields the roles need.
@@ -148,45 +235,71 @@ fn rows<'a>(
     header: &TableHeader,
     errors: &mut Vec<ParseError>,
 ) -> Vec<(usize, Vec<(usize, &'a str)>)> {
-    let needed = [
+    let roles = [
         header.query,
         header.doc,
         header.grade,
         header.score,
         header.rank,
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or(0)
-        + 1;
-    text.lines()
+    ];
+    let needed = roles.into_iter().flatten().max().unwrap_or(0) + 1;
+    let mut splitter = FieldSplitter::new(header.separator);
+    let mut out = Vec::new();
+    for (i, l) in text
+        .lines()
         .map(|l| l.trim_end_matches('\r'))
         .enumerate()
         .skip(header.line)
         .filter(|(_, l)| !is_skipped_line(l))
-        .filter_map(|(i, l)| match split(input, i + 1, l, header.separator) {
-            Ok(f) if f.len() >= needed => Some((i + 1, f)),
-            Ok(f) => {
+    {
+        let line = i + 1;
+        let fields = match splitter.split(l) {
+            Ok(f) => f,
+            Err(UnclosedQuote { column }) => {
+                let found: String = l.chars().skip(column - 1).collect();
                 errors.push(ParseError::new(
                     input,
-                    i + 1,
-                    l.chars().count() + 1,
-                    format!(
-                        "{needed} `{}`-separated fields as the header names (this line has {})",
-                        if header.separator == '\t' { "\\t" } else { "," },
-                        f.len()
-                    ),
-                    "",
+                    line,
+                    column,
+                    "a quoted field closed on its line by `\"` (a field cannot span lines, and a quote inside it is written `\"\"`)",
+                    &found,
                 ));
-                None
+                continue;
             }
-            Err(e) => {
-                errors.push(e);
-                None
-            }
-        })
-        .collect()
+        };
+        if fields.len() < needed {
+            errors.push(ParseError::new(
+                input,
+                line,
+                l.chars().count() + 1,
+                format!(
+                    "{needed} `{}`-separated fields as the header names (this line has {})",
+                    if header.separator == '\t' { "\\t" } else { "," },
+                    fields.len()
+                ),
+                "",
+            ));
+            continue;
+        }
+        if let Some(f) = roles
+            .into_iter()
+            .flatten()
+            .map(|c| fields[c])
+            .filter(|f| f.quote_inside)
+            .min_by_key(|f| f.column)
+        {
+            errors.push(ParseError::new(
+                input,
+                line,
+                f.column,
+                "a query, document or number without `\"` inside it",
+                f.text,
+            ));
+            continue;
+        }
+        out.push((line, fields.iter().map(|f| (f.column, f.text)).collect()));
+    }
+    out
 }
 
 /// Parses TSV/CSV qrels. A document judged twice for a query is an error
@@ -340,6 +453,96 @@ mod tests {
         assert_eq!((e[1].docid, e[1].rank), ("d2", 2));
         let ranks = parse_table_run("r.csv", "query,doc,rank\nq,a,2\nq,b,1\n");
         assert_eq!(ranks.queries["q"][1].score, -1.0);
+    }
+
+    #[test]
+    fn fields_follow_rfc_4180() {
+        let split = |sep, line| {
+            FieldSplitter::new(sep).split(line).map(|f| {
+                f.iter()
+                    .map(|f| (f.column, f.text, f.quote_inside))
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(
+            split(',', r#"q1,"doc,1","say ""hi"", then",  2 "#),
+            Ok(vec![
+                (1, "q1", false),
+                (4, "doc,1", false),
+                (12, r#"say ""hi"", then"#, true),
+                (33, "2", false)
+            ])
+        );
+        assert_eq!(
+            split(',', "a,,b,"),
+            Ok(vec![
+                (1, "a", false),
+                (3, "", false),
+                (4, "b", false),
+                (6, "", false)
+            ])
+        );
+        assert_eq!(
+            split('\t', "q\t\"d\t1\"\t3"),
+            Ok(vec![(1, "q", false), (3, "d\t1", false), (9, "3", false)])
+        );
+        // Blanks before a quote: the field still means what is quoted, when
+        // nothing needs the quotes; a stray quote is kept and flagged.
+        assert_eq!(
+            split(',', r#" "d1" ,x"y"#),
+            Ok(vec![(2, "d1", false), (8, r#"x"y"#, true)])
+        );
+        // Accented text before a field: columns count characters.
+        assert_eq!(
+            split(',', "é,\"b\""),
+            Ok(vec![(1, "é", false), (3, "b", false)])
+        );
+        assert_eq!(
+            split(',', r#"a,"open, never closed"#),
+            Err(UnclosedQuote { column: 3 })
+        );
+        assert_eq!(
+            split(',', r#"a,"closed" then more"#),
+            Err(UnclosedQuote { column: 3 })
+        );
+    }
+
+    #[test]
+    fn quoted_headers_text_columns_and_crlf() {
+        let text = "\"query_id\",\"doc_id\",\"title\",\"score\"\r\n\
+                    q1,\"doc,1\",\"A \"\"quoted\"\", long title\",2.5\r\n\
+                    q1,d2,plain,1\r\n";
+        let h = table_header(text).unwrap();
+        assert_eq!((h.query, h.doc, h.score), (Some(0), Some(1), Some(3)));
+        let r = parse_table_run("r.csv", text);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let e = &r.queries["q1"];
+        assert_eq!((e[0].docid, e[0].score), ("doc,1", 2.5));
+        assert_eq!((e[1].docid, e[1].score), ("d2", 1.0));
+        let q = parse_table_qrels("q.tsv", "\"qid\"\t\"docno\"\t\"rel\"\r\nq1\t\"d 1\"\t2\r\n");
+        assert!(q.errors.is_empty(), "{:?}", q.errors);
+        assert_eq!(q.queries["q1"]["d 1"], 2);
+    }
+
+    #[test]
+    fn quotes_that_cannot_be_read_are_located() {
+        // A doubled quote in a document id: refused where it stands (ids are
+        // kept as written, and this one would need rewriting).
+        let r = parse_table_run("r.csv", "query,doc,score\nq1,\"d\"\"1\",1\nq1,d2,1\n");
+        let at: Vec<(usize, usize)> = r.errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(at, [(2, 4)], "{:?}", r.errors);
+        assert!(r.errors[0].expected.contains("without `\"`"));
+        assert_eq!(r.queries["q1"].len(), 1);
+        // A quoted field that does not close on its line.
+        let q = parse_table_qrels("q.csv", "query,doc,rel\nq1,\"d1,1\nq1,d2,0\n");
+        assert_eq!(
+            (q.errors[0].line, q.errors[0].column),
+            (2, 4),
+            "{:?}",
+            q.errors
+        );
+        assert!(q.errors[0].expected.contains("cannot span lines"));
+        assert_eq!(q.queries["q1"]["d2"], 0);
     }
 
     #[test]
