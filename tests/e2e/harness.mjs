@@ -40,7 +40,9 @@ export async function serve(dir = DIST) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  // close() also ends open keep-alive connections, so the server is gone at once.
+  const close = () => new Promise((ok) => { server.close(ok); server.closeAllConnections(); });
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 /** Launches Debian's Chromium headless, with no background networking. */
