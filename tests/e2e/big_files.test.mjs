@@ -133,6 +133,68 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
   await context.close();
 });
 
+test('Cancel after progress: no later message revives the job', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  // Click Cancel from the page as soon as a progress text says queries were
+  // evaluated (the workers are mid-stream), and record every progress text.
+  await page.evaluate(() => {
+    window.__texts = [];
+    window.__cancelledAt = -1;
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid="job-text"]')?.textContent;
+      if (t && window.__texts[window.__texts.length - 1] !== t) window.__texts.push(t);
+      const b = document.querySelector('[data-testid="job-cancel"]');
+      if (b && window.__cancelledAt < 0 && /[1-9][\d,]* quer(y|ies) evaluated/.test(t ?? '')) {
+        window.__cancelledAt = window.__texts.length;
+        b.click();
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await page.getByTestId('job-cancelled').waitFor({ timeout: 60000 });
+  const at = await page.evaluate(() => window.__cancelledAt);
+  assert.ok(at > 0, 'Cancel was clicked after a progress text with queries evaluated');
+  // The workers had more to send; none of it may bring the job back.
+  await page.waitForTimeout(3000);
+  const texts = await page.evaluate(() => window.__texts);
+  assert.equal(texts.length, at, `progress shown after Cancel: ${texts.slice(at).join(' | ')}`);
+  assert.equal(await page.getByTestId('job-cancelled').count(), 1);
+  assert.equal(await page.getByTestId('job-cancel').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
+  await context.close();
+});
+
+test('where a browser has no byte-stream reader, workers read the file in slices', async () => {
+  // Chromium has byte-stream readers; the worker's script is served with
+  // them removed (and each FileReaderSync read logged), as in a browser without
+  // them. No service worker here, so the route sees the worker's request.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await context.route('**/worker.js', async (route) => {
+    const response = await route.fetch();
+    const body = 'delete self.ReadableStreamBYOBReader;\n' +
+      'const readSlice = FileReaderSync.prototype.readAsArrayBuffer;\n' +
+      'FileReaderSync.prototype.readAsArrayBuffer = function (b) { console.log("ranklab-test: slice read"); return readSlice.call(this, b); };\n' +
+      await response.text();
+    await route.fulfill({ response, body });
+  });
+  const page = await context.newPage();
+  // The workers end with the job: each slice they read is told on the console.
+  let slices = 0;
+  page.on('console', (m) => { if (m.text() === 'ranklab-test: slice read') slices += 1; });
+  await page.goto(env.server.url);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - big.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - big.mrr) <= 5e-5);
+  const errors = await page.getByTestId('file-errors').innerText();
+  assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
+  // 40 MB in 4 MB slices, split between the workers.
+  assert.ok(slices >= 10, `${slices} slices read`);
+  await context.close();
+});
+
 test('a big run whose queries are not grouped is read whole and evaluated', async () => {
   assert.ok(ungrouped.run.length > 9e6);
   const { context, page, seen } = await open(env);
