@@ -149,15 +149,14 @@ fn problems_note(typed: usize, files: &[ranklab_core::ParseError]) -> String {
     let mut parts = Vec::new();
     if typed > 0 {
         parts.push(format!(
-            "{typed} problem{} in the typed rankings (those lines are left out)",
-            if typed == 1 { "" } else { "s" }
+            "{} in the typed rankings (those lines are left out)",
+            ranklab_core::plural(typed, "problem", "problems")
         ));
     }
     if !files.is_empty() {
         parts.push(format!(
-            "{} problem{} in the files ({})",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" },
+            "{} in the files ({})",
+            ranklab_core::plural(files.len(), "problem", "problems"),
             crate::components::error_list::consequences(files)
         ));
     }
@@ -605,11 +604,9 @@ pub fn App() -> Html {
         "No results yet.".to_string()
     } else {
         format!(
-            "Results updated: {} system{}, {} measure{}.",
-            systems.len(),
-            if systems.len() == 1 { "" } else { "s" },
-            measures.0.len(),
-            if measures.0.len() == 1 { "" } else { "s" }
+            "Results updated: {}, {}.",
+            ranklab_core::plural(systems.len(), "system", "systems"),
+            ranklab_core::plural(measures.0.len(), "measure", "measures")
         )
     };
     let skip_to_results = Callback::from(|e: MouseEvent| {

@@ -50,8 +50,8 @@ pub fn consequences(errors: &[ParseError]) -> String {
 pub fn problems_summary(errors: &[ParseError]) -> String {
     let n = errors.len();
     format!(
-        "{n} problem{} found; {}.",
-        if n == 1 { "" } else { "s" },
+        "{} found; {}.",
+        ranklab_core::plural(n, "problem", "problems"),
         consequences(errors)
     )
 }

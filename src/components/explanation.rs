@@ -282,7 +282,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             let aggregation = metric.aggregation();
             html! {
                 <>
-                    <h3 id="explanation-title">{ format!("{} = {} for {} over {} queries", metric, format_value(mean), system.name, values.len()) }</h3>
+                    <h3 id="explanation-title">{ format!("{} = {} for {} over {}", metric, format_value(mean), system.name, ranklab_core::plural(values.len(), "query", "queries")) }</h3>
                     <p class="formula" data-testid="formula">{ match aggregation {
                         ranklab_core::Aggregation::Sum => "Summed over queries.".to_string(),
                         ranklab_core::Aggregation::GeometricMean => "Geometric mean over queries of max(value, 0.00001).".to_string(),

@@ -207,9 +207,9 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
             };
             let ok = gloo::utils::window()
                 .confirm_with_message(&format!(
-                    "Delete system {} and its {} queries?",
+                    "Delete system {} and its {}?",
                     s.name,
-                    s.queries.len()
+                    ranklab_core::plural(s.queries.len(), "query", "queries")
                 ))
                 .unwrap_or(false);
             if ok {
@@ -432,8 +432,8 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
         <section class="form-editor" data-testid="form-editor" aria-label="Form editor">
             if locked {
                 <p class="notice" role="status" data-testid="form-locked">
-                    { format!("The text has {} problem{}; fix {} in the Text tab to edit here (the form would drop the bad lines).",
-                        input.errors.len(), if input.errors.len() == 1 { "" } else { "s" }, if input.errors.len() == 1 { "it" } else { "them" }) }
+                    { format!("The text has {}; fix {} in the Text tab to edit here (the form would drop the bad lines).",
+                        ranklab_core::plural(input.errors.len(), "problem", "problems"), if input.errors.len() == 1 { "it" } else { "them" }) }
                 </p>
             }
             <fieldset disabled={ locked }>
@@ -442,7 +442,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     <label for="form-system">{ "System" }</label>
                     <select id="form-system" data-testid="form-system" onchange={ on_system_select } disabled={ n_sys == 0 }>
                         { for input.systems.iter().enumerate().map(|(i, s)| html! {
-                            <option value={ i.to_string() } selected={ i == si }>{ format!("{} ({} queries)", s.name, s.queries.len()) }</option>
+                            <option value={ i.to_string() } selected={ i == si }>{ format!("{} ({})", s.name, ranklab_core::plural(s.queries.len(), "query", "queries")) }</option>
                         }) }
                     </select>
                     <button type="button" data-testid="add-system" onclick={ on_add_system }>{ "Add system" }</button>

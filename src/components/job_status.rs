@@ -47,11 +47,15 @@ pub fn JobStatusView(props: &JobStatusProps) -> Html {
                 "Starting the evaluation of the files…".to_string()
             } else {
                 format!(
-                    "Reading {}: {} of {} read, {} queries evaluated.",
+                    "Reading {}: {} of {} read, {} evaluated.",
                     p.file,
                     byte_size(p.bytes_read),
                     byte_size(p.bytes_total),
-                    thousands(p.queries)
+                    if p.queries == 1 {
+                        "1 query".to_string()
+                    } else {
+                        format!("{} queries", thousands(p.queries))
+                    }
                 )
             };
             html! {

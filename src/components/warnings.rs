@@ -18,8 +18,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
     }
     html! {
         <div class="warnings" data-testid="warnings" role="status">
-            <p><strong>{ format!("{} thing{} to know about these numbers:", props.warnings.len(),
-                if props.warnings.len() == 1 { "" } else { "s" }) }</strong></p>
+            <p><strong>{ format!("{} to know about these numbers:", ranklab_core::plural(props.warnings.len(), "thing", "things")) }</strong></p>
             <ul>
                 { for props.warnings.iter().map(|w| html! { <li data-testid="warning">{ w.clone() }</li> }) }
             </ul>

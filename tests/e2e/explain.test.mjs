@@ -17,7 +17,7 @@ test('article 004 ERR: the worked calculation gives 0.9215', async () => {
   await cell(page, 'A', 'ERR(gmax=3)@5').click();
   const box = page.getByTestId('explanation');
   await box.waitFor();
-  assert.match(await box.locator('h3').innerText(), /ERR\(gmax=3\)@5 = 0\.9215 for A over 1 queries/);
+  assert.match(await box.locator('h3').innerText(), /ERR\(gmax=3\)@5 = 0\.9215 for A over 1 query/);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'explanation');
   await box.getByTestId('explain-query').click();
   await box.getByTestId('steps').waitFor();

@@ -3,7 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { cell, open, useBrowser } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, cell, open, paste, showTab, useBrowser } from './harness.mjs';
+
+const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
 
 const env = useBrowser();
 
@@ -85,27 +89,58 @@ test('table and per-query exports read back to the page\'s values', async () => 
     assert.deepEqual(cells.slice(2).map((c) => c.replace(/<sup>[a-z]+<\/sup>$/, '')), await shownRow(systems[i]), `Markdown row of ${systems[i]}`);
   }
   const trec = (await saved(page, 'export-trec')).text;
-  assert.match(trec, /^runid\s+\tall\tBM25\nRR\s+\tq1\t1\.0000\n/);
-  // trec_eval's text: every per-query value equals the per-query CSV's to
-  // its 4 decimals, and every `all` line the table's value.
+  // trec_eval's names and order: per system its per-query lines, then
+  // runid, num_q and the means.
+  assert.match(trec, /^map\s+\tq1\t[\d.]+\nrecip_rank\s+\tq1\t1\.0000\nP_10\s+\tq1\t/);
+  assert.doesNotMatch(trec, /^(RR|AP|nDCG@10|P@10|R@10)\s/m, 'no Ranklab name where trec_eval has the measure');
+  // Every per-query value equals the per-query CSV's to its 4 decimals, and
+  // every `all` line the table's value.
+  const PAGE = { recip_rank: 'RR', map: 'AP', ndcg_cut_10: 'nDCG@10', 'ERR@10': 'ERR@10', P_10: 'P@10', recall_10: 'R@10' };
+  let block = [];
   let runid = null;
   let perQuery = 0;
   for (const line of trec.trim().split('\n')) {
     const [name, qid, value] = line.split('\t');
     const measure = name.trim();
     if (measure === 'runid') { runid = value; continue; }
-    if (qid === 'all') {
-      if (measure === 'num_q') assert.equal(value, await cell(page, runid, 'num_q').innerText());
-      else assert.equal(value, await cell(page, runid, measure).innerText(), `${runid} ${measure}`);
-      continue;
+    if (qid !== 'all') { block.push([PAGE[measure], qid, value]); continue; }
+    if (measure === 'num_q') assert.equal(value, await cell(page, runid, 'num_q').innerText());
+    else assert.equal(value, await cell(page, runid, PAGE[measure]).innerText(), `${runid} ${measure}`);
+    for (const [m, q, v] of block) {
+      const row = pq.find((r) => r[0] === runid && r[1] === q && r[2] === m);
+      assert.ok(row, `${runid} ${q} ${m} in the per-query CSV`);
+      assert.equal(v, Number(row[3]).toFixed(4), `${runid} ${q} ${m}`);
+      perQuery += 1;
     }
-    const row = pq.find((r) => r[0] === runid && r[1] === qid && r[2] === measure);
-    assert.ok(row, `${runid} ${qid} ${measure} in the per-query CSV`);
-    assert.equal(value, Number(row[3]).toFixed(4), `${runid} ${qid} ${measure}`);
-    perQuery += 1;
+    block = [];
   }
   assert.equal(perQuery, pq.length - 1);
   assert.deepEqual(seen.foreign, []);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('the trec_eval text export equals ranklab eval -q on trec_eval\'s test files', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  for (const name of ['qrels.test', 'results.test']) {
+    await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
+    await page.getByTestId('add-pasted').click();
+  }
+  await cell(page, 'pasted-2', 'AP').waitFor({ timeout: 15000 });
+  const exported = (await saved(page, 'export-trec')).text;
+  // The page's default measures, asked of the command line by trec_eval's
+  // names (ERR has none there), on the same files.
+  const args = ['run', '--release', '-q', '-p', 'ranklab-cli', '--', 'eval', '-q',
+    '-m', 'runid', '-m', 'num_q', '-m', 'recip_rank', '-m', 'map', '-m', 'ndcg_cut.10', '-m', 'P.10',
+    '-m', 'recall.10', '-m', 'ERR@10', join(SHARED, 'qrels.test'), join(SHARED, 'results.test')];
+  const cli = execFileSync('cargo', args, { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(exported, cli);
+  // trec_eval's own expected output agrees on the lines both print.
+  const expected = await readFile(join(SHARED, 'out.test.aq'), 'utf8');
+  for (const line of exported.split('\n').filter((l) => /^(map|recip_rank|P_10|recall_10|runid|num_q) /.test(l))) {
+    assert.ok(expected.includes(`${line}\n`), `${line} in out.test.aq`);
+  }
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

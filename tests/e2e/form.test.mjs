@@ -52,7 +52,7 @@ test('article 004 MAP example built in the form by clicking', async () => {
   // ... and the form follows the text.
   await page.getByTestId('quick-input').fill('[A]\nq1: 1 0 1\n[B]\nq1: 0 0 1 1');
   await showTab(page, 'form');
-  await page.getByTestId('form-system').selectOption({ label: 'B (1 queries)' });
+  await page.getByTestId('form-system').selectOption({ label: 'B (1 query)' });
   assert.equal(await page.getByTestId('rank-row').count(), 4);
   assert.equal(await page.getByTestId('grade-3').inputValue(), '1');
 

@@ -56,10 +56,9 @@ fn sum_text(terms: &[f64]) -> String {
 
 fn relevance_note(r: &JudgedRanking) -> String {
     format!(
-        "Relevant means grade ≥ {}; this query has {} relevant document{} in its judgments ({} retrieved).",
+        "Relevant means grade ≥ {}; this query has {} in its judgments ({} retrieved).",
         r.relevance_level,
-        r.num_rel(),
-        if r.num_rel() == 1 { "" } else { "s" },
+        crate::plural(r.num_rel(), "relevant document", "relevant documents"),
         r.num_rel_ret()
     )
 }
@@ -78,9 +77,8 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
     };
     if !r.tie_groups.is_empty() {
         e.notes.push(format!(
-            "{} group{} of equal scores: DCG, P, R and RBP take the expected value over their orders; the other measures use trec_eval's order.",
-            r.tie_groups.len(),
-            if r.tie_groups.len() == 1 { "" } else { "s" }
+            "{} of equal scores: DCG, P, R and RBP take the expected value over their orders; the other measures use trec_eval's order.",
+            crate::plural(r.tie_groups.len(), "group", "groups")
         ));
     }
     let depth = |k: Option<usize>| k.unwrap_or(r.ranked.len()).min(r.ranked.len());

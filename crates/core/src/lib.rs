@@ -25,6 +25,7 @@ mod fast_hash;
 mod inputs;
 mod judged;
 pub mod measures;
+mod plural;
 mod preferences;
 mod presets;
 mod qrels_jg;
@@ -55,6 +56,7 @@ pub use inputs::{
 };
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
+pub use plural::plural;
 pub use preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
 pub use presets::Preset;
 pub use qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};

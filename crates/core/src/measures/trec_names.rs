@@ -326,6 +326,87 @@ impl MeasureRequest {
     }
 }
 
+/// What `ranklab eval -q` prints for `metrics` (measures named as the page
+/// names them): `runid`, `num_q`, then each measure under trec_eval's name
+/// where trec_eval has the same measure (`map`, `P_10`, `ndcg_cut_10`), in
+/// trec_eval's order, and Ranklab's own after them under Ranklab's names,
+/// as `ranklab eval -m runid -m num_q -m map -m P.10 -m 'ERR@20'` prints
+/// them. The second list gives, for each valued item in order, the index
+/// of its measure in `metrics`.
+pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
+    // family index -> its parameters ("10", "0.50"), or None for the family's default
+    let mut families: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut extra: Vec<String> = Vec::new();
+    for m in metrics {
+        match trec_family_of(m) {
+            Some((index, param)) => match families.iter_mut().find(|(i, _)| *i == index) {
+                Some((_, params)) => params.extend(param),
+                None => families.push((index, param.into_iter().collect())),
+            },
+            None => extra.push(m.to_string()),
+        }
+    }
+    let mut specs = vec!["runid".to_string(), "num_q".to_string()];
+    for (index, params) in families {
+        specs.push(match params.is_empty() {
+            true => FAMILIES[index].to_string(),
+            false => format!("{}.{}", FAMILIES[index], params.join(",")),
+        });
+    }
+    specs.extend(extra);
+    let items = MeasureRequest::parse(&specs)
+        .and_then(|r| r.items())
+        .expect("specs made from known families and measure names");
+    // A family's default may expand to more lines than were asked for.
+    let mut kept = Vec::new();
+    let mut columns = Vec::new();
+    for item in items {
+        match &item {
+            TrecItem::Measure { metric, .. } => {
+                if let Some(j) = metrics.iter().position(|m| m == metric) {
+                    columns.push(j);
+                    kept.push(item);
+                }
+            }
+            _ => kept.push(item),
+        }
+    }
+    (kept, columns)
+}
+
+/// The trec_eval family (and parameter, where the measure needs one) that
+/// computes exactly `m`; `None` when trec_eval has no such measure (then
+/// Ranklab prints it under its own name). Found by expanding each family
+/// with a number from `m`'s name or with no parameter and comparing the
+/// measures, so every convention of the measure (gain, discount,
+/// normalisation, cutoff) must agree.
+fn trec_family_of(m: &Metric) -> Option<(usize, Option<String>)> {
+    let name = m.to_string();
+    let numbers: Vec<String> = name
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|p| !p.is_empty() && p.parse::<f64>().is_ok())
+        .map(str::to_string)
+        .collect();
+    // A number from the name first: `P@10` is `P.10`, not the default `P`
+    // list that happens to hold 10 (then `P@3` beside it would drop it).
+    let candidates = numbers.into_iter().map(Some).chain(std::iter::once(None));
+    for param in candidates {
+        for (index, family) in FAMILIES.iter().enumerate() {
+            let mut items = Vec::new();
+            if expand(family, param.as_deref(), &mut items).is_err() {
+                continue;
+            }
+            let same = items
+                .iter()
+                .any(|i| matches!(i, TrecItem::Measure { metric, .. } if metric == m));
+            if same {
+                return Some((index, param));
+            }
+        }
+    }
+    None
+}
+
 fn longs(family: &str, raw: Option<&str>, default: &[usize]) -> Result<Vec<usize>, String> {
     let Some(raw) = raw else {
         return Ok(default.to_vec());
@@ -657,5 +738,56 @@ mod tests {
         assert!(all.contains(&"relstring_20".to_string()));
         assert!(MeasureRequest::parse(&["P.x"]).is_err());
         assert!(MeasureRequest::parse(&["nosuch"]).is_err());
+    }
+
+    #[test]
+    fn page_measures_get_trec_eval_names_and_order() {
+        let metrics: Vec<Metric> = [
+            "RR", "AP", "nDCG@10", "P@10", "R@10", "P@3", "ERR@20", "NumRet",
+        ]
+        .iter()
+        .map(|n| n.parse().unwrap())
+        .collect();
+        let (items, columns) = trec_items_for(&metrics);
+        let printed: Vec<String> = items
+            .iter()
+            .map(|i| match i {
+                TrecItem::Runid => "runid".to_string(),
+                TrecItem::NumQ => "num_q".to_string(),
+                TrecItem::Measure { name, .. } => name.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // trec_eval's order (measures.c), its names, then Ranklab's own.
+        assert_eq!(
+            printed,
+            [
+                "runid",
+                "num_q",
+                "num_ret",
+                "map",
+                "recip_rank",
+                "P_3",
+                "P_10",
+                "recall_10",
+                "ndcg_cut_10",
+                "ERR@20"
+            ]
+        );
+        assert_eq!(columns, [7, 1, 0, 5, 3, 4, 2, 6]);
+        // A measure whose conventions differ from trec_eval's keeps Ranklab's name.
+        let own: Vec<Metric> = ["nDCG(dcg='exp-log2')@10", "AP(norm='found')"]
+            .iter()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let (items, _) = trec_items_for(&own);
+        let names: Vec<&str> = items
+            .iter()
+            .filter_map(|i| match i {
+                TrecItem::Measure { name, .. } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, ["nDCG(dcg='exp-log2')@10", "AP(norm='found')"]);
     }
 }

@@ -7,8 +7,9 @@ use serde_json::{json, Map, Value};
 
 use super::results::SystemResult;
 use super::significance::{beaten, letter};
+use crate::measures::trec_names::trec_items_for;
 use crate::stats::StatsReport;
-use crate::Metric;
+use crate::{format_trec_rows, Metric, TrecOutput, TrecRow};
 
 /// A value as tables print it: 4 decimals, like trec_eval.
 fn format_value(v: f64) -> String {
@@ -25,6 +26,10 @@ pub struct Table<'a> {
     pub stats: Option<&'a [StatsReport]>,
     /// How the marks were made (test, correction, α), for captions.
     pub marks_note: String,
+    /// The values were computed from partial input: this many bad lines of
+    /// the files were left out (the reader chose to evaluate without them).
+    /// Every export then says so.
+    pub partial: Option<usize>,
 }
 
 impl<'a> Table<'a> {
@@ -40,7 +45,36 @@ impl<'a> Table<'a> {
             systems: systems.iter().filter(|s| !s.queries.is_empty()).collect(),
             stats: stats.filter(|s| s.len() == measures.len()),
             marks_note,
+            partial: None,
         }
+    }
+
+    /// The same table, marked as computed without `bad_lines` bad lines.
+    pub fn partial(mut self, bad_lines: Option<usize>) -> Self {
+        self.partial = bad_lines;
+        self
+    }
+
+    /// The sentence every export carries when the input was partial.
+    pub fn partial_note(&self) -> Option<String> {
+        self.partial.map(|n| {
+            format!(
+                "Computed from partial input: {} of the files could not be read and {} left out.",
+                crate::plural(n, "bad line", "bad lines"),
+                if n == 1 { "was" } else { "were" }
+            )
+        })
+    }
+
+    /// The value of the `input` column of the CSV exports (present only
+    /// when the input was partial).
+    fn partial_cell(&self) -> Option<String> {
+        self.partial.map(|n| {
+            format!(
+                "partial: {} left out",
+                crate::plural(n, "bad line", "bad lines")
+            )
+        })
     }
 
     fn beats(&self, j: usize, i: usize) -> Vec<usize> {
@@ -89,6 +123,10 @@ pub fn results_csv(t: &Table) -> String {
         out.push(',');
         out.push_str(&csv_field(&m.to_string()));
     }
+    let partial = t.partial_cell();
+    if partial.is_some() {
+        out.push_str(",input");
+    }
     out.push('\n');
     for s in &t.systems {
         out.push_str(&csv_field(&s.name));
@@ -96,6 +134,10 @@ pub fn results_csv(t: &Table) -> String {
         for v in &s.means {
             out.push(',');
             out.push_str(&full(*v));
+        }
+        if let Some(p) = &partial {
+            out.push(',');
+            out.push_str(&csv_field(p));
         }
         out.push('\n');
     }
@@ -138,6 +180,9 @@ pub fn results_json(t: &Table) -> String {
     if t.stats.is_some() {
         doc["significance"] = json!(t.marks_note);
     }
+    if let (Some(n), Some(note)) = (t.partial, t.partial_note()) {
+        doc["partial_input"] = json!({ "bad_lines_left_out": n, "note": note });
+    }
     serde_json::to_string_pretty(&doc).expect("JSON of plain values") + "\n"
 }
 
@@ -170,6 +215,9 @@ pub fn results_markdown(t: &Table) -> String {
     }
     if let Some(caption) = t.marks_caption("Superscripts") {
         out.push_str(&format!("\n{caption}\n"));
+    }
+    if let Some(note) = t.partial_note() {
+        out.push_str(&format!("\n**{note}**\n"));
     }
     out
 }
@@ -254,6 +302,9 @@ pub fn results_latex(t: &Table) -> String {
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
     let mut caption = "Means over each system's queries; best in bold.".to_string();
+    if let Some(note) = t.partial_note() {
+        caption = format!("{note} {caption}");
+    }
     if let Some(marks) = t.marks_caption("Superscripts") {
         caption.push(' ');
         caption.push_str(&marks);
@@ -267,16 +318,22 @@ pub fn results_latex(t: &Table) -> String {
 
 /// Long format: `system,query,measure,value`, full precision.
 pub fn per_query_csv(t: &Table) -> String {
-    let mut out = String::from("system,query,measure,value\n");
+    let partial = t.partial_cell().map(|p| format!(",{}", csv_field(&p)));
+    let mut out = String::from("system,query,measure,value");
+    if partial.is_some() {
+        out.push_str(",input");
+    }
+    out.push('\n');
     for s in &t.systems {
         for q in &s.queries {
             for (m, v) in t.measures.iter().zip(&q.values) {
                 out.push_str(&format!(
-                    "{},{},{},{}\n",
+                    "{},{},{},{}{}\n",
                     csv_field(&s.name),
                     csv_field(&q.id),
                     csv_field(&m.to_string()),
-                    full(*v)
+                    full(*v),
+                    partial.as_deref().unwrap_or("")
                 ));
             }
         }
@@ -303,21 +360,44 @@ pub fn per_query_json(t: &Table) -> String {
     serde_json::to_string_pretty(&Value::Object(doc)).expect("JSON of plain values") + "\n"
 }
 
-/// trec_eval's `-q` text (`%-22s\t%s\t%6.4f`): per system a `runid` line,
-/// its per-query lines, then `all` lines with the means.
+/// trec_eval's `-q` text, as `ranklab eval -q` prints it for the same
+/// measures (see [`trec_items_for`]): per system its per-query lines in
+/// trec_eval's query order (byte-wise), then `runid` (the run's tag, or the
+/// system's name where it has none), `num_q` and the summary values
+/// (counts summed, means otherwise). trec_eval's names where trec_eval has
+/// the measure (`recip_rank`, `map`, `ndcg_cut_10`, `P_10`), Ranklab's
+/// otherwise.
 pub fn trec_eval_text(t: &Table) -> String {
+    let (items, columns) = trec_items_for(t.measures);
     let mut out = String::new();
     for s in &t.systems {
-        out.push_str(&format!("{:<22}\tall\t{}\n", "runid", s.name));
-        for q in &s.queries {
-            for (m, v) in t.measures.iter().zip(&q.values) {
-                out.push_str(&format!("{:<22}\t{}\t{:6.4}\n", m.to_string(), q.id, v));
-            }
-        }
-        out.push_str(&format!("{:<22}\tall\t{}\n", "num_q", s.queries.len()));
-        for (m, v) in t.measures.iter().zip(&s.means) {
-            out.push_str(&format!("{:<22}\tall\t{:6.4}\n", m.to_string(), v));
-        }
+        let mut queries: Vec<_> = s.queries.iter().collect();
+        queries.sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
+        let rows = queries
+            .iter()
+            .map(|q| TrecRow {
+                qid: q.id.clone(),
+                // trec_eval prints an undefined value (0/0) as 0.
+                values: columns
+                    .iter()
+                    .map(|&j| {
+                        if q.values[j].is_nan() {
+                            0.0
+                        } else {
+                            q.values[j]
+                        }
+                    })
+                    .collect(),
+                relstrings: Vec::new(),
+            })
+            .collect();
+        let options = TrecOutput {
+            per_query: true,
+            digits: 4,
+            runid: s.runid.as_deref().unwrap_or(&s.name),
+            zscores: None,
+        };
+        out.push_str(&format_trec_rows(&items, rows, &options));
     }
     out
 }
@@ -398,14 +478,19 @@ mod tests {
             md.contains("| a good, \"new\" | 3 | 1.0000<sup>b</sup> |"),
             "{md}"
         );
+        // trec_eval's names and layout: per-query lines, then runid (the
+        // system's name: typed rankings have no tag), num_q and the means.
         let trec = trec_eval_text(&t);
         assert!(
             trec.starts_with(
-                "runid                 \tall\tgood, \"new\"\nRR                    \tq1\t1.0000\n"
+                "map                   \tq1\t1.0000\nrecip_rank            \tq1\t1.0000\n"
             ),
             "{trec}"
         );
-        assert!(trec.contains("num_q                 \tall\t3\n"));
+        assert!(
+            trec.contains("runid                 \tall\tgood, \"new\"\nnum_q                 \tall\t3\nmap                   \tall\t"),
+            "{trec}"
+        );
         // The caption's α and dash in LaTeX, and marks mentioned as made.
         assert!(
             tex.contains("(paired t-test, Holm--Bonferroni, $\\alpha$ = 0.05)"),

@@ -73,6 +73,9 @@ pub struct SystemResult {
     /// "refuse" policy, located): shown in its row of the results.
     #[cfg_attr(feature = "serde", serde(default))]
     pub refused: Option<String>,
+    /// A run file's tag (trec_eval's `runid`), where its format has one.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub runid: Option<String>,
 }
 
 impl QueryResult {
@@ -213,9 +216,7 @@ pub struct Part {
     pub judgment_table: Option<super::trec_judgments::JudgmentTable>,
 }
 
-pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(super) use crate::plural;
 
 pub(super) fn listed(items: &[&str]) -> String {
     let shown: Vec<&str> = items.iter().take(5).copied().collect();

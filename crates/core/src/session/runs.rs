@@ -34,11 +34,20 @@ pub struct RunOutcome {
     /// A repeated docid was refused: the run gets no numbers.
     #[cfg_attr(feature = "serde", serde(default))]
     pub refused: bool,
+    /// The run's tag (trec_eval's `runid`): the tag column of its first
+    /// parsed line, where its format has one.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub runid: Option<String>,
 }
 
 impl RunOutcome {
     /// The outcome of a run judged whole.
-    pub fn from_judged(name: &str, judged: &crate::JudgedRun<'_>, metrics: &[Metric]) -> Self {
+    pub fn from_judged(
+        name: &str,
+        runid: Option<&str>,
+        judged: &crate::JudgedRun<'_>,
+        metrics: &[Metric],
+    ) -> Self {
         let rows = per_query_values(judged, metrics);
         RunOutcome {
             name: name.to_string(),
@@ -55,6 +64,7 @@ impl RunOutcome {
             max_grade: judged.context.max_grade,
             errors: judged.errors.clone(),
             refused: judged.refused,
+            runid: runid.map(str::to_string),
         }
     }
 }
@@ -139,6 +149,7 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &E
             means: vec![f64::NAN; metrics.len()],
             queries: Vec::new(),
             max_grade: run.max_grade,
+            runid: run.runid,
         });
         part.errors.extend(run.errors);
         return;
@@ -162,6 +173,7 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &E
         queries: run.queries,
         max_grade: run.max_grade,
         refused: None,
+        runid: run.runid,
     });
 }
 
@@ -202,7 +214,7 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOp
         let judged = judge(&qrels, &run, &conventions);
         add_run(
             &mut part,
-            RunOutcome::from_judged(&run_file.name, &judged, metrics),
+            RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics),
             metrics,
             options,
         );

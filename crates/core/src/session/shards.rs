@@ -165,7 +165,7 @@ impl RunJob<'_> {
     fn whole(&self, file: &LoadedFile, kind: InputKind, text: &str) -> RunOutcome {
         let run = parse_run_as(kind.format, &file.name, text);
         let judged = judge(self.qrels, &run, self.conventions);
-        let mut out = RunOutcome::from_judged(&file.name, &judged, self.metrics);
+        let mut out = RunOutcome::from_judged(&file.name, run.runid, &judged, self.metrics);
         out.errors.splice(0..0, run.errors.iter().cloned());
         ParseError::sort_by_line(&mut out.errors);
         out
@@ -439,6 +439,7 @@ fn assemble(
         tied_queries: t.tied_queries,
         errors: t.errors,
         refused: t.refused,
+        runid: t.runid,
         ..RunOutcome::default()
     };
     if options.conventions.missing_queries == MissingQueries::ScoreZero && !out.refused {

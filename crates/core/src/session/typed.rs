@@ -40,6 +40,7 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], options: &EvalOpti
             queries,
             max_grade: ctx.max_grade,
             refused: None,
+            runid: None,
         });
         for q in &s.queries {
             let over = q

@@ -1,0 +1,22 @@
+//! Counted nouns for what the core and the page write: "1 query",
+//! "0 queries", "2 bad lines". One helper, so no message says "1 queries".
+
+/// `n` followed by `one` when `n` is 1, else by `many` (English puts the
+/// plural after 0 as after 2).
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural;
+
+    #[test]
+    fn one_takes_the_singular_and_every_other_count_the_plural() {
+        assert_eq!(plural(1, "query", "queries"), "1 query");
+        assert_eq!(plural(0, "query", "queries"), "0 queries");
+        assert_eq!(plural(2, "query", "queries"), "2 queries");
+        assert_eq!(plural(21, "bad line", "bad lines"), "21 bad lines");
+        assert_eq!(plural(1, "system", "systems"), "1 system");
+    }
+}
