@@ -16,6 +16,7 @@ use crate::components::files_panel::{read_file_list, FilesPanel};
 use crate::components::form_editor::FormEditor;
 use crate::components::job_status::JobStatusView;
 use crate::components::judgment_table::JudgmentTableView;
+use crate::components::partial_input::PartialInput;
 use crate::components::per_query::PerQuery;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
@@ -319,20 +320,41 @@ pub fn App() -> Html {
         },
     );
     let from_files = use_file_results(&state.files, &state.settings, measures.0.clone());
+    // Numbers from files with bad lines are withheld until the reader
+    // chooses to evaluate without those lines (trec_eval refuses such
+    // files); the choice holds for those very problems only. A refused
+    // repeat already leaves its run without numbers, and a file that is not
+    // read at all (binary, of no known format) changes no number.
+    let partial_ok = use_state(|| None::<Rc<Vec<ranklab_core::ParseError>>>);
+    let bad_lines: Rc<Vec<ranklab_core::ParseError>> = {
+        let part = &from_files.part;
+        let read = |name: &str| {
+            part.files
+                .iter()
+                .any(|f| f.name == name && f.used && f.kind.is_some())
+        };
+        Rc::new(
+            part.errors
+                .iter()
+                .filter(|e| !e.is_duplicate_refusal() && read(&e.input))
+                .cloned()
+                .collect(),
+        )
+    };
+    let withheld = !bad_lines.is_empty() && partial_ok.as_deref() != Some(&*bad_lines);
+    let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
     // Held by the memo, so a keystroke that changes no result (a long
     // text before its pause) hands the views the same systems.
     let systems = use_memo(
-        (SameRc(typed.clone()), SameRc(from_files.part.clone())),
-        |(SameRc(typed), SameRc(files))| -> Rc<Vec<SystemResult>> {
+        (
+            SameRc(typed.clone()),
+            SameRc(from_files.part.clone()),
+            withheld,
+        ),
+        |(SameRc(typed), SameRc(files), withheld)| -> Rc<Vec<SystemResult>> {
             let typed_part = &typed.1;
-            Rc::new(
-                typed_part
-                    .systems
-                    .iter()
-                    .chain(&files.systems)
-                    .cloned()
-                    .collect(),
-            )
+            let files: &[SystemResult] = if *withheld { &[] } else { &files.systems };
+            Rc::new(typed_part.systems.iter().chain(files).cloned().collect())
         },
     );
     let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
@@ -546,9 +568,24 @@ pub fn App() -> Html {
             <ErrorList errors={ typed_part.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(on_locate) } />
         </>
     };
-    let judgment_table = files_part.judgment_table.clone().map(Rc::new);
+    let judgment_table = files_part
+        .judgment_table
+        .clone()
+        .filter(|_| !withheld)
+        .map(Rc::new);
+    let on_partial = {
+        let (partial_ok, bad_lines) = (partial_ok.clone(), bad_lines.clone());
+        Callback::from(move |_: MouseEvent| partial_ok.set(Some(bad_lines.clone())))
+    };
+    let on_withhold = {
+        let partial_ok = partial_ok.clone();
+        Callback::from(move |_: MouseEvent| partial_ok.set(None))
+    };
+    let partial_view = html! {
+        <PartialInput bad_lines={ bad_lines.clone() } { withheld } { on_partial } { on_withhold } />
+    };
     let results_table = html! {
-        <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() }
+        <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() } { partial }
             stats={ SameRc(stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
     };
     let explanation = match (*selected).clone() {
@@ -661,31 +698,32 @@ pub fn App() -> Html {
                     </h2>
                     <p class="visually-hidden" role="status" data-testid="results-status">{ results_status }</p>
                     <JobStatusView status={ from_files.status.clone() } on_cancel={ from_files.cancel.clone() } on_retry={ from_files.retry.clone() } />
-                    if !typed_part.errors.is_empty() || !files_part.errors.is_empty() {
+                    if !typed_part.errors.is_empty() || (!files_part.errors.is_empty() && !withheld) {
                         <p class="warning-note" data-testid="problems-summary">
-                            { problems_note(typed_part.errors.len(), &files_part.errors) }
+                            { problems_note(typed_part.errors.len(), if withheld { &[] } else { &files_part.errors }) }
                             { " " }
-                            if !files_part.errors.is_empty() { <a href="#file-errors">{ "See the file problems" }</a> }
-                            if !files_part.errors.is_empty() && !typed_part.errors.is_empty() { { " · " } }
+                            if !files_part.errors.is_empty() && !withheld { <a href="#file-errors">{ "See the file problems" }</a> }
+                            if !files_part.errors.is_empty() && !withheld && !typed_part.errors.is_empty() { { " · " } }
                             if !typed_part.errors.is_empty() { <a href="#quick-input-errors">{ "See the typed problems" }</a> }
                         </p>
                     }
                     <Warnings { warnings } />
-                    if !(systems.is_empty() && judgment_table.is_some()) {
+                    { partial_view }
+                    if !(systems.is_empty() && (judgment_table.is_some() || withheld)) {
                         { results_table }
                     }
                     if let Some(table) = judgment_table.clone() {
                         <JudgmentTableView { table } />
                     }
                     { explanation }
-                    <ExportBar measures={ measures.0.clone() } systems={ systems.clone() }
+                    <ExportBar measures={ measures.0.clone() } systems={ systems.clone() } { partial }
                         stats={ state.settings.stats.marks.then(|| SameRc(stats.0.clone())) } marks_note={ marks_note } />
                     { case_checks }
-                    <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } on_select={ on_select.clone() } />
+                    <PerQuery measures={ measures.0.clone() } systems={ systems.clone() } { partial } on_select={ on_select.clone() } />
                     { charts }
                     <SignificancePanel key={ *generation } settings={ state.settings.clone() } on_change={ on_settings.clone() }
                         measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } millis={ stats.1 } />
-                    <CompareView input={ SameRc(input.clone()) } files={ state.files.clone() } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
+                    <CompareView input={ SameRc(input.clone()) } files={ if withheld { Rc::new(Vec::new()) } else { state.files.clone() } } measures={ measures.0.clone() } level={ state.settings.relevance_level } />
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed_ms.to_string() } data-files-ms={ files_ms.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed_ms, files_ms) }
                     </p>

@@ -25,9 +25,21 @@ pub struct ExportBarProps {
     pub stats: Option<SameRc<Vec<StatsReport>>>,
     /// Test, correction and α of the marks.
     pub marks_note: String,
+    /// The files' numbers were computed without this many bad lines: each
+    /// file says so, and its name ends in `-partial`.
+    #[prop_or_default]
+    pub partial: Option<usize>,
 }
 
 type Format = fn(&Table) -> String;
+
+/// `ranklab-results.csv` -> `ranklab-results-partial.csv` for partial input.
+fn partial_name(file: &str, partial: bool) -> String {
+    match (partial, file.rsplit_once('.')) {
+        (true, Some((stem, ext))) => format!("{stem}-partial.{ext}"),
+        _ => file.to_string(),
+    }
+}
 
 /// The export buttons.
 #[component]
@@ -41,12 +53,14 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                   file: &'static str,
                   mime: &'static str,
                   f: Format| {
-        let (measures, systems, stats, note) = (
+        let (measures, systems, stats, note, partial) = (
             props.measures.clone(),
             props.systems.clone(),
             props.stats.clone(),
             props.marks_note.clone(),
+            props.partial,
         );
+        let file = partial_name(file, partial.is_some());
         let problem = problem.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             let t = Table::new(
@@ -54,8 +68,9 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                 &systems,
                 stats.as_deref().map(Vec::as_slice),
                 note.clone(),
-            );
-            problem.set(download(file, mime, &f(&t)).err());
+            )
+            .partial(partial);
+            problem.set(download(&file, mime, &f(&t)).err());
         });
         html! { <button type="button" data-testid={ testid } { onclick }>{ label }</button> }
     };
@@ -74,5 +89,26 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                 <p class="field-error" role="alert">{ p }</p>
             }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::partial_name;
+
+    #[test]
+    fn partial_exports_say_so_in_their_names() {
+        assert_eq!(
+            partial_name("ranklab-results.csv", true),
+            "ranklab-results-partial.csv"
+        );
+        assert_eq!(
+            partial_name("ranklab-per-query.txt", true),
+            "ranklab-per-query-partial.txt"
+        );
+        assert_eq!(
+            partial_name("ranklab-results.csv", false),
+            "ranklab-results.csv"
+        );
     }
 }

@@ -11,6 +11,7 @@ pub mod files_panel;
 pub mod form_editor;
 pub mod job_status;
 pub mod judgment_table;
+pub mod partial_input;
 pub mod per_query;
 pub mod quick_input;
 pub mod results_table;

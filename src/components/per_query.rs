@@ -25,6 +25,9 @@ pub struct PerQueryProps {
     pub systems: SameRc<Vec<SystemResult>>,
     /// Called when a value is clicked (to explain it).
     pub on_select: Callback<Selected>,
+    /// The files' numbers were computed without this many bad lines.
+    #[prop_or_default]
+    pub partial: Option<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -157,6 +160,9 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
             <span class="hint">{ " Click a column to sort, a query to see its rankings." }</span>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query table">
             <table class="results per-query-table" data-testid="per-query" data-measure={ measure_name.clone() }>
+                if let Some(n) = props.partial {
+                    <caption data-testid="per-query-partial">{ crate::components::results_table::partial_caption(n) }</caption>
+                }
                 <thead>
                     <tr>
                         { header("Query".into(), SortKey::Query) }

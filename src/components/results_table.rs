@@ -12,6 +12,15 @@ use crate::evaluation::{format_value, query_set_note, Source, SystemResult};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::significance::{beaten, letter};
 
+/// The sentence a table's caption starts with when the files' numbers
+/// were computed without their bad lines.
+pub fn partial_caption(bad_lines: usize) -> String {
+    format!(
+        "Computed from partial input ({} of the files left out).",
+        ranklab_core::plural(bad_lines, "bad line", "bad lines")
+    )
+}
+
 /// Props of [`ResultsTable`].
 #[derive(Properties, PartialEq)]
 pub struct ResultsTableProps {
@@ -25,6 +34,9 @@ pub struct ResultsTableProps {
     pub stats_settings: StatsSettings,
     /// Called when a value is clicked (to explain it).
     pub on_select: Callback<Selected>,
+    /// The files' numbers were computed without this many bad lines.
+    #[prop_or_default]
+    pub partial: Option<usize>,
 }
 
 /// The summary table. Each value cell carries `data-system`,
@@ -71,6 +83,9 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     let caption = {
         let mut c = "Each measure over each system's queries (mean; counts summed). Best in bold."
             .to_string();
+        if let Some(n) = props.partial {
+            c = format!("{} {c}", partial_caption(n));
+        }
         if marks {
             c.push_str(&format!(
                 " Superscripts name the systems a value is significantly better than ({}).",

@@ -54,7 +54,15 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await showTab(page, 'files');
   await watchJob(page, 'run.txt');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  // The run has a bad line: no numbers until the reader chooses to go on without it.
+  const withheld = page.getByTestId('numbers-withheld');
+  await withheld.waitFor({ timeout: 60000 });
+  assert.match(await withheld.innerText(), new RegExp(`No numbers from the files: 1 bad line could not be read\\.[^]*run\\.txt, line ${BAD_LINE}, column \\d+: expected a numeric score`));
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0);
+  await page.getByTestId('evaluate-partial').click();
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  assert.match(await page.getByTestId('partial-mark').innerText(), /Computed from partial input: 1 bad line of run\.txt left out\./);
+  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   const texts = await page.evaluate(() => window.__jobTexts);
   const gap = await page.evaluate(() => window.__maxFrameGap);
   console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms`);
@@ -76,7 +84,10 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await page.getByTestId('set-extra').fill('NumRet');
   await cell(page, 'run.txt', 'NumRet').waitFor({ timeout: 60000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pq-json').click()]);
-  const perQuery = JSON.parse(await readFile(await download.path(), 'utf8'))['run.txt'];
+  assert.equal(download.suggestedFilename(), 'ranklab-per-query-partial.json');
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(exported.partial_input.bad_lines_left_out, 1);
+  const perQuery = exported['run.txt'];
   assert.deepEqual(Object.keys(perQuery), big.ids);
   big.ids.forEach((q, i) => {
     assert.ok(Math.abs(perQuery[q].AP - big.ap[i]) < 1e-12, `${q} AP ${perQuery[q].AP} vs ${big.ap[i]}`);
@@ -98,6 +109,8 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await box.getByTestId('close-explanation').click();
   // Kept across a reload: the run comes back from IndexedDB as a blob.
   await page.reload();
+  // The choice is asked again after a reload.
+  await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
   assert.equal(Number(await cell(page, 'run.txt', 'AP').innerText()), shownMap);
   assert.deepEqual(seen.foreign, []);
@@ -128,6 +141,7 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
   await page.waitForTimeout(1500);
   assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
   await page.getByTestId('job-retry').click();
+  await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
   assert.equal(await page.getByTestId('job-cancelled').count(), 0);
   await context.close();
@@ -185,6 +199,7 @@ test('where a browser has no byte-stream reader, workers read the file in slices
   await page.goto(env.server.url);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
+  await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
   assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - big.map) <= 5e-5);
   assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - big.mrr) <= 5e-5);

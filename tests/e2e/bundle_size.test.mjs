@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-const PAGE_BUDGET = 512_000;
+// 512,000 until RFC 4180 CSV reading (csv-core), trec_eval-named exports
+// and the partial-input marks were added: 516,632 bytes measured, so 520,000.
+const PAGE_BUDGET = 520_000;
 const WORKER_BUDGET = 210_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

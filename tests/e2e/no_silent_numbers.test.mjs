@@ -122,3 +122,58 @@ test('means over different query sets are said under the table; a binary file ge
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('a bad qrels line withholds the numbers until the reader chooses, then every table and export says so', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  // trec_eval's qrels with one grade written as a word (trec_eval refuses the file).
+  const lines = (await readFile(join(SHARED, 'qrels.test'), 'utf8')).split('\n');
+  const bad = lines.findIndex((l) => l.startsWith('301 ')) + 3;
+  lines[bad] = lines[bad].replace(/\s\d+\s*$/, ' high');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'qrels-bad.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
+    await shared('results.test'),
+  ]);
+  const withheld = page.getByTestId('numbers-withheld');
+  await withheld.waitFor({ timeout: 15000 });
+  const said = await withheld.innerText();
+  assert.match(said, /^No numbers from the files: 1 bad line could not be read\./);
+  assert.match(said, new RegExp(`qrels-bad\\.test, line ${bad + 1}, column \\d+: expected`));
+  assert.match(said, /Evaluate without the 1 bad line/);
+  // No number of the run anywhere: table, per-query table, exports.
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="results.test"]').count(), 0);
+  assert.equal(await page.getByTestId('per-query').count(), 0);
+  assert.equal(await page.getByTestId('export-csv').count(), 0);
+  await page.screenshot({ path: join(SHOTS, 'withheld-1280.png'), fullPage: false });
+
+  await page.getByTestId('evaluate-partial').click();
+  await cell(page, 'results.test', 'AP').waitFor({ timeout: 15000 });
+  assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of qrels-bad\.test left out\./);
+  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
+  assert.match(await page.getByTestId('per-query-partial').innerText(), /^Computed from partial input/);
+  const saved = async (testid) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+    return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+  };
+  const csv = await saved('export-csv');
+  assert.equal(csv.name, 'ranklab-results-partial.csv');
+  assert.match(csv.text, /^system,queries,RR,AP,nDCG@10,ERR@10,P@10,R@10,input\nresults\.test,3,[^\n]*,partial: 1 bad line left out\n/);
+  const json = JSON.parse((await saved('export-json')).text);
+  assert.equal(json.partial_input.bad_lines_left_out, 1);
+  const md = await saved('export-md');
+  assert.match(md.text, /\*\*Computed from partial input: 1 bad line of the files could not be read and was left out\.\*\*/);
+  const tex = await saved('export-tex');
+  assert.match(tex.text, /\\caption\{Computed from partial input: 1 bad line/);
+  const pq = await saved('export-pq-csv');
+  assert.match(pq.text, /^system,query,measure,value,input\n/);
+  assert.ok(pq.text.trim().split('\n').slice(1).every((l) => l.endsWith(',partial: 1 bad line left out')));
+  assert.equal((await saved('export-pq-json')).name, 'ranklab-per-query-partial.json');
+  assert.equal((await saved('export-trec')).name, 'ranklab-per-query-partial.txt');
+  await page.screenshot({ path: join(SHOTS, 'partial-1280.png'), fullPage: false });
+
+  // Withheld again on request.
+  await page.getByTestId('withhold-again').click();
+  await withheld.waitFor();
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

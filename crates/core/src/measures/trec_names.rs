@@ -334,77 +334,109 @@ impl MeasureRequest {
 /// them. The second list gives, for each valued item in order, the index
 /// of its measure in `metrics`.
 pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
-    // family index -> its parameters ("10", "0.50"), or None for the family's default
-    let mut families: Vec<(usize, Vec<String>)> = Vec::new();
-    let mut extra: Vec<String> = Vec::new();
-    for m in metrics {
-        match trec_family_of(m) {
-            Some((index, param)) => match families.iter_mut().find(|(i, _)| *i == index) {
-                Some((_, params)) => params.extend(param),
-                None => families.push((index, param.into_iter().collect())),
-            },
-            None => extra.push(m.to_string()),
-        }
-    }
-    let mut specs = vec!["runid".to_string(), "num_q".to_string()];
-    for (index, params) in families {
-        specs.push(match params.is_empty() {
-            true => FAMILIES[index].to_string(),
-            false => format!("{}.{}", FAMILIES[index], params.join(",")),
-        });
-    }
-    specs.extend(extra);
-    let items = MeasureRequest::parse(&specs)
-        .and_then(|r| r.items())
-        .expect("specs made from known families and measure names");
-    // A family's default may expand to more lines than were asked for.
-    let mut kept = Vec::new();
-    let mut columns = Vec::new();
-    for item in items {
-        match &item {
-            TrecItem::Measure { metric, .. } => {
-                if let Some(j) = metrics.iter().position(|m| m == metric) {
-                    columns.push(j);
-                    kept.push(item);
-                }
+    // (family's place in trec_eval's order, the measure's parameter, index)
+    let mut named: Vec<(usize, f64, usize, String)> = Vec::new();
+    let mut own: Vec<usize> = Vec::new();
+    for (j, m) in metrics.iter().enumerate() {
+        match trec_name(m) {
+            Some((family, parameter, name)) => {
+                let place = FAMILIES
+                    .iter()
+                    .position(|f| *f == family)
+                    .unwrap_or(usize::MAX);
+                // In trec_eval's order, and within a family by increasing
+                // parameter (a handful of measures: placed one by one, which
+                // keeps another sort's code out of the page).
+                let at = named
+                    .iter()
+                    .position(|n| (n.0, n.1) > (place, parameter))
+                    .unwrap_or(named.len());
+                named.insert(at, (place, parameter, j, name));
             }
-            _ => kept.push(item),
+            None => own.push(j),
         }
     }
-    (kept, columns)
+    let mut items = vec![TrecItem::Runid, TrecItem::NumQ];
+    let mut columns = Vec::new();
+    let named = named.into_iter().map(|(_, _, j, name)| (j, name));
+    let own = own.into_iter().map(|j| (j, metrics[j].to_string()));
+    for (j, name) in named.chain(own) {
+        items.push(TrecItem::Measure {
+            name,
+            metric: metrics[j].clone(),
+            per_query: !matches!(metrics[j], Metric::GmAP | Metric::GmBpref),
+        });
+        columns.push(j);
+    }
+    (items, columns)
 }
 
-/// The trec_eval family (and parameter, where the measure needs one) that
-/// computes exactly `m`; `None` when trec_eval has no such measure (then
-/// Ranklab prints it under its own name). Found by expanding each family
-/// with a number from `m`'s name or with no parameter and comparing the
-/// measures, so every convention of the measure (gain, discount,
-/// normalisation, cutoff) must agree.
-fn trec_family_of(m: &Metric) -> Option<(usize, Option<String>)> {
-    let name = m.to_string();
-    let numbers: Vec<String> = name
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter(|p| !p.is_empty() && p.parse::<f64>().is_ok())
-        .map(str::to_string)
-        .collect();
-    // A number from the name first: `P@10` is `P.10`, not the default `P`
-    // list that happens to hold 10 (then `P@3` beside it would drop it).
-    let candidates = numbers.into_iter().map(Some).chain(std::iter::once(None));
-    for param in candidates {
-        for (index, family) in FAMILIES.iter().enumerate() {
-            let mut items = Vec::new();
-            if expand(family, param.as_deref(), &mut items).is_err() {
-                continue;
-            }
-            let same = items
-                .iter()
-                .any(|i| matches!(i, TrecItem::Measure { metric, .. } if metric == m));
-            if same {
-                return Some((index, param));
-            }
+/// trec_eval's family, the parameter it is printed with (0 for none) and
+/// the line name of `m`, where trec_eval computes exactly `m` with its
+/// default parameters or a cutoff, recall level or multiple (`P_10`,
+/// `iprec_at_recall_0.50`, `Rprec_mult_2.00`); `None` otherwise (then
+/// Ranklab prints it under its own name). A test holds this against
+/// [`expand`], which makes the same lines from `-m`.
+fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
+    let plain = |family: &'static str| Some((family, 0.0, family.to_string()));
+    let cut = |family: &'static str, k: usize| Some((family, k as f64, format!("{family}_{k}")));
+    let level = |family: &'static str, x: f64| Some((family, x, format!("{family}_{x:3.2}")));
+    let linear = |g: &Gains| *g == Gains::linear();
+    match m {
+        Metric::NumRet => plain("num_ret"),
+        Metric::NumRel => plain("num_rel"),
+        Metric::NumRelRet => plain("num_rel_ret"),
+        Metric::NumNonrelJudgedRet => plain("num_nonrel_judged_ret"),
+        Metric::AP {
+            k: None,
+            norm: ApNormalization::TotalRelevant,
+        } => plain("map"),
+        Metric::AP {
+            k: Some(k),
+            norm: ApNormalization::TotalRelevant,
+        } => cut("map_cut", *k),
+        Metric::GmAP => plain("gm_map"),
+        Metric::Rprec => plain("Rprec"),
+        Metric::Bpref => plain("bpref"),
+        Metric::RR { k: None } => plain("recip_rank"),
+        Metric::IPrec { recall } => level("iprec_at_recall", *recall),
+        Metric::P { k } => cut("P", *k),
+        Metric::R { k } => cut("recall", *k),
+        Metric::InfAP => plain("infAP"),
+        Metric::GmBpref => plain("gm_bpref"),
+        Metric::RprecMult { multiple } => level("Rprec_mult", *multiple),
+        Metric::ElevenPointAverage { levels } if levels[..] == ELEVEN_LEVELS[..] => {
+            plain("11pt_avg")
         }
+        Metric::BinG => plain("binG"),
+        Metric::G { gains } if linear(gains) => plain("G"),
+        Metric::NDCG {
+            k: None,
+            gains,
+            discount,
+        } if linear(gains) && *discount == Discount::LOG2 => plain("ndcg"),
+        Metric::NDCG {
+            k: Some(k),
+            gains,
+            discount,
+        } if linear(gains) && *discount == Discount::LOG2 => cut("ndcg_cut", *k),
+        Metric::NdcgRel { gains } if linear(gains) => plain("ndcg_rel"),
+        Metric::Rndcg { gains } if linear(gains) => plain("Rndcg"),
+        Metric::RelativeP { k } => cut("relative_P", *k),
+        Metric::Success { k } => cut("success", *k),
+        Metric::SetP => plain("set_P"),
+        Metric::SetRelativeP => plain("set_relative_P"),
+        Metric::SetRecall => plain("set_recall"),
+        Metric::SetAP => plain("set_map"),
+        Metric::SetF { beta } if *beta == 1.0 => plain("set_F"),
+        Metric::Utility { coefficients } if *coefficients == [1.0, -1.0, 0.0, 0.0] => {
+            plain("utility")
+        }
+        Metric::TrecRbp { p, gains } if *p == 0.9 && linear(gains) => plain("rbp"),
+        Metric::TrecRbpResid => plain("rbp_resid"),
+        Metric::Unjudged { k } => cut("unj", *k),
+        _ => None,
     }
-    None
 }
 
 fn longs(family: &str, raw: Option<&str>, default: &[usize]) -> Result<Vec<usize>, String> {
@@ -789,5 +821,43 @@ mod tests {
             })
             .collect();
         assert_eq!(names, ["nDCG(dcg='exp-log2')@10", "AP(norm='found')"]);
+    }
+
+    /// `trec_name` (the page's export) and `expand` (the command line's
+    /// `-m`) name every measure alike: each line of every family's default
+    /// expansion, and of its cutoff forms, that `trec_name` knows gets the
+    /// same name from both.
+    #[test]
+    fn trec_name_agrees_with_the_expansion_of_every_family() {
+        let mut checked = 0;
+        for family in FAMILIES {
+            for raw in [None, Some("7"), Some("0.35")] {
+                let mut items = Vec::new();
+                if expand(family, raw, &mut items).is_err() {
+                    continue;
+                }
+                for item in items {
+                    let TrecItem::Measure { name, metric, .. } = item else {
+                        continue;
+                    };
+                    // The groups' averages reuse plain measures under their own names.
+                    if family.ends_with("_avgjg") {
+                        continue;
+                    }
+                    match trec_name(&metric) {
+                        Some((f, _, n)) if raw.is_none() || n != f => {
+                            assert_eq!((f, n.as_str()), (family, name.as_str()), "{metric}");
+                            checked += 1;
+                        }
+                        Some(_) => {}
+                        None => assert!(
+                            raw.is_some(),
+                            "{family}: {name} ({metric}) has no trec name"
+                        ),
+                    }
+                }
+            }
+        }
+        assert!(checked > 60, "{checked}");
     }
 }

@@ -341,7 +341,8 @@ pub fn per_query_csv(t: &Table) -> String {
     out
 }
 
-/// `{system: {query: {measure: value}}}`.
+/// `{system: {query: {measure: value}}}`, and for partial input a
+/// `partial_input` entry saying how many bad lines were left out.
 pub fn per_query_json(t: &Table) -> String {
     let mut doc = Map::new();
     for s in &t.systems {
@@ -356,6 +357,12 @@ pub fn per_query_json(t: &Table) -> String {
             queries.insert(q.id.clone(), Value::Object(values));
         }
         doc.insert(s.name.clone(), Value::Object(queries));
+    }
+    if let (Some(n), Some(note)) = (t.partial, t.partial_note()) {
+        doc.insert(
+            "partial_input".into(),
+            json!({ "bad_lines_left_out": n, "note": note }),
+        );
     }
     serde_json::to_string_pretty(&Value::Object(doc)).expect("JSON of plain values") + "\n"
 }
@@ -436,6 +443,48 @@ mod tests {
         let pq: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
         assert_eq!(pq["bad_1"]["q2"]["RR"], json!(0.25));
         assert_eq!(per_query_csv(&t).lines().count(), 1 + 6 * 5);
+    }
+
+    #[test]
+    fn partial_input_is_marked_in_every_export() {
+        let (m, systems, _) = table_of(TWO);
+        let t = Table::new(&m, &systems, None, String::new()).partial(Some(3));
+        let note = "Computed from partial input: 3 bad lines of the files could not be read and were left out.";
+        assert_eq!(t.partial_note().as_deref(), Some(note));
+        let csv = results_csv(&t);
+        assert!(
+            csv.starts_with("system,queries,RR,AP,nDCG@10,P@10,R@10,input\n"),
+            "{csv}"
+        );
+        assert!(
+            csv.lines()
+                .skip(1)
+                .all(|l| l.ends_with(",partial: 3 bad lines left out")),
+            "{csv}"
+        );
+        let pq = per_query_csv(&t);
+        assert!(pq.starts_with("system,query,measure,value,input\n"), "{pq}");
+        assert!(pq
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(",partial: 3 bad lines left out")));
+        let v: Value = serde_json::from_str(&results_json(&t)).unwrap();
+        assert_eq!(v["partial_input"]["bad_lines_left_out"], json!(3));
+        let v: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
+        assert_eq!(v["partial_input"]["note"], json!(note));
+        assert!(results_markdown(&t).contains(&format!("**{note}**")));
+        assert!(results_latex(&t).contains("\\caption{Computed from partial input: 3 bad lines"));
+        // One bad line: singular.
+        let one = Table::new(&m, &systems, None, String::new()).partial(Some(1));
+        assert!(one
+            .partial_note()
+            .unwrap()
+            .contains("1 bad line of the files could not be read and was left out"));
+        // Whole input: no mark anywhere.
+        let whole = Table::new(&m, &systems, None, String::new());
+        assert!(
+            !results_csv(&whole).contains("input") && !results_json(&whole).contains("partial")
+        );
     }
 
     #[test]
