@@ -596,7 +596,9 @@ pub fn App() -> Html {
         },
         None => html! {},
     };
-    let case_checks = match state.case.clone() {
+    // The article's values beside Ranklab's describe the example as loaded
+    // only: once its text is edited (or files come in) the panel goes.
+    let case_checks = match state.case.clone().filter(|_| state.is_unchanged_example()) {
         Some(case) => {
             html! { <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } /> }
         }

@@ -124,7 +124,21 @@ impl AppState {
     /// the example the page opens with).
     pub fn has_own_work(&self) -> bool {
         let text = self.quick_text.trim();
-        !(text.is_empty() || text == EXAMPLE_QUICK.trim()) || !self.files.is_empty()
+        let pristine =
+            text.is_empty() || text == EXAMPLE_QUICK.trim() || self.is_unchanged_example();
+        !pristine || !self.files.is_empty()
+    }
+
+    /// Whether the state is still an example as loaded (its text untouched,
+    /// no files): what describes the example (the article's values beside
+    /// Ranklab's) applies only then.
+    pub fn is_unchanged_example(&self) -> bool {
+        self.files.is_empty()
+            && self
+                .case
+                .as_deref()
+                .and_then(crate::example::find)
+                .is_some_and(|c| c.text.trim() == self.quick_text.trim())
     }
 }
 
@@ -161,6 +175,10 @@ mod tests {
                 Settings::default(),
             ));
         assert_eq!(c.case.as_deref(), Some("demo"));
+        assert!(
+            !c.is_unchanged_example(),
+            "the case's text is not the demo's"
+        );
         assert!(c.files.is_empty());
         assert_eq!(&*c.quick_text, "x");
         let cleared = u.apply(Action::Clear);
@@ -203,5 +221,25 @@ mod tests {
         let s: AppState = serde_json::from_str(r#"{"settings":{"cutoffs":[3]}}"#).unwrap();
         assert_eq!(s.settings.cutoffs, [3]);
         assert_eq!(s.settings.rbp_p, 0.8);
+    }
+
+    #[test]
+    fn an_example_as_loaded_is_not_own_work_until_edited() {
+        let case = crate::example::find("004-map").expect("a gallery example");
+        let loaded = AppState::default().apply(Action::LoadCase(
+            case.id.to_string(),
+            case.text.to_string(),
+            case.settings(),
+        ));
+        assert!(loaded.is_unchanged_example());
+        assert!(
+            !loaded.has_own_work(),
+            "loading another example need not ask"
+        );
+        let edited = loaded.apply(Action::SetText(format!("{}\nq9: R", case.text)));
+        assert!(!edited.is_unchanged_example());
+        assert!(edited.has_own_work());
+        let with_files = loaded.apply(Action::AddPasted("q 0 d 1".into()));
+        assert!(!with_files.is_unchanged_example() && with_files.has_own_work());
     }
 }

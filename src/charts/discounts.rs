@@ -150,7 +150,22 @@ mod tests {
             assert_eq!(count(&svg, &line), 1, "{c}: its curve");
             assert_eq!(count(&svg, &entry), 1, "{c}: its legend entry");
         }
-        assert!(svg.contains("p^(r−1), p = 0.8 (RBP)") && svg.contains("Rank r"));
+        // The RBP label is wider than the legend column: it wraps, whole.
+        let texts: Vec<&str> = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|t| t.split('>').nth(1)?.split('<').next())
+            .map(str::trim)
+            .collect();
+        for label in [
+            "p^(r−1), p = 0.8",
+            "(RBP)",
+            "1/log2(r+1)",
+            "(nDCG)",
+            "Rank r",
+        ] {
+            assert!(texts.contains(&label), "{label}: {texts:?}");
+        }
         // Gains of grades 0..3: linear 0, 1/3, 2/3, 1; exponential 0, 1/7, 3/7, 1.
         let g = gain_curves(3);
         assert_eq!(g[0].weights, [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]);
@@ -165,7 +180,7 @@ mod tests {
             (600, 320),
         );
         assert!(
-            svg.contains("exponential 2^g − 1") && svg.contains("Grade"),
+            svg.contains("exponential 2^g") && svg.contains("− 1") && svg.contains("Grade"),
             "{svg}"
         );
         // One point per grade and curve, no line; the grades labelled once each.

@@ -140,11 +140,13 @@ pub fn legend<DB: DrawingBackend>(
 ) {
     let fg = theme.fg();
     let font = ("sans-serif", 14).into_font().color(&fg);
-    // About 6 px per character (11 px text): the labels fit the column.
-    let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 6).clamp(6, 24);
+    // At most 8 px per character of 14 px text: a label never runs past the
+    // column's edge; a longer one wraps onto a second line.
+    let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 8).max(6);
     let _ = area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone()));
+    let mut y = 66;
     for (i, (label, colour, swatch)) in items.iter().enumerate() {
-        let y = 66 + i as i32 * 20;
+        let lines = wrap_label(label, chars);
         let _ = match swatch {
             Swatch::Box => area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())),
             Swatch::MarkedBox => area
@@ -161,8 +163,36 @@ pub fn legend<DB: DrawingBackend>(
                 ))
                 .map(|_| draw_marker(area, i, (15, y), *colour)),
         };
-        let _ = area.draw(&Text::new(short(label, chars), (30, y - 7), font.clone()));
+        for (n, line) in lines.iter().enumerate() {
+            let _ = area.draw(&Text::new(
+                line.clone(),
+                (30, y - 7 + 16 * n as i32),
+                font.clone(),
+            ));
+        }
+        y += 20 + 16 * (lines.len() as i32 - 1);
     }
+}
+
+/// A legend label in lines of at most `chars` characters: one line when it
+/// fits, else two, broken after `,`, `=` or a space or before `@` or `(`
+/// where one falls in the first line (else at the width), the second line
+/// shortened with "…" if it is still too long.
+pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
+    let all: Vec<char> = label.chars().collect();
+    if all.len() <= chars {
+        return vec![label.to_string()];
+    }
+    let at = (1..=chars.min(all.len() - 1))
+        .rev()
+        .find(|&i| matches!(all[i - 1], ',' | '=' | ' ') || matches!(all[i], '@' | '('))
+        .unwrap_or(chars);
+    let first: String = all[..at].iter().collect();
+    let rest: String = all[at..].iter().collect();
+    vec![
+        first.trim_end().to_string(),
+        short(rest.trim_start(), chars),
+    ]
 }
 
 /// A drawing area of a chart.
@@ -270,6 +300,33 @@ mod tests {
             two,
             "<rect a tabindex=\"0\" role=\"button\"/><rect b tabindex=\"-1\" role=\"button\"/>"
         );
+    }
+
+    #[test]
+    fn long_legend_labels_wrap_instead_of_losing_their_end() {
+        assert_eq!(wrap_label("ERR(gmax=3)@3", 20), ["ERR(gmax=3)@3"]);
+        // A 110 px column holds 9 characters: the cutoff is kept.
+        assert_eq!(wrap_label("ERR(gmax=3)@3", 9), ["ERR(gmax=", "3)@3"]);
+        assert_eq!(wrap_label("ERR(gmax=3)@3", 12), ["ERR(gmax=3)", "@3"]);
+        assert_eq!(
+            wrap_label("nDCG(dcg='exp-log2')@10", 12),
+            ["nDCG(dcg=", "'exp-log2')…"]
+        );
+        assert_eq!(wrap_label("BM25 + reranker", 10), ["BM25 +", "reranker"]);
+        assert_eq!(wrap_label("abcdefghijkl", 6), ["abcdef", "ghijkl"]);
+        for label in [
+            "ERR(gmax=3)@3",
+            "nDCG(dcg='exp-log2')@10",
+            "a very long system name indeed",
+        ] {
+            for chars in 6..30 {
+                let lines = wrap_label(label, chars);
+                assert!(
+                    lines.len() <= 2 && lines.iter().all(|l| l.chars().count() <= chars),
+                    "{label} {chars}: {lines:?}"
+                );
+            }
+        }
     }
 }
 

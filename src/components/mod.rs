@@ -2,6 +2,7 @@
 
 pub mod charts_panel;
 pub mod compare_view;
+pub mod copy_button;
 pub mod error_list;
 pub mod examples_menu;
 pub mod explanation;

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
+use crate::components::copy_button::CopyButton;
 use crate::download::download;
 use crate::embed::{iframe_snippet, EMBED_HEIGHTS};
 use crate::session_file;
@@ -144,7 +145,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 Some(Ok(url)) => html! {
                     <div class="share-result">
                         <label for="share-link">{ format!("Link to this state ({} characters), copied to the clipboard:", url.len()) }</label>
-                        <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url } />
+                        <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url.clone() } />
+                        <CopyButton text={ url } testid="copy-share-link" what="Copy the link again" />
                         <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                     </div>
                 },
@@ -157,7 +159,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                         // Close first: the preview makes the panel taller than a screen.
                         <button type="button" class="panel-close" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
-                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet } />
+                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet.clone() } />
+                        <CopyButton text={ snippet } testid="copy-embed-snippet" what="Copy the embed snippet" />
                         <div class="embed-size">
                             <label for="embed-height">{ "Height before it resizes" }</label>
                             <select id="embed-height" data-testid="embed-height" onchange={ on_height }>

@@ -100,6 +100,9 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
             .collect(),
         _ => Vec::new(),
     };
+    // A statistic of one query says nothing: no spread, no interval, no test.
+    let most_queries = shown.iter().map(|s| s.queries.len()).max().unwrap_or(0);
+    let too_few = !shown.is_empty() && most_queries < 2;
     let field = |id: &'static str,
                  label: &'static str,
                  hint: &'static str,
@@ -111,7 +114,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
         }
     };
     html! {
-        <details class="settings significance" open=true data-testid="significance">
+        <details class="settings significance" open={ !too_few } data-testid="significance">
             <summary>{ "Statistics and significance" }</summary>
             <p class="hint">{ "A mean hides how much queries vary. Intervals show the uncertainty of each mean; paired tests ask whether two systems differ on the same queries, with p-values corrected for the number of pairs compared." }</p>
             <div class="settings-grid">
@@ -147,6 +150,12 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
             </div>
             if shown.is_empty() || props.measures.is_empty() {
                 <p class="hint">{ "No systems to describe yet." }</p>
+            } else if too_few {
+                <p class="notice" data-testid="stats-too-few">{ format!(
+                    "Nothing to show yet: statistics need at least 2 queries, and {} {}. With one query a system's values have no spread (SD), its mean no interval, and no test can tell two systems apart.",
+                    if shown.len() == 1 { "the system has" } else { "each system has at most" },
+                    ranklab_core::plural(most_queries, "query", "queries")
+                ) }</p>
             } else if let Some(r) = report {
                 <div>
                     <label for="stats-measure">{ "Measure " }</label>
@@ -174,7 +183,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                                     <th scope="row">{ format!("{} {}", letter(i), sys.name) }</th>
                                     <td class="num">{ d.n }</td>
                                     <td class="num" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
-                                    <td class="num">{ format_value(d.sd) }</td>
+                                    <td class="num">{ if d.n < 2 { "—".to_string() } else { format_value(d.sd) } }</td>
                                     <td class="num">{ format_value(d.median) }</td>
                                     <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
                                     if options.resamples > 0 {
@@ -194,7 +203,14 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                         past_bounds.join(", "), props.measures[mi]
                     ) }</p>
                 }
-                if !r.pairs.is_empty() {
+                if r.pairs.iter().any(|p| p.effect.n < 2) {
+                    <p class="hint" data-testid="stats-untested-pairs">{ format!(
+                        "Not tested, sharing fewer than 2 queries: {}.",
+                        r.pairs.iter().filter(|p| p.effect.n < 2).map(|p| format!("{} vs {} ({})", shown[p.a].name, shown[p.b].name,
+                            ranklab_core::plural(p.effect.n, "shared query", "shared queries"))).collect::<Vec<_>>().join(", ")
+                    ) }</p>
+                }
+                if r.pairs.iter().any(|p| p.effect.n >= 2) {
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
                         <table class="results" data-testid="stats-pairs">
                             <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
@@ -214,7 +230,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                                 <th scope="col"><abbr title="the system significantly better, if any">{ "Better" }</abbr></th>
                             </tr></thead>
                             <tbody>
-                                { for r.pairs.iter().map(|p| {
+                                { for r.pairs.iter().filter(|p| p.effect.n >= 2).map(|p| {
                                     let e = p.effect;
                                     html! {
                                         <tr data-testid="stats-pair" data-a={ shown[p.a].name.clone() } data-b={ shown[p.b].name.clone() }>
