@@ -23,6 +23,7 @@ use crate::components::results_table::ResultsTable;
 use crate::components::settings_panel::SettingsPanel;
 use crate::components::share_bar::ShareBar;
 use crate::components::significance_panel::SignificancePanel;
+use crate::components::summary_bar::SummaryBar;
 use crate::components::warnings::Warnings;
 use crate::dom::focus_by_id;
 use crate::embed::embed_request;
@@ -671,6 +672,7 @@ pub fn App() -> Html {
             }
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
+                    <SummaryBar measures={ measures.0.clone() } systems={ systems.clone() } />
                     <div role="tablist" aria-label="Input mode" class="tabs">
                         { form_tab }
                         { text_tab }
@@ -714,6 +716,8 @@ pub fn App() -> Html {
                     if !(systems.is_empty() && (judgment_table.is_some() || withheld)) {
                         { results_table }
                     }
+                    // On a phone the input follows the whole results pane: one tap away.
+                    <a class="to-input" href="#input-panel" data-testid="edit-rankings">{ "Edit the rankings ↓" }</a>
                     if let Some(table) = judgment_table.clone() {
                         <JudgmentTableView { table } />
                     }

@@ -10,3 +10,72 @@ pub fn focus_by_id(id: &str) {
         }
     }
 }
+
+/// Whether the element behind `node` has content hidden past its right edge
+/// (it scrolls sideways and is not scrolled to the end), kept up to date on
+/// resize and scroll; measured again when `deps` change.
+#[yew::hook]
+pub fn use_more_to_the_right<D: PartialEq + 'static>(node: yew::NodeRef, deps: D) -> bool {
+    use wasm_bindgen::closure::Closure;
+    use yew::prelude::*;
+    let more = use_state_eq(|| false);
+    {
+        let more = more.clone();
+        use_effect_with(deps, move |_| {
+            let el = node.cast::<web_sys::HtmlElement>();
+            let check = {
+                let (el, more) = (el.clone(), more.clone());
+                move || {
+                    if let Some(el) = &el {
+                        more.set(el.scroll_width() > el.client_width() + el.scroll_left() + 1);
+                    }
+                }
+            };
+            check();
+            let callback = Closure::<dyn FnMut()>::new(check);
+            let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(el)) = (&observer, &el) {
+                o.observe(el);
+                let _ = el
+                    .add_event_listener_with_callback("scroll", callback.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                if let Some(el) = el {
+                    let _ = el.remove_event_listener_with_callback(
+                        "scroll",
+                        callback.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(callback);
+            }
+        });
+    }
+    *more
+}
+
+/// A measure's name with line-break opportunities (`<wbr>`) before `@` and
+/// `(` and after `,` and `=`, so a narrow column's header wraps at a
+/// sensible place instead of widening the table.
+pub fn breakable(name: &str) -> yew::Html {
+    use yew::prelude::*;
+    let mut parts: Vec<Html> = Vec::new();
+    let mut piece = String::new();
+    for c in name.chars() {
+        if matches!(c, '@' | '(') && !piece.is_empty() {
+            parts.push(html! { { std::mem::take(&mut piece) } });
+            parts.push(html! { <wbr /> });
+        }
+        piece.push(c);
+        if matches!(c, ',' | '=') {
+            parts.push(html! { { std::mem::take(&mut piece) } });
+            parts.push(html! { <wbr /> });
+        }
+    }
+    if !piece.is_empty() {
+        parts.push(html! { { piece } });
+    }
+    html! { <>{ for parts }</> }
+}

@@ -19,4 +19,5 @@ pub mod results_table;
 pub mod settings_panel;
 pub mod share_bar;
 pub mod significance_panel;
+pub mod summary_bar;
 pub mod warnings;

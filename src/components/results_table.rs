@@ -8,6 +8,7 @@ use ranklab_core::Metric;
 use yew::prelude::*;
 
 use crate::components::explanation::Selected;
+use crate::dom::{breakable, use_more_to_the_right};
 use crate::evaluation::{format_value, query_set_note, Source, SystemResult};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::significance::{beaten, letter};
@@ -44,6 +45,11 @@ pub struct ResultsTableProps {
 /// the best value of each column is marked.
 #[component]
 pub fn ResultsTable(props: &ResultsTableProps) -> Html {
+    let scroller = use_node_ref();
+    let more = use_more_to_the_right(
+        scroller.clone(),
+        (props.measures.clone(), props.systems.clone()),
+    );
     let systems: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -111,14 +117,21 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         if let Some(note) = query_set_note(&props.systems) {
             <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note }</p>
         }
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Results table">
+        // The caption is shown above the scrolling box (a caption inside it
+        // is as wide as the table and cut at the box's edge), and read with
+        // the table by screen readers.
+        <p class="table-caption" aria-hidden="true" data-testid="results-caption">{ caption.clone() }</p>
+        if more {
+            <p class="scroll-cue" data-testid="scroll-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+        }
+        <div class={ classes!("table-scroll", more.then_some("more-right")) } tabindex="0" role="region" aria-label="Results table" ref={ scroller }>
         <table class="results" data-testid="results">
-            <caption>{ caption }</caption>
+            <caption class="visually-hidden">{ caption }</caption>
             <thead>
                 <tr>
                     <th scope="col">{ "System" }</th>
                     <th scope="col" class="num">{ "Queries" }</th>
-                    { for props.measures.iter().map(|m| html! { <th scope="col" class="num">{ m.to_string() }</th> }) }
+                    { for props.measures.iter().map(|m| html! { <th scope="col" class="num">{ breakable(&m.to_string()) }</th> }) }
                 </tr>
             </thead>
             <tbody>

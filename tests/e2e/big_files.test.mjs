@@ -62,7 +62,7 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /Computed from partial input: 1 bad line of run\.txt left out\./);
-  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
+  assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   const texts = await page.evaluate(() => window.__jobTexts);
   const gap = await page.evaluate(() => window.__maxFrameGap);
   console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms`);

@@ -149,7 +149,7 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'results.test', 'AP').waitFor({ timeout: 15000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of qrels-bad\.test left out\./);
-  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
+  assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   assert.match(await page.getByTestId('per-query-partial').innerText(), /^Computed from partial input/);
   const saved = async (testid) => {
     const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
