@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
-// 512,000 until RFC 4180 CSV reading (csv-core), trec_eval-named exports
-// and the partial-input marks were added: 516,632 bytes measured, so 520,000.
-const PAGE_BUDGET = 520_000;
+// 512,000 until RFC 4180 CSV reading (csv-core), trec_eval-named exports,
+// the partial-input marks, the phone's summary bar, Copy buttons and the
+// table's scroll cue were added: 523,657 bytes measured, so 528,000.
+const PAGE_BUDGET = 528_000;
 const WORKER_BUDGET = 210_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

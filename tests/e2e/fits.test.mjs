@@ -112,7 +112,7 @@ test('on a phone the input is one tap from the results, with a summary in view w
   const bar = page.getByTestId('summary-bar');
   const box = await bar.boundingBox();
   assert.ok(box && box.y >= 0 && box.y + box.height <= 844, 'the summary is on screen while typing');
-  const rr = bar.locator('td[data-system="BM25"][data-measure="RR"]');
+  const rr = bar.locator('td[data-summary-system="BM25"][data-summary-measure="RR"]');
   await rr.waitFor();
   assert.notEqual(await rr.innerText(), '0.7500', 'the summary shows the changed value');
   assert.equal(await rr.innerText(), await cell(page, 'BM25', 'RR').innerText());
