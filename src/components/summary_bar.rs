@@ -49,7 +49,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                         <tr>
                             <th scope="row"><span class="system-name">{ s.name.clone() }</span></th>
                             { for s.means[..n].iter().zip(&props.measures[..n]).map(|(v, m)| html! {
-                                <td class="num" data-system={ s.name.clone() } data-measure={ m.to_string() }>{ format_value(*v) }</td>
+                                <td class="num" data-summary-system={ s.name.clone() } data-summary-measure={ m.to_string() }>{ format_value(*v) }</td>
                             }) }
                         </tr>
                     }) }
