@@ -6,6 +6,7 @@ use std::rc::Rc;
 use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
 
+use crate::components::block_problems::BlockProblems;
 use crate::components::charts_panel::ChartsPanel;
 use crate::components::compare_view::CompareView;
 use crate::components::error_list::ErrorList;
@@ -27,6 +28,8 @@ use crate::components::summary_bar::SummaryBar;
 use crate::components::warnings::Warnings;
 use crate::dom::focus_by_id;
 use crate::embed::embed_request;
+use crate::embed_block::BlockView;
+use crate::embed_host::use_host_block;
 use crate::evaluated_text::use_evaluated_text;
 use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
 use crate::example::find;
@@ -56,6 +59,8 @@ struct Start {
     problem: Option<String>,
     /// Embed mode: calculator and chart only, nothing saved.
     embed: bool,
+    /// Made by `embed.js`: the page around it sends the rankings.
+    host: bool,
 }
 
 /// The state to start from: an embed request's, a shared link's, else the
@@ -70,6 +75,7 @@ fn initial() -> Start {
             files_ready: true,
             problem: r.problem,
             embed: true,
+            host: r.host,
         };
     }
     match share::decode(&hash) {
@@ -85,6 +91,7 @@ fn initial() -> Start {
                 files_ready: true,
                 problem: None,
                 embed: false,
+                host: false,
             }
         }
         Some(Err(message)) => {
@@ -95,6 +102,7 @@ fn initial() -> Start {
                 files_ready,
                 problem: Some(message),
                 embed: false,
+                host: false,
             }
         }
         None => {
@@ -105,6 +113,7 @@ fn initial() -> Start {
                 files_ready,
                 problem: None,
                 embed: false,
+                host: false,
             }
         }
     }
@@ -170,6 +179,8 @@ pub fn App() -> Html {
     let start = use_memo((), |_| initial());
     let embed = start.embed;
     let state = use_reducer(|| start.state.clone());
+    // A documentation page's block, sent by the page (embed.js).
+    let block = use_host_block(start.host, state.clone());
     let link_problem = use_state(|| start.problem.clone());
     let save_problem = use_state(|| None::<String>);
     let files_ready = use_state(|| start.files_ready);
@@ -621,6 +632,27 @@ pub fn App() -> Html {
                 if let Some(p) = (*link_problem).clone() {
                     <p class="field-error" role="alert" data-testid="link-error">{ p }</p>
                 }
+                if let Some(b) = &block {
+                    <BlockProblems problems={ b.problems.clone() } />
+                }
+                if start.host {
+                    // A documentation page's calculator: results, chart, then the rankings to edit.
+                    if block.as_ref().is_none_or(|b| b.view != BlockView::Chart) {
+                        { results_table }
+                    }
+                    { explanation }
+                    if block.as_ref().is_none_or(|b| b.view != BlockView::Table) {
+                        { charts }
+                    }
+                    <div role="tablist" aria-label="Input mode" class="tabs">
+                        { form_tab }
+                        { text_tab }
+                    </div>
+                    <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
+                        { input_panel }
+                    </div>
+                    { typed_errors }
+                } else {
                 // Results first: the numbers a page discusses are in view
                 // in a frame of 560 px; the rankings follow, compact.
                 { results_table }
@@ -635,6 +667,7 @@ pub fn App() -> Html {
                 { typed_errors }
                 { charts }
                 { case_checks }
+                }
             </div>
         };
     }

@@ -15,6 +15,9 @@ pub struct EmbedRequest {
     pub state: AppState,
     /// A message when the URL's state could not be read.
     pub problem: Option<String>,
+    /// Made by `embed.js` (`?embed&host`): the page around it sends the
+    /// rankings (see [`crate::embed_host`]).
+    pub host: bool,
 }
 
 /// Reads embed mode from a page's query string and fragment; `None` when
@@ -30,15 +33,25 @@ pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
     if !embedded {
         return None;
     }
+    if params.iter().any(|(k, _)| *k == "host") {
+        // Nothing until the page sends its block.
+        return Some(EmbedRequest {
+            state: AppState::default().apply(Action::SetText(String::new())),
+            problem: None,
+            host: true,
+        });
+    }
     if let Some(result) = share::decode(hash) {
         return Some(match result {
             Ok(state) => EmbedRequest {
                 state,
                 problem: None,
+                host: false,
             },
             Err(message) => EmbedRequest {
                 state: AppState::default(),
                 problem: Some(message),
+                host: false,
             },
         });
     }
@@ -51,14 +64,17 @@ pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
                 c.settings(),
             )),
             problem: None,
+            host: false,
         },
         Some((id, None)) => EmbedRequest {
             state: AppState::default(),
             problem: Some(format!("No example named `{id}`; showing the demo.")),
+            host: false,
         },
         None => EmbedRequest {
             state: AppState::default(),
             problem: None,
+            host: false,
         },
     })
 }

@@ -13,6 +13,8 @@ pub mod components;
 pub mod dom;
 pub mod download;
 pub mod embed;
+pub mod embed_block;
+pub mod embed_host;
 pub mod evaluated_text;
 pub mod evaluation;
 pub mod example;

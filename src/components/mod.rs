@@ -1,5 +1,6 @@
 //! One component per file.
 
+pub mod block_problems;
 pub mod charts_panel;
 pub mod compare_view;
 pub mod copy_button;
