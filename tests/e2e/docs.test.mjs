@@ -121,7 +121,7 @@ for (const generator of ['mkdocs', 'sphinx']) {
     const docs = await serve(out);
     try {
       assert.notEqual(new URL(docs.url).port, new URL(env.server.url).port, 'the docs on another origin');
-      for (const [width, scheme] of [[800, 'light'], [390, 'dark']]) {
+      for (const [width, scheme] of [[800, 'light'], [800, 'dark'], [390, 'light'], [390, 'dark']]) {
         const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
         const page = await context.newPage();
         const seen = watch(page);
@@ -177,9 +177,12 @@ test('bad blocks say where they are wrong, inside their calculator; the rest of 
     ['measure', '% measures: RR, nDGC@10\nq1: R N'],
     ['good', '% measures: RR\n[G]\nq1: N R'],
   ];
+  // A hand-written element: its attributes are its options (RR only, no chart).
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Bad blocks</title></head><body>
     <h1>Bad blocks</h1>
     ${blocks.map(([id, text]) => `<h2 id="h-${id}">${id}</h2><pre><code class="language-ranklab">${escape(text)}</code></pre>`).join('\n')}
+    <h2>element</h2><ranklab-calc measures="RR" view="table">[E]
+q1: N N R</ranklab-calc>
     <button id="alive" onclick="this.textContent = 'clicked'">Still alive?</button>
     <script src="${env.server.url}embed.js"></script></body></html>`;
   const dir = join(WORK, 'bad');
@@ -206,6 +209,11 @@ test('bad blocks say where they are wrong, inside their calculator; the rest of 
   // The good block still computes (1/2), and the host page still answers.
   await page.locator('iframe[data-ranklab-frame]').nth(5).scrollIntoViewIfNeeded();
   await value(frame(5), 'G', 'RR').getByText('0.5000').waitFor({ timeout: 20000 });
+  // The element: RR 1/3, and no chart (view: table).
+  await page.locator('iframe[data-ranklab-frame]').nth(6).scrollIntoViewIfNeeded();
+  await value(frame(6), 'E', 'RR').getByText('0.3333').waitFor({ timeout: 20000 });
+  assert.equal(await frame(6).locator('[data-testid="results"] thead th').count(), 3);
+  assert.equal(await frame(6).getByTestId('charts').count(), 0);
   await page.locator('#alive').click();
   assert.equal(await page.locator('#alive').innerText(), 'clicked');
   assert.deepEqual(seen.errors, []);
@@ -219,8 +227,10 @@ test('ten calculators on one page: the page stays responsive, and the first show
     `<pre><code class="language-ranklab">[S${i + 1}]\nq1: ${'R N '.repeat(i + 1)}\nq2: N R</code></pre>`).join('\n');
   const dir = join(WORK, 'ten');
   await mkdir(dir, { recursive: true });
+  // The script is served with the docs, and points at the app on its own origin (data-app).
+  await cp(join(DIST, 'embed.js'), join(dir, 'embed.js'));
   await writeFile(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Ten</title></head><body>${blocks}` +
-    `<script src="${env.server.url}embed.js"></script></body></html>`);
+    `<script src="embed.js" data-app="${env.server.url}index.html"></script></body></html>`);
   await favicon(dir);
   const docs = await serve(dir);
   const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
