@@ -620,6 +620,19 @@ pub fn App() -> Html {
         <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } />
     };
     if embed {
+        // The rankings to edit, with their problems.
+        let rankings = html! {
+            <>
+                <div role="tablist" aria-label="Input mode" class="tabs">
+                    { form_tab }
+                    { text_tab }
+                </div>
+                <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
+                    { input_panel }
+                </div>
+                { typed_errors }
+            </>
+        };
         let open_full = share::encode(&state)
             .map(|f| format!("./{f}"))
             .unwrap_or_else(|_| "./".into());
@@ -644,27 +657,13 @@ pub fn App() -> Html {
                     if block.as_ref().is_none_or(|b| b.view != BlockView::Table) {
                         { charts }
                     }
-                    <div role="tablist" aria-label="Input mode" class="tabs">
-                        { form_tab }
-                        { text_tab }
-                    </div>
-                    <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
-                        { input_panel }
-                    </div>
-                    { typed_errors }
+                    { rankings }
                 } else {
                 // Results first: the numbers a page discusses are in view
                 // in a frame of 560 px; the rankings follow, compact.
                 { results_table }
                 { explanation }
-                <div role="tablist" aria-label="Input mode" class="tabs">
-                    { form_tab }
-                    { text_tab }
-                </div>
-                <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{:?}", *view) }>
-                    { input_panel }
-                </div>
-                { typed_errors }
+                { rankings }
                 { charts }
                 { case_checks }
                 }

@@ -68,6 +68,12 @@ pub fn format_value(v: f64) -> String {
     ranklab_core::f4(v)
 }
 
+/// The systems that have numbers to show (at least one query evaluated),
+/// in their order.
+pub fn with_queries(systems: &[SystemResult]) -> Vec<&SystemResult> {
+    systems.iter().filter(|s| !s.queries.is_empty()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ use crate::charts::{tag_marks, xml_attr};
 use crate::charts::{Interval, Theme};
 use crate::components::explanation::Selected;
 use crate::download::{download, download_png};
-use crate::evaluation::{format_value, SystemResult, SHOWN_RANKS};
+use crate::evaluation::{format_value, with_queries, SystemResult, SHOWN_RANKS};
 use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
 
 /// Props of [`ChartsPanel`].
@@ -174,11 +174,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let measure = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
     let stop_query = use_state(|| 0usize);
-    let shown: Vec<&SystemResult> = props
-        .systems
-        .iter()
-        .filter(|s| !s.queries.is_empty())
-        .collect();
+    let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {
         return html! {};
     }

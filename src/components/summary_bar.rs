@@ -8,7 +8,7 @@ use std::rc::Rc;
 use ranklab_core::Metric;
 use yew::prelude::*;
 
-use crate::evaluation::{format_value, SystemResult};
+use crate::evaluation::{format_value, with_queries, SystemResult};
 use crate::same_rc::SameRc;
 
 /// Measures and systems the bar shows at most.
@@ -27,11 +27,7 @@ pub struct SummaryBarProps {
 /// The compact summary.
 #[component]
 pub fn SummaryBar(props: &SummaryBarProps) -> Html {
-    let shown: Vec<&SystemResult> = props
-        .systems
-        .iter()
-        .filter(|s| !s.queries.is_empty())
-        .collect();
+    let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {
         return html! {};
     }
