@@ -180,7 +180,8 @@ pub fn App() -> Html {
     let embed = start.embed;
     let state = use_reducer(|| start.state.clone());
     // A documentation page's block, sent by the page (embed.js).
-    let block = use_host_block(start.host, state.clone());
+    let from_host = use_host_block(start.host, state.clone());
+    let block = from_host.block.clone();
     let link_problem = use_state(|| start.problem.clone());
     let save_problem = use_state(|| None::<String>);
     let files_ready = use_state(|| start.files_ready);
@@ -617,7 +618,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } />
+        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
     if embed {
         // The rankings to edit, with their problems.

@@ -6,13 +6,44 @@
 //! | from        | message                                              |
 //! |-------------|------------------------------------------------------|
 //! | calculator  | `{ranklab: "ready"}` once it can take a block         |
-//! | page        | `{ranklab: "block", text}`: the block                 |
+//! | page        | `{ranklab: "block", text, theme}`: the block, and `"dark"` or `"light"` when the page has its own colour switch (`null`: the browser's preference) |
+//! | page        | `{ranklab: "theme", theme}` when that switch changes   |
 //! | calculator  | `{ranklab: "height", height}` (see [`crate::embed`])  |
 
 use yew::prelude::*;
 
+use crate::charts::Theme;
 use crate::embed_block::Block;
 use crate::state::AppState;
+
+/// What the page around the frame has sent.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FromHost {
+    /// Its block, as read (`None` until one came).
+    pub block: Option<Block>,
+    /// Its own colour scheme, when it has a switch of its own.
+    pub theme: Option<Theme>,
+}
+
+/// Puts the page's colour scheme on the document (`data-theme`, which the
+/// stylesheet follows), or leaves the browser's; returns it.
+fn set_theme(theme: Option<&str>) -> Option<Theme> {
+    let root = gloo::utils::document().document_element()?;
+    match theme {
+        Some("dark") => {
+            let _ = root.set_attribute("data-theme", "dark");
+            Some(Theme::Dark)
+        }
+        Some("light") => {
+            let _ = root.set_attribute("data-theme", "light");
+            Some(Theme::Light)
+        }
+        _ => {
+            let _ = root.remove_attribute("data-theme");
+            None
+        }
+    }
+}
 
 /// A string field of a message object.
 #[cfg(target_arch = "wasm32")]
@@ -21,11 +52,11 @@ fn field(data: &wasm_bindgen::JsValue, name: &str) -> Option<String> {
 }
 
 /// In host mode (`enabled`), asks the page for its block and puts each one
-/// it sends into `state`; returns the block as read (its view and
-/// problems), `None` until one came.
+/// it sends into `state`; returns what the page sent (the block as read,
+/// with its view and problems, and the page's colour scheme).
 #[hook]
-pub fn use_host_block(enabled: bool, state: UseReducerHandle<AppState>) -> Option<Block> {
-    let block = use_state(|| None::<Block>);
+pub fn use_host_block(enabled: bool, state: UseReducerHandle<AppState>) -> FromHost {
+    let block = use_state(FromHost::default);
     {
         let block = block.clone();
         use_effect_with(enabled, move |&enabled| {
@@ -53,10 +84,7 @@ impl Drop for Listening {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn listen(
-    state: UseReducerHandle<AppState>,
-    block: UseStateHandle<Option<Block>>,
-) -> Option<Listening> {
+fn listen(state: UseReducerHandle<AppState>, host: UseStateHandle<FromHost>) -> Option<Listening> {
     use crate::embed_block::read_block;
     use crate::state::Action;
     use wasm_bindgen::JsCast;
@@ -74,15 +102,25 @@ fn listen(
                 return;
             }
             let data = e.data();
-            if field(&data, "ranklab").as_deref() == Some("block") {
-                let text = field(&data, "text").unwrap_or_default();
-                let read = read_block(&text);
-                state.dispatch(Action::Replace(
-                    AppState::default()
-                        .apply(Action::SetText(read.text.clone()))
-                        .apply(Action::SetSettings(read.settings())),
-                ));
-                block.set(Some(read));
+            match field(&data, "ranklab").as_deref() {
+                Some("block") => {
+                    let text = field(&data, "text").unwrap_or_default();
+                    let read = read_block(&text);
+                    state.dispatch(Action::Replace(
+                        AppState::default()
+                            .apply(Action::SetText(read.text.clone()))
+                            .apply(Action::SetSettings(read.settings())),
+                    ));
+                    host.set(FromHost {
+                        block: Some(read),
+                        theme: set_theme(field(&data, "theme").as_deref()),
+                    });
+                }
+                Some("theme") => host.set(FromHost {
+                    theme: set_theme(field(&data, "theme").as_deref()),
+                    ..(*host).clone()
+                }),
+                _ => {}
             }
         },
     );
@@ -98,6 +136,7 @@ fn listen(
 
 /// Native builds (tests) have no page around them.
 #[cfg(not(target_arch = "wasm32"))]
-fn listen(_state: UseReducerHandle<AppState>, _block: UseStateHandle<Option<Block>>) -> Option<()> {
+fn listen(_state: UseReducerHandle<AppState>, _host: UseStateHandle<FromHost>) -> Option<()> {
+    set_theme(None);
     None
 }

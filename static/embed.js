@@ -2,7 +2,9 @@
 // live calculator for each block of rankings it holds:
 //   - a fenced code block of language `ranklab`, as docs generators write it:
 //     <pre><code class="language-ranklab"> (Python-Markdown and MkDocs,
-//     markdown-it, mdBook, Pandoc) or Sphinx's <div class="highlight-ranklab">;
+//     markdown-it, mdBook, Pandoc), <pre class="ranklab"> (pymdownx.superfences'
+//     custom fence, as MkDocs Material sites declare mermaid's) or Sphinx's
+//     <div class="highlight-ranklab">;
 //   - a <ranklab-calc> element, whose text is the block and whose
 //     attributes (measures, view, height) are its options.
 // A block is the quick format, optionally after `% measures: …`,
@@ -12,7 +14,8 @@
 // single-file build ranklab.html beside the script. The page sends the
 // block to its frame once the frame says it is ready; the frame reports its
 // height, and only frames made here are listened to. A calculator follows
-// the browser's light or dark preference. Frames start when
+// the browser's light or dark preference, or the page's own colour switch
+// where it can be read (MkDocs Material, Furo). Frames start when
 // scrolled near, so a page of many calculators stays responsive. The block
 // stays in the page (hidden) for readers without JavaScript.
 (function () {
@@ -28,6 +31,18 @@
   // Messages go to the app's origin only (a file: page has none to name).
   var target = appUrl.protocol === 'file:' ? '*' : appUrl.origin;
   var frames = [];
+
+  /** The colour scheme a docs theme sets with its own switch, if any:
+   * MkDocs Material (data-md-color-scheme on body: slate is dark) or Furo
+   * (data-theme on body: light or dark; auto is the browser's); null: the
+   * browser's preference. */
+  function pageTheme() {
+    var b = document.body;
+    var md = b && b.getAttribute('data-md-color-scheme');
+    if (md) return md === 'slate' ? 'dark' : 'light';
+    var furo = b && b.getAttribute('data-theme');
+    return furo === 'dark' || furo === 'light' ? furo : null;
+  }
 
   function block(el) {
     var text = el.textContent.replace(/\r\n?/g, '\n').replace(/\n$/, '');
@@ -80,14 +95,14 @@
     var made = frames.filter(function (f) { return f.frame.contentWindow === e.source; })[0];
     if (!made) return;
     if (data.ranklab === 'ready') {
-      made.frame.contentWindow.postMessage({ ranklab: 'block', text: made.text }, target);
+      made.frame.contentWindow.postMessage({ ranklab: 'block', text: made.text, theme: pageTheme() }, target);
     } else if (data.ranklab === 'height' && typeof data.height === 'number' && data.height > 0) {
       made.frame.style.height = Math.ceil(data.height) + 'px';
     }
   });
 
   function scan(root) {
-    var found = root.querySelectorAll('pre > code.language-ranklab, div[class*="highlight-ranklab"], ranklab-calc');
+    var found = root.querySelectorAll('pre > code.language-ranklab, pre.ranklab, div[class*="highlight-ranklab"], ranklab-calc');
     for (var i = 0; i < found.length; i++) {
       var el = found[i];
       // A fenced block: the whole <pre> (and Sphinx's wrapper) is replaced.
@@ -106,7 +121,22 @@
       }
     });
   }
-  function ready() { scan(document); }
+  // The page's colour switch reaches every started calculator.
+  var lastTheme = null;
+  function followTheme() {
+    var theme = pageTheme();
+    if (theme === lastTheme) return;
+    lastTheme = theme;
+    frames.forEach(function (f) {
+      if (f.frame.src && f.frame.contentWindow) f.frame.contentWindow.postMessage({ ranklab: 'theme', theme: theme }, target);
+    });
+  }
+
+  function ready() {
+    scan(document);
+    lastTheme = pageTheme();
+    new MutationObserver(followTheme).observe(document.body, { attributes: true, attributeFilter: ['data-md-color-scheme', 'data-theme'] });
+  }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready);
   else ready();
 })();

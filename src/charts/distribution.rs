@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, name_legend, render, short, upper, Size, Swatch, Theme};
+use super::{builder, colour, draw_marker, name_legend, render, short, upper, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// A fixed sideways offset in [-0.25, 0.25] for the i-th point.
@@ -45,12 +45,12 @@ pub fn distribution_svg(
             .y_desc(format!("{measure} per query"))
             .draw();
         for (s, vals) in values.iter().enumerate() {
+            // Each system's points carry its marker as well as its colour, so
+            // systems past the seventh (whose colours repeat) stay apart.
             let c = colour(s);
-            let _ = chart.draw_series(
-                vals.iter()
-                    .enumerate()
-                    .map(|(i, &v)| Circle::new((s as f64 + spread(i), v), 3, c.mix(0.7).filled())),
-            );
+            for (i, &v) in vals.iter().enumerate() {
+                draw_marker(plot, s, chart.backend_coord(&(s as f64 + spread(i), v)), c);
+            }
             if !vals.is_empty() {
                 let mean = vals.iter().sum::<f64>() / vals.len() as f64;
                 let _ = chart.draw_series(std::iter::once(PathElement::new(
@@ -59,7 +59,7 @@ pub fn distribution_svg(
                 )));
             }
         }
-        name_legend(side, "Systems", systems, Swatch::Box, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedBox, theme);
     })
 }
 
@@ -77,7 +77,9 @@ mod tests {
             Theme::Light,
             (600, 320),
         );
-        assert_eq!(count(&svg, "<circle"), 5, "{svg}");
+        // A's three points and its legend entry are circles; B's two and its entry triangles.
+        assert_eq!(count(&svg, "<circle"), 4, "{svg}");
+        assert_eq!(count(&svg, "<polygon"), 3, "{svg}");
         assert_eq!(count(&svg, "stroke-width=\"3\""), 2);
         assert!(svg.contains("Per-query RR (bar: mean)") && svg.contains("RR per query"));
         assert!((spread(1) - spread(2)).abs() > 0.05);

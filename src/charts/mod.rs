@@ -145,8 +145,21 @@ pub fn legend<DB: DrawingBackend>(
     let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 8).max(6);
     let _ = area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone()));
     let mut y = 66;
+    let bottom = area.dim_in_pixel().1 as i32 - 8;
     for (i, (label, colour, swatch)) in items.iter().enumerate() {
         let lines = wrap_label(label, chars);
+        // The chart's height is bounded: what does not fit is counted (the
+        // data table under the chart names every series).
+        let needed = y + 8 + 16 * (lines.len() as i32 - 1);
+        let rest = items.len() - i;
+        if needed > bottom || (rest > 1 && needed + 20 > bottom) {
+            let _ = area.draw(&Text::new(
+                format!("+{rest} more"),
+                (30, y - 7),
+                font.clone(),
+            ));
+            break;
+        }
         let _ = match swatch {
             Swatch::Box => area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())),
             Swatch::MarkedBox => area
@@ -300,6 +313,26 @@ mod tests {
             two,
             "<rect a tabindex=\"0\" role=\"button\"/><rect b tabindex=\"-1\" role=\"button\"/>"
         );
+    }
+
+    #[test]
+    fn a_legend_too_long_for_its_chart_counts_what_it_leaves_out() {
+        let names: Vec<String> = (0..40).map(|i| format!("system {i}")).collect();
+        let svg = render((700, 400), Theme::Light, |_, side| {
+            name_legend(side, "Systems", &names, Swatch::Box, Theme::Light)
+        });
+        let shown = (0..40)
+            .filter(|i| {
+                svg.contains(&format!(">system {i}<")) || svg.contains(&format!("system {i}\n"))
+            })
+            .count();
+        assert!(shown > 5 && shown < 40, "{shown} entries drawn");
+        assert!(svg.contains(&format!("+{} more", 40 - shown)), "{svg}");
+        // All of them fit a tall enough chart: no count.
+        let few = render((700, 400), Theme::Light, |_, side| {
+            name_legend(side, "Systems", &names[..5], Swatch::Box, Theme::Light)
+        });
+        assert!(!few.contains("more"));
     }
 
     #[test]

@@ -42,6 +42,9 @@ pub struct ChartsPanelProps {
     pub settings: Settings,
     /// Opens the explanation of a clicked bar or point.
     pub on_select: Callback<Selected>,
+    /// A colour scheme the page around an embed chose (`None`: the browser's).
+    #[prop_or_default]
+    pub theme: Option<Theme>,
 }
 
 /// The size charts are drawn at before the panel is measured.
@@ -53,13 +56,18 @@ fn panel_width(panel: &NodeRef) -> Option<u32> {
     (w > 0).then_some(w as u32)
 }
 
+/// The tallest a chart grows for its legend; past it the legend says how
+/// many entries it leaves out.
+const MOST_HEIGHT: u32 = 620;
+
 /// The size to draw a chart at in a panel `width` pixels wide, for a
 /// legend of `entries`: the panel's width (so text is drawn at its size,
-/// never scaled down), and tall enough for every legend entry.
+/// never scaled down), and tall enough for the legend up to
+/// [`MOST_HEIGHT`].
 fn chart_size(width: u32, entries: usize) -> (u32, u32) {
     let w = width.clamp(280, 1100);
     let h = if w < 560 { 340 } else { 380 };
-    (w, h.max(80 + 20 * entries as u32))
+    (w, h.max(80 + 20 * entries as u32).min(MOST_HEIGHT))
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -178,7 +186,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     if shown.is_empty() || props.measures.is_empty() {
         return html! {};
     }
-    let th = theme();
+    let th = props.theme.unwrap_or_else(theme);
     let size = chart_size(*width, shown.len().max(props.measures.len()));
     let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();

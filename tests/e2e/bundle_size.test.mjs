@@ -10,9 +10,10 @@ import { gzipSync } from 'node:zlib';
 import { DIST } from './harness.mjs';
 
 // 512,000 until RFC 4180 CSV reading (csv-core), trec_eval-named exports,
-// the partial-input marks, the phone's summary bar, Copy buttons and the
-// table's scroll cue were added: 523,657 bytes measured, so 528,000.
-const PAGE_BUDGET = 528_000;
+// the partial-input marks, the phone's summary bar, Copy buttons, the
+// table's scroll cue and the documentation pages' calculators (blocks, the
+// page's colour switch) were added: 528,410 bytes measured, so 536,000.
+const PAGE_BUDGET = 536_000;
 const WORKER_BUDGET = 210_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

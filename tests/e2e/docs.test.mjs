@@ -36,31 +36,34 @@ async function favicon(dir) {
   await writeFile(join(dir, 'favicon.ico'), '');
 }
 
-/** Builds an MkDocs site whose pages load embed.js from `script`. */
-async function mkdocs(name, script, extra = '') {
+/** Builds an MkDocs site whose pages load embed.js from `script` (the
+ * built-in theme, or the `head` given: site name and theme). */
+async function mkdocs(name, script, extra = '', head = 'site_name: Ranking metrics\ntheme:\n  name: mkdocs\n  highlightjs: false') {
   const src = join(WORK, `${name}-src`);
   await mkdir(join(src, 'docs'), { recursive: true });
-  await writeFile(join(src, 'mkdocs.yml'),
-    `site_name: Ranking metrics\ntheme:\n  name: mkdocs\n  highlightjs: false\nextra_javascript:\n  - ${script}\n${extra}`);
+  await writeFile(join(src, 'mkdocs.yml'), `${head}\nextra_javascript:\n  - ${script}\n${extra}`);
   await writeFile(join(src, 'docs', 'index.md'),
     `# Reciprocal rank and AP\n\nTwo queries, one system:\n\n\`\`\`ranklab\n${BLOCK_1}\n\`\`\`\n\n` +
     `## nDCG\n\nGraded relevance:\n\n\`\`\`ranklab\n${BLOCK_2}\n\`\`\`\n\nThe end of the page.\n`);
   const out = join(WORK, name);
-  execFileSync(join(VENV, 'bin', 'mkdocs'), ['build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out]);
+  execFileSync(join(VENV, 'bin', 'mkdocs'), ['build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out],
+    { env: { ...process.env, NO_MKDOCS_2_WARNING: '1' } });
   await favicon(out);
   return out;
 }
 
-/** Builds a Sphinx site whose pages load embed.js from `script`. */
-async function sphinx(script) {
-  const src = join(WORK, 'sphinx-src');
+/** Builds a Sphinx site whose pages load embed.js from `script`, in its
+ * default theme or `theme`. */
+async function sphinx(script, theme = '') {
+  const src = join(WORK, `sphinx${theme}-src`);
   await mkdir(src, { recursive: true });
-  await writeFile(join(src, 'conf.py'), `project = 'Ranking metrics'\nhtml_js_files = ['${script}']\n`);
+  await writeFile(join(src, 'conf.py'),
+    `project = 'Ranking metrics'\nhtml_js_files = ['${script}']\n${theme ? `html_theme = '${theme}'\n` : ''}`);
   const indent = (t) => t.split('\n').map((l) => `   ${l}`).join('\n');
   await writeFile(join(src, 'index.rst'),
     `Reciprocal rank and AP\n======================\n\nTwo queries, one system:\n\n.. code-block:: ranklab\n\n${indent(BLOCK_1)}\n\n` +
     `nDCG\n----\n\nGraded relevance:\n\n.. code-block:: ranklab\n\n${indent(BLOCK_2)}\n\nThe end of the page.\n`);
-  const out = join(WORK, 'sphinx');
+  const out = join(WORK, `sphinx${theme}`);
   // Pygments does not know the language `ranklab` (a warning): the block keeps its class.
   execFileSync(join(VENV, 'bin', 'sphinx-build'), ['-q', '-b', 'html', src, out], { stdio: ['ignore', 'ignore', 'pipe'] });
   await favicon(out);
@@ -260,4 +263,63 @@ test('ten calculators on one page: the page stays responsive, and the first show
   assert.deepEqual(seen.errors, []);
   await context.close();
   await docs.close();
+});
+
+/** The background a calculator shows, as the browser computed it. */
+async function frameBackground(page) {
+  const frame = await (await page.locator('iframe[data-ranklab-frame]').first().elementHandle()).contentFrame();
+  return frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+const LIGHT_BG = 'rgb(251, 251, 250)';
+const DARK_BG = 'rgb(23, 24, 27)';
+
+test('a docs theme\'s own colour switch (MkDocs Material, Furo) reaches its calculators', async () => {
+  // MkDocs Material with its palette toggle, the block declared as a
+  // superfences custom fence (as Material sites declare mermaid's).
+  const material = await mkdocs('material', `${env.server.url}embed.js`, [
+    'markdown_extensions:',
+    '  - pymdownx.superfences:',
+    '      custom_fences:',
+    '        - name: ranklab',
+    '          class: ranklab',
+    '          format: !!python/name:pymdownx.superfences.fence_code_format',
+    '',
+  ].join('\n'), [
+    'site_name: Ranking metrics',
+    'theme:',
+    '  name: material',
+    '  font: false',
+    '  palette:',
+    '    - scheme: default',
+    '      toggle: { icon: material/brightness-7, name: Switch to dark mode }',
+    '    - scheme: slate',
+    '      toggle: { icon: material/brightness-4, name: Switch to light mode }',
+  ].join('\n'));
+  // Furo (Sphinx), whose toggle cycles auto, dark and light.
+  const furo = await sphinx(`${env.server.url}embed.js`, 'furo');
+  for (const [name, dir, toggle] of [['material', material, 'label[for^="__palette_"] >> visible=true'], ['furo', furo, 'button.theme-toggle >> visible=true']]) {
+    const docs = await serve(dir);
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const seen = watch(page);
+    context.on('request', (r) => { if (new URL(r.url()).hostname !== '127.0.0.1' && !r.url().startsWith('data:')) seen.foreign.push(r.url()); });
+    await page.goto(docs.url);
+    const one = page.frameLocator('iframe[data-ranklab-frame] >> nth=0');
+    await value(one, 'A', 'RR').waitFor({ timeout: 20000 });
+    assert.equal(await value(one, 'A', 'AP').innerText(), '0.6667');
+    assert.equal(await frameBackground(page), LIGHT_BG, `${name}: light, as the page`);
+    // Each click of the page's switch: the calculator follows what the page now shows.
+    for (let i = 0; i < 2; i++) {
+      await page.locator(toggle).first().click();
+      const scheme = await page.evaluate(() => document.body.getAttribute('data-md-color-scheme') ?? document.body.getAttribute('data-theme'));
+      const want = scheme === 'slate' || scheme === 'dark' ? DARK_BG : LIGHT_BG;
+      for (let t = 0; t < 50 && (await frameBackground(page)) !== want; t++) await page.waitForTimeout(100);
+      assert.equal(await frameBackground(page), want, `${name}: the page is ${scheme}`);
+      if (want === DARK_BG) await page.screenshot({ path: join(SHOTS, `docs-${name}-switched-dark-800.png`) });
+    }
+    assert.deepEqual(seen.errors, [], `${name}: console errors`);
+    assert.deepEqual(seen.foreign, [], `${name}: requests beyond 127.0.0.1`);
+    await context.close();
+    await docs.close();
+  }
 });
