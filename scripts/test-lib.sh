@@ -10,9 +10,8 @@
 # runner that proved nothing, whatever its exit status.
 # A step of kind "check" counts as one test: passed when it exits 0.
 
-passed=${passed:-0}
-failed=${failed:-0}
-summary=("${summary[@]}")
+: "${passed:=0}" "${failed:=0}"
+[ -n "${summary+set}" ] || summary=()
 
 # count_tests LOG: prints "PASSED FAILED" summed over the count lines of
 # LOG, or nothing when LOG has no count line at all.

@@ -335,25 +335,9 @@ pub fn App() -> Html {
     let from_files = use_file_results(&state.files, &state.settings, measures.0.clone());
     // Numbers from files with bad lines are withheld until the reader
     // chooses to evaluate without those lines (trec_eval refuses such
-    // files); the choice holds for those very problems only. A refused
-    // repeat already leaves its run without numbers, and a file that is not
-    // read at all (binary, of no known format) changes no number.
+    // files); the choice holds for those very problems only.
     let partial_ok = use_state(|| None::<Rc<Vec<ranklab_core::ParseError>>>);
-    let bad_lines: Rc<Vec<ranklab_core::ParseError>> = {
-        let part = &from_files.part;
-        let read = |name: &str| {
-            part.files
-                .iter()
-                .any(|f| f.name == name && f.used && f.kind.is_some())
-        };
-        Rc::new(
-            part.errors
-                .iter()
-                .filter(|e| !e.is_duplicate_refusal() && read(&e.input))
-                .cloned()
-                .collect(),
-        )
-    };
+    let bad_lines = Rc::new(from_files.part.bad_lines());
     let withheld = !bad_lines.is_empty() && partial_ok.as_deref() != Some(&*bad_lines);
     let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
     // Held by the memo, so a keystroke that changes no result (a long

@@ -38,11 +38,12 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
         return html! {};
     }
     let lines = plural(n, "bad line", "bad lines");
-    let files: Vec<&str> = {
-        let mut f: Vec<&str> = props.bad_lines.iter().map(|e| e.input.as_str()).collect();
-        f.dedup();
-        f
-    };
+    let mut files: Vec<&str> = Vec::new();
+    for e in props.bad_lines.iter() {
+        if !files.contains(&e.input.as_str()) {
+            files.push(&e.input);
+        }
+    }
     if !props.withheld {
         return html! {
             <p class="partial-mark" role="status" data-testid="partial-mark">

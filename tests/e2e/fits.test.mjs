@@ -170,18 +170,18 @@ test('the embed snippet and the link have Copy buttons that copy them', async ()
   const page = await context.newPage();
   await page.goto(env.server.url);
   await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  // The text of `field` reaches the clipboard through the button `copy`.
+  const copies = async (field, copy) => {
+    const text = await page.getByTestId(field).inputValue();
+    await page.evaluate(() => navigator.clipboard.writeText('something else'));
+    await page.getByTestId(copy).click();
+    await page.locator('.copy-status', { hasText: 'Copied.' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
+  };
   await page.getByTestId('embed').click();
-  const snippet = await page.getByTestId('embed-snippet').inputValue();
-  await page.evaluate(() => navigator.clipboard.writeText('something else'));
-  await page.getByTestId('copy-embed-snippet').click();
-  await page.locator('.copy-status', { hasText: 'Copied.' }).waitFor();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+  await copies('embed-snippet', 'copy-embed-snippet');
   await page.getByTestId('close-share').click();
   await page.getByTestId('copy-link').click();
-  const link = await page.getByTestId('share-link').inputValue();
-  await page.evaluate(() => navigator.clipboard.writeText('something else'));
-  await page.getByTestId('copy-share-link').click();
-  await page.locator('.copy-status', { hasText: 'Copied.' }).waitFor();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  await copies('share-link', 'copy-share-link');
   await context.close();
 });

@@ -76,7 +76,7 @@ pub use trec::{
     QueryQrels, Run, RunEntry, RunLine, TrecKind,
 };
 pub use trec_output::{
-    format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, TrecOutput,
-    TrecRow,
+    format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,
+    TrecOutput, TrecRow,
 };
 pub use zscores::{parse_zscores, ZScores, MISSING_ZSCORE};

@@ -32,7 +32,7 @@
 //! hold anything.
 
 use crate::error::{parse_score, ParseError};
-use crate::trec::{is_skipped_line, Qrels, Run, RunEntry};
+use crate::trec::{content_lines, is_skipped_line, Qrels, Run, RunEntry};
 
 /// What a header line declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,14 +82,10 @@ fn role(name: &str) -> Option<usize> {
 /// Reads the header of a TSV/CSV text; `None` when its first data line
 /// names no known column.
 pub fn table_header(text: &str) -> Option<TableHeader> {
-    let (index, line) = text
-        .lines()
-        .map(|l| l.trim_end_matches('\r'))
-        .enumerate()
-        .find(|(_, l)| !is_skipped_line(l))?;
+    let (line_no, line) = content_lines(text).next()?;
     let separator = if line.contains('\t') { '\t' } else { ',' };
     let mut header = TableHeader {
-        line: index + 1,
+        line: line_no,
         separator,
         query: None,
         doc: None,
@@ -245,14 +241,7 @@ fn rows<'a>(
     let needed = roles.into_iter().flatten().max().unwrap_or(0) + 1;
     let mut splitter = FieldSplitter::new(header.separator);
     let mut out = Vec::new();
-    for (i, l) in text
-        .lines()
-        .map(|l| l.trim_end_matches('\r'))
-        .enumerate()
-        .skip(header.line)
-        .filter(|(_, l)| !is_skipped_line(l))
-    {
-        let line = i + 1;
+    for (line, l) in content_lines(text).filter(|(n, _)| *n > header.line) {
         let fields = match splitter.split(l) {
             Ok(f) => f,
             Err(UnclosedQuote { column }) => {

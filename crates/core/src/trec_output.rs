@@ -37,6 +37,15 @@ pub struct TrecRow {
     pub relstrings: Vec<String>,
 }
 
+/// A value as trec_eval prints it: an undefined one (0/0, NaN) as 0.
+pub fn trec_value(v: f64) -> f64 {
+    if v.is_nan() {
+        0.0
+    } else {
+        v
+    }
+}
+
 /// The measures among `items`, in order.
 pub fn item_metrics(items: &[TrecItem]) -> Vec<Metric> {
     items
@@ -60,14 +69,7 @@ pub fn trec_row(
         qid: qid.to_string(),
         values: metrics
             .iter()
-            .map(|m| {
-                let v = m.compute(ranking, ctx);
-                if v.is_nan() {
-                    0.0
-                } else {
-                    v
-                }
-            })
+            .map(|m| trec_value(m.compute(ranking, ctx)))
             .collect(),
         relstrings: items
             .iter()

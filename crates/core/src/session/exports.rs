@@ -9,7 +9,7 @@ use super::results::SystemResult;
 use super::significance::{beaten, letter};
 use crate::measures::trec_names::trec_items_for;
 use crate::stats::StatsReport;
-use crate::{format_trec_rows, Metric, TrecOutput, TrecRow};
+use crate::{format_trec_rows, trec_value, Metric, TrecOutput, TrecRow};
 
 /// A value as tables print it: 4 decimals, like trec_eval.
 fn format_value(v: f64) -> String {
@@ -64,6 +64,12 @@ impl<'a> Table<'a> {
                 if n == 1 { "was" } else { "were" }
             )
         })
+    }
+
+    /// The `partial_input` entry of the JSON exports, when the input was partial.
+    fn partial_json(&self) -> Option<Value> {
+        let note = self.partial_note()?;
+        Some(json!({ "bad_lines_left_out": self.partial?, "note": note }))
     }
 
     /// The value of the `input` column of the CSV exports (present only
@@ -180,8 +186,8 @@ pub fn results_json(t: &Table) -> String {
     if t.stats.is_some() {
         doc["significance"] = json!(t.marks_note);
     }
-    if let (Some(n), Some(note)) = (t.partial, t.partial_note()) {
-        doc["partial_input"] = json!({ "bad_lines_left_out": n, "note": note });
+    if let Some(partial) = t.partial_json() {
+        doc["partial_input"] = partial;
     }
     serde_json::to_string_pretty(&doc).expect("JSON of plain values") + "\n"
 }
@@ -358,11 +364,8 @@ pub fn per_query_json(t: &Table) -> String {
         }
         doc.insert(s.name.clone(), Value::Object(queries));
     }
-    if let (Some(n), Some(note)) = (t.partial, t.partial_note()) {
-        doc.insert(
-            "partial_input".into(),
-            json!({ "bad_lines_left_out": n, "note": note }),
-        );
+    if let Some(partial) = t.partial_json() {
+        doc.insert("partial_input".into(), partial);
     }
     serde_json::to_string_pretty(&Value::Object(doc)).expect("JSON of plain values") + "\n"
 }
@@ -384,17 +387,7 @@ pub fn trec_eval_text(t: &Table) -> String {
             .iter()
             .map(|q| TrecRow {
                 qid: q.id.clone(),
-                // trec_eval prints an undefined value (0/0) as 0.
-                values: columns
-                    .iter()
-                    .map(|&j| {
-                        if q.values[j].is_nan() {
-                            0.0
-                        } else {
-                            q.values[j]
-                        }
-                    })
-                    .collect(),
+                values: columns.iter().map(|&j| trec_value(q.values[j])).collect(),
                 relstrings: Vec::new(),
             })
             .collect();

@@ -1,7 +1,7 @@
 //! The results every front end shows: per system, per query, with the
 //! files that took part, typed warnings and located problems.
 
-use crate::{InputKind, JudgedRanking, ParseError, Rel};
+use crate::{plural, InputKind, JudgedRanking, ParseError, Rel};
 
 /// Ranks of a query kept for display.
 pub const SHOWN_RANKS: usize = 100;
@@ -216,7 +216,25 @@ pub struct Part {
     pub judgment_table: Option<super::trec_judgments::JudgmentTable>,
 }
 
-pub(super) use crate::plural;
+impl Part {
+    /// The problems of the lines of files that were read and used (qrels
+    /// and runs): what numbers computed anyway would silently leave out.
+    /// A refused repeat is not one (its run gets no numbers at all), nor is
+    /// a file that was not read (binary, or of no known format), which
+    /// changes no number.
+    pub fn bad_lines(&self) -> Vec<ParseError> {
+        let read = |name: &str| {
+            self.files
+                .iter()
+                .any(|f| f.name == name && f.used && f.kind.is_some())
+        };
+        self.errors
+            .iter()
+            .filter(|e| !e.is_duplicate_refusal() && read(&e.input))
+            .cloned()
+            .collect()
+    }
+}
 
 pub(super) fn listed(items: &[&str]) -> String {
     let shown: Vec<&str> = items.iter().take(5).copied().collect();
@@ -266,4 +284,40 @@ pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
         "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
         lacking.join("; ")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::session::test_support::{default_metrics, file};
+    use crate::session::{evaluate_files, EvalOptions};
+
+    #[test]
+    fn bad_lines_are_those_of_files_read_and_used() {
+        let files = [
+            file("qrels", "q1 0 d1 1\nq1 0 d2 high\n"),
+            file("run", "q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 x t\n"),
+            // Binary: not read at all, so it leaves nothing out of a number.
+            file("a.out", "\u{7f}ELF\0\0 q1 Q0 d 1 2 t\n"),
+        ];
+        let part = evaluate_files(&files, &default_metrics(), &EvalOptions::default());
+        let bad = part.bad_lines();
+        let at: Vec<(&str, usize)> = bad.iter().map(|e| (e.input.as_str(), e.line)).collect();
+        assert_eq!(at, [("qrels", 2), ("run", 2)], "{:?}", part.errors);
+        assert!(part.errors.iter().any(|e| e.input == "a.out"));
+        // A refused repeat is not a bad line: its run gets no numbers at all.
+        let repeat = evaluate_files(
+            &[
+                file("qrels", "q1 0 d1 1\n"),
+                file("run", "q1 Q0 d1 1 2.0 t\nq1 Q0 d1 2 1.0 t\n"),
+            ],
+            &default_metrics(),
+            &EvalOptions::default(),
+        );
+        assert!(
+            repeat.errors.iter().any(|e| e.is_duplicate_refusal()),
+            "{:?}",
+            repeat.errors
+        );
+        assert_eq!(repeat.bad_lines(), []);
+    }
 }

@@ -5,10 +5,11 @@
 use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
 
 use super::files::LoadedFile;
-use super::results::{listed, plural, Part, QueryResult, Source, SystemResult};
+use super::results::{listed, Part, QueryResult, Source, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
 use super::EvalOptions;
+use crate::plural;
 
 /// One run evaluated against the judgments, however it was read (whole or
 /// streamed).

@@ -14,11 +14,12 @@ use crate::{
 };
 
 use super::preferences::evaluate_preferences;
-use super::results::{listed, plural, Part};
+use super::results::{listed, Part};
 use super::runs::refusal_reason;
 use super::stream::StreamResult;
 use super::EvalOptions;
 use super::{evaluate_judgment_groups, tally_warnings};
+use crate::plural;
 
 /// One measure of a [`JudgmentTable`].
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
