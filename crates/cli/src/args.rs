@@ -35,12 +35,14 @@ pub enum RelFormat {
 }
 
 pub const USAGE: &str =
-    "usage: ranklab eval [-q] [-c] [-l N] [-M N] [-N N] [-R FORMAT] [-m MEASURE]... [--digits N]
+    "usage: ranklab eval [-q] [-c] [-J] [-l N] [-M N] [-N N] [-R FORMAT] [-m MEASURE]... [--digits N]
                     [--ties trec_eval|docid-asc|file-order|rank-column|listed|average] [--float32]
                     [--duplicates refuse|keep-first|keep-last|keep-all] [--preset NAME] [--quiet] QRELS RUN
 
   -q            print each query's values before the summary
   -c            score qrels queries missing from the run as 0 and count them
+  -J            evaluate judged documents only: unjudged ones are removed and
+                the judged ones move up (after -M)
   -l N          smallest grade that is relevant (default 1)
   -M N          evaluate only the first N ranked documents of each query
   -N N          documents in the collection (utility's d coefficient)
@@ -118,6 +120,7 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                     o.conventions = Conventions {
                         relevance_level: o.conventions.relevance_level,
                         max_docs: o.conventions.max_docs.or(c.max_docs),
+                        judged_only: o.conventions.judged_only,
                         ..c
                     };
                     o.preset = Some(preset);
@@ -141,6 +144,7 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
             match flag {
                 "-q" => o.per_query = true,
                 "-c" => o.conventions.missing_queries = MissingQueries::ScoreZero,
+                "-J" => o.conventions.judged_only = true,
                 "-l" => {
                     o.conventions.relevance_level = number("-l", value("-l", attached, &mut it)?)?
                 }

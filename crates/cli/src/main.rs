@@ -322,6 +322,14 @@ fn report(
             problems.join("\n")
         ));
     }
+    // No result line at all (an empty file, or comments only): under -c
+    // every judged query would score 0, which is never what was meant.
+    if result.runid.is_none() {
+        return Err(format!(
+            "ranklab: {}: no result lines (expected `qid Q0 docid rank score tag` lines)",
+            opts.run
+        ));
+    }
     if result.rows.is_empty() {
         return Err(
             "ranklab: no query has both judgments and results (do the query ids match?)".into(),

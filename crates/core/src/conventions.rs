@@ -176,6 +176,12 @@ pub struct Conventions {
     pub max_docs: Option<usize>,
     /// Which judgments count for the ideal ranking and the relevant count.
     pub judged_scope: JudgedScope,
+    /// Evaluate judged documents only (trec_eval `-J`): after the depth cut
+    /// (`max_docs`), retrieved documents absent from the qrels or judged
+    /// with a negative grade are removed and the others move up, keeping
+    /// their order (trec_eval's `form_res_rels.c`, `judged_docs_only_flag`).
+    /// Ranks and the retrieved count are those of the judged documents.
+    pub judged_only: bool,
 }
 
 impl Default for Conventions {
@@ -190,6 +196,7 @@ impl Default for Conventions {
             relevance_level: 1,
             max_docs: None,
             judged_scope: JudgedScope::AllJudged,
+            judged_only: false,
         }
     }
 }

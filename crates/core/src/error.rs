@@ -81,8 +81,9 @@ impl std::error::Error for ParseError {}
 /// Parses a score: plain decimals such as `12.345678` or `-0.5` take an
 /// exact fast path (an integer of at most 15 digits divided by a power of ten
 /// up to 10^22 is correctly rounded, Clinger 1990); every other spelling
-/// (`2E+01`, `inf`, long mantissas) goes to the standard parser. Both give
-/// the same f64.
+/// (`2E+01`, `inf`, long mantissas) goes to the standard parser, and C's
+/// hexadecimal spelling (`0x1.8p+1`, which trec_eval's `atof` reads) to
+/// [`crate::hex_float`]. All give the correctly rounded f64.
 pub(crate) fn parse_score(text: &str) -> Option<f64> {
     const POW10: [f64; 23] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -120,7 +121,9 @@ pub(crate) fn parse_score(text: &str) -> Option<f64> {
         let v = mantissa as f64 / POW10[scale];
         return Some(if negative { -v } else { v });
     }
-    text.parse().ok()
+    text.parse()
+        .ok()
+        .or_else(|| crate::hex_float::parse_hex_float(text))
 }
 
 /// Parses one `(column, text)` field, or returns a located error saying what

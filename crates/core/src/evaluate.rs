@@ -259,6 +259,13 @@ pub fn judge_query(
     if !out.errors.is_empty() {
         return out;
     }
+    let kept = if conventions.judged_only {
+        kept.into_iter()
+            .filter(|e| judgments.get(e.docid).is_some_and(|&g| g >= 0))
+            .collect()
+    } else {
+        kept
+    };
     let mut tie_groups = Vec::new();
     if conventions.tie_break == TieBreak::Average {
         let key = |e: &RunEntry| score_key(e.score, conventions.score_precision);

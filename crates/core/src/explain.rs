@@ -185,13 +185,14 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
             let mut terms = Vec::new();
             for (i, (&gain, &rel)) in g.iter().zip(&r.ranked).take(d).enumerate() {
                 let disc = discount.at(i + 1);
-                terms.push(gain * disc);
+                let term = discount.weigh(gain, i + 1);
+                terms.push(term);
                 e.rows.push(vec![
                     (i + 1).to_string(),
                     grade_text(rel),
                     f4(gain),
                     f4(disc),
-                    f4(gain * disc),
+                    f4(term),
                 ]);
             }
             let dcg: f64 = terms.iter().sum();
@@ -208,7 +209,7 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
                     .iter()
                     .take(k.unwrap_or(usize::MAX))
                     .enumerate()
-                    .map(|(i, &gr)| gains.of(Rel::Judged(gr)) * discount.at(i + 1))
+                    .map(|(i, &gr)| discount.weigh(gains.of(Rel::Judged(gr)), i + 1))
                     .collect();
                 let idcg: f64 = iterms.iter().sum();
                 e.lines.push(format!(

@@ -22,6 +22,7 @@ mod error;
 mod evaluate;
 mod explain;
 mod fast_hash;
+mod hex_float;
 mod inputs;
 mod judged;
 pub mod measures;

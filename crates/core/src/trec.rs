@@ -46,7 +46,8 @@ pub struct RunEntry<'a> {
 pub struct Run<'a> {
     /// Name of the input (file name) used in messages.
     pub input: String,
-    /// The `tag` of the first line (trec_eval's `runid`), if any line parsed.
+    /// The `tag` of the last parsed line (trec_eval's `runid`, which is the
+    /// tag of the last line it reads), if any line parsed.
     pub runid: Option<&'a str>,
     /// Query id -> entries in file order.
     pub queries: HashMap<&'a str, Vec<RunEntry<'a>>>,
@@ -265,9 +266,8 @@ pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<
     for (number, line) in content_lines(text) {
         match parse_run_line(input, first_line + number - 1, line) {
             Ok(l) => {
-                if out.runid.is_none() {
-                    out.runid = Some(l.tag);
-                }
+                // trec_eval keeps the tag of the last line it reads.
+                out.runid = Some(l.tag);
                 let entries = out.queries.entry(l.qid).or_insert_with(|| {
                     out.query_order.push(l.qid);
                     Vec::new()

@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use crate::evaluate::{summarise, JudgedRun};
 use crate::judged::{JudgedRanking, Rel};
+use crate::measures::average_precision::MIN_GEO_MEAN;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{Aggregation, EvalContext, Metric};
 use crate::zscores::ZScores;
@@ -165,8 +166,11 @@ pub fn summary_values(items: &[TrecItem], rows: &[TrecRow]) -> Vec<f64> {
 }
 
 /// Formats rows (in the order given) as trec_eval does. With `-Z`, values
-/// become z-scores, names get a `Z` before the padded name (as trec_eval
-/// prints them), and geometric-mean measures are averaged arithmetically.
+/// become z-scores and names get a `Z` before the padded name (as trec_eval
+/// prints them). A geometric-mean measure (`gm_map`, `gm_bpref`) keeps
+/// ln(max(value, 10^-5)) per query, as trec_eval's `m_gm_map.c` does; with
+/// `-Z` that logarithm is what is converted, and the summary is e to the
+/// mean of the converted values (trec_eval's `te_calc_avg_meas_s_gm`).
 pub fn format_trec_rows(
     items: &[TrecItem],
     mut rows: Vec<TrecRow>,
@@ -176,7 +180,11 @@ pub fn format_trec_rows(
     if let Some(z) = options.zscores {
         for row in rows.iter_mut() {
             for (v, c) in row.values.iter_mut().zip(&columns) {
-                *v = z.convert(&row.qid, c.name, *v);
+                let kept = match c.aggregation {
+                    Aggregation::GeometricMean => v.max(MIN_GEO_MEAN).ln(),
+                    _ => *v,
+                };
+                *v = z.convert(&row.qid, c.name, kept);
             }
         }
     }
@@ -231,7 +239,14 @@ pub fn format_trec_rows(
         .collect();
     let values: Vec<Vec<f64>> = rows.into_iter().map(|r| r.values).collect();
     let num_q = values.len();
-    let sums = summarise(&aggregations, &values);
+    let mut sums = summarise(&aggregations, &values);
+    if options.zscores.is_some() && !values.is_empty() {
+        for (s, c) in sums.iter_mut().zip(&columns) {
+            if c.aggregation == Aggregation::GeometricMean {
+                *s = s.exp();
+            }
+        }
+    }
     let mut j = 0;
     for item in items {
         match item {

@@ -10,8 +10,10 @@ use std::collections::HashMap;
 
 use crate::error::{fields_with_columns, parse_field, ParseError};
 
-/// Value given when no z-score can be computed.
-pub const MISSING_ZSCORE: f64 = 0.0;
+/// Value given when no z-score can be computed: trec_eval's
+/// `MISSING_ZSCORE_VALUE` (`trec_eval.h`), which its help promises and
+/// which enters the mean like any value.
+pub const MISSING_ZSCORE: f64 = -1_000_000.0;
 
 /// Reference means and standard deviations per (query, measure name).
 #[derive(Debug, Clone, Default, PartialEq)]

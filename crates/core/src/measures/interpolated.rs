@@ -44,12 +44,18 @@ pub fn iprec_at_recall(r: &JudgedRanking, levels: &[f64]) -> Vec<f64> {
 }
 
 /// Mean of the interpolated precisions at `levels` (11pt_avg with the 11
-/// levels 0.0, 0.1, …, 1.0).
+/// levels 0.0, 0.1, …, 1.0). They are added from the last level to the
+/// first, the order of trec_eval's `m_11pt_avg.c` (recall 1.0 down to 0.0),
+/// so that a sum on a rounding boundary rounds as trec_eval's does.
 pub fn eleven_point_average(r: &JudgedRanking, levels: &[f64]) -> f64 {
     if levels.is_empty() {
         return 0.0;
     }
-    iprec_at_recall(r, levels).iter().sum::<f64>() / levels.len() as f64
+    iprec_at_recall(r, levels)
+        .iter()
+        .rev()
+        .fold(0.0, |sum, v| sum + v)
+        / levels.len() as f64
 }
 
 /// trec_eval's default recall levels.

@@ -137,7 +137,7 @@ pub enum Metric {
     /// [`rbp::trec_rbp`].
     TrecRbp { p: f64, gains: Gains },
     /// [`rbp::trec_rbp_resid`].
-    TrecRbpResid,
+    TrecRbpResid { p: f64 },
     /// [`set_based::utility`].
     Utility { coefficients: [f64; 4] },
     /// [`set_based::set_f`].
@@ -214,7 +214,7 @@ impl Metric {
             NdcgRel { gains } => ndcg::ndcg_rel(r, gains),
             Rndcg { gains } => ndcg::r_ndcg(r, gains),
             TrecRbp { p, gains } => rbp::trec_rbp(r, *p, gains),
-            TrecRbpResid => rbp::trec_rbp_resid(r),
+            TrecRbpResid { p } => rbp::trec_rbp_resid(r, *p),
             Utility { coefficients } => {
                 set_based::utility(r, *coefficients, ctx.docs_in_collection)
             }
@@ -255,7 +255,7 @@ impl Metric {
                 | Metric::FRP { .. }
                 | Metric::KendallTau
                 | Metric::RBPResidual { .. }
-                | Metric::TrecRbpResid
+                | Metric::TrecRbpResid { .. }
         )
     }
 }

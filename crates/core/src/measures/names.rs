@@ -154,7 +154,8 @@ impl fmt::Display for Metric {
                 let sep = if g.is_empty() { "" } else { "," };
                 write!(f, "trec_rbp(p={p}{sep}{g})")
             }
-            TrecRbpResid => write!(f, "trec_rbp_resid"),
+            TrecRbpResid { p } if *p == 0.9 => write!(f, "trec_rbp_resid"),
+            TrecRbpResid { p } => write!(f, "trec_rbp_resid(p={p})"),
             Utility {
                 coefficients: [a, b, c, d],
             } => write!(f, "Utility(a={a},b={b},c={c},d={d})"),
@@ -503,7 +504,9 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
                 gains: parse_gains(&rest)?,
             }
         }
-        "trec_rbp_resid" => TrecRbpResid,
+        "trec_rbp_resid" => TrecRbpResid {
+            p: number(param(ps, "p").unwrap_or("0.9"), "p")?,
+        },
         _ => return Err(format!("a known measure ({KNOWN_NAMES})")),
     };
     Ok(m)

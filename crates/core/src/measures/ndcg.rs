@@ -137,14 +137,27 @@ impl Discount {
         }
     }
 
-    /// Discount at a 1-based rank.
+    /// Discount at a 1-based rank: 1 / [`Discount::divisor`].
     pub fn at(self, rank: usize) -> f64 {
+        1.0 / self.divisor(rank)
+    }
+
+    /// What a gain at a 1-based rank is divided by: log_b(rank + 1), rank,
+    /// or (rank + offset)^exponent.
+    pub fn divisor(self, rank: usize) -> f64 {
         match self {
-            Discount::Log { base: 2.0 } => 1.0 / ((rank + 1) as f64).log2(),
-            Discount::Log { base } => 1.0 / ((rank + 1) as f64).log(base),
-            Discount::Reciprocal => 1.0 / rank as f64,
-            Discount::Power { exponent, offset } => 1.0 / (rank as f64 + offset).powf(exponent),
+            Discount::Log { base: 2.0 } => ((rank + 1) as f64).log2(),
+            Discount::Log { base } => ((rank + 1) as f64).log(base),
+            Discount::Reciprocal => rank as f64,
+            Discount::Power { exponent, offset } => (rank as f64 + offset).powf(exponent),
         }
+    }
+
+    /// A gain's part of DCG at a 1-based rank: gain / divisor, a division
+    /// as trec_eval (`m_ndcg.c`: `gain / log2(i + 2)`) and ranx compute it,
+    /// not a product with the rounded reciprocal, so sums agree to the bit.
+    pub fn weigh(self, gain: f64, rank: usize) -> f64 {
+        gain / self.divisor(rank)
     }
 }
 
@@ -174,7 +187,7 @@ pub fn dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discoun
             if g == 0.0 {
                 0.0
             } else {
-                g * discount.at(i + 1)
+                discount.weigh(g, i + 1)
             }
         })
         .fold(0.0, |a, b| a + b)
@@ -188,7 +201,7 @@ pub fn ideal_dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: D
         .iter()
         .take(depth)
         .enumerate()
-        .map(|(i, g)| g * discount.at(i + 1))
+        .map(|(i, g)| discount.weigh(*g, i + 1))
         .fold(0.0, |a, b| a + b)
 }
 
@@ -226,7 +239,7 @@ pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discou
     let sum = |gs: &mut dyn Iterator<Item = f64>| -> f64 {
         gs.take(depth)
             .enumerate()
-            .map(|(i, g)| g * discount.at(i + 1))
+            .map(|(i, g)| discount.weigh(g, i + 1))
             .fold(0.0, |a, b| a + b)
     };
     let ideal = sum(&mut ideal_gains.into_iter());
@@ -251,12 +264,11 @@ pub fn dcg_steps(
         .enumerate()
         .map(|(i, &rel)| {
             let gain = gains.of(rel);
-            let d = discount.at(i + 1);
             DcgStep {
                 rank: i + 1,
                 gain,
-                discount: d,
-                contribution: gain * d,
+                discount: discount.at(i + 1),
+                contribution: discount.weigh(gain, i + 1),
             }
         })
         .collect()
@@ -278,12 +290,11 @@ pub fn ndcg_rel(r: &JudgedRanking, gains: &Gains) -> f64 {
     let mut found = 0usize;
     for (i, &rel) in r.ranked.iter().enumerate() {
         let gain = gains.of(rel);
-        let d = Discount::LOG2.at(i + 1);
         if gain != 0.0 {
-            dcg_sum += gain * d;
+            dcg_sum += Discount::LOG2.weigh(gain, i + 1);
         }
-        if let Some(g) = ideal.get(i) {
-            idcg_sum += g * d;
+        if let Some(&g) = ideal.get(i) {
+            idcg_sum += Discount::LOG2.weigh(g, i + 1);
         }
         if gain > 0.0 {
             sum += dcg_sum / idcg_sum;
@@ -327,16 +338,15 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
             take(dcg_sum, idcg_sum, &mut sum, &mut count);
             prev = g;
         }
-        let d = Discount::LOG2.at(i + 1);
-        dcg_sum += gains.of(r.ranked[i]) * d;
+        dcg_sum += Discount::LOG2.weigh(gains.of(r.ranked[i]), i + 1);
         if g > 0.0 {
-            idcg_sum += g * d;
+            idcg_sum += Discount::LOG2.weigh(g, i + 1);
         }
         i += 1;
     }
     if i < n {
         while i < n {
-            dcg_sum += gains.of(r.ranked[i]) * Discount::LOG2.at(i + 1);
+            dcg_sum += Discount::LOG2.weigh(gains.of(r.ranked[i]), i + 1);
             i += 1;
         }
         take(dcg_sum, idcg_sum, &mut sum, &mut count);
@@ -348,7 +358,7 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
             prev = g;
         }
         if g > 0.0 {
-            idcg_sum += g * Discount::LOG2.at(i + 1);
+            idcg_sum += Discount::LOG2.weigh(g, i + 1);
         }
         i += 1;
     }

@@ -82,12 +82,12 @@ pub fn trec_rbp(r: &JudgedRanking, p: f64, gains: &Gains) -> f64 {
     (1.0 - p) * sum
 }
 
-/// trec_eval's `rbp_resid` (p = 0.9): p^n + (1 − p) Σ_{unjudged i} p^(i−1),
-/// reported only when at least one retrieved document is unjudged (else 0),
-/// as trec_eval does.
-pub fn trec_rbp_resid(r: &JudgedRanking) -> f64 {
+/// trec_eval's `rbp_resid` (persistence p, 0.9 by default):
+/// p^n + (1 − p) Σ_{unjudged i} p^(i−1), reported only when at least one
+/// retrieved document is unjudged (else 0), as trec_eval does.
+pub fn trec_rbp_resid(r: &JudgedRanking, p: f64) -> f64 {
     if r.ranked.iter().any(|x| !matches!(x, Rel::Judged(_))) {
-        rbp_residual(r, 0.9)
+        rbp_residual(r, p)
     } else {
         0.0
     }

@@ -433,10 +433,28 @@ fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
             plain("utility")
         }
         Metric::TrecRbp { p, gains } if *p == 0.9 && linear(gains) => plain("rbp"),
-        Metric::TrecRbpResid => plain("rbp_resid"),
+        Metric::TrecRbpResid { p } if *p == 0.9 => plain("rbp_resid"),
         Metric::Unjudged { k } => cut("unj", *k),
         _ => None,
     }
+}
+
+/// The `p=` of rbp's and rbp_resid's parameter pairs (default 0.9) and the
+/// other pairs.
+fn rbp_persistence<'r>(family: &str, raw: Option<&'r str>) -> Result<(f64, Vec<&'r str>), String> {
+    let mut p = 0.9;
+    let mut rest = Vec::new();
+    for part in raw.into_iter().flat_map(|raw| raw.split(',')) {
+        match part.split_once('=') {
+            Some(("p", v)) => {
+                p = v
+                    .parse()
+                    .map_err(|_| format!("measure {family}: numeric p, found `{v}`"))?
+            }
+            _ => rest.push(part),
+        }
+    }
+    Ok((p, rest))
 }
 
 fn longs(family: &str, raw: Option<&str>, default: &[usize]) -> Result<Vec<usize>, String> {
@@ -688,20 +706,7 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             }
         }
         "rbp" => {
-            let mut p = 0.9;
-            let mut rest = Vec::new();
-            if let Some(raw) = raw {
-                for part in raw.split(',') {
-                    match part.split_once('=') {
-                        Some(("p", v)) => {
-                            p = v
-                                .parse()
-                                .map_err(|_| format!("measure rbp: numeric p, found `{v}`"))?
-                        }
-                        _ => rest.push(part),
-                    }
-                }
-            }
+            let (p, rest) = rbp_persistence(family, raw)?;
             let gains = if rest.is_empty() {
                 Gains::linear()
             } else {
@@ -709,7 +714,12 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             };
             push(named(family, raw), Metric::TrecRbp { p, gains });
         }
-        "rbp_resid" => push(family.into(), Metric::TrecRbpResid),
+        // Its parameters are name=value pairs too; only `p` is used
+        // (m_rbp_resid.c), the name keeps them all (`rbp_resid_p=0.8`).
+        "rbp_resid" => {
+            let (p, _) = rbp_persistence(family, raw)?;
+            push(named(family, raw), Metric::TrecRbpResid { p });
+        }
         "unj" => {
             for k in longs(family, raw, &[5, 10, 20])? {
                 push(format!("unj_{k}"), Metric::Unjudged { k });

@@ -35,7 +35,7 @@ pub struct RunOutcome {
     /// A repeated docid was refused: the run gets no numbers.
     #[cfg_attr(feature = "serde", serde(default))]
     pub refused: bool,
-    /// The run's tag (trec_eval's `runid`): the tag column of its first
+    /// The run's tag (trec_eval's `runid`): the tag column of its last
     /// parsed line, where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,

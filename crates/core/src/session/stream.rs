@@ -25,7 +25,7 @@ pub struct StreamResult {
     /// One row per evaluated query, in qid order (missing queries included
     /// as zero rows under [`MissingQueries::ScoreZero`]).
     pub rows: Vec<TrecRow>,
-    /// The run's tag (from its first data line).
+    /// The run's tag (from its last data line, as trec_eval reads it).
     pub runid: Option<String>,
     /// Qrels queries the run does not have.
     pub missing_queries: Vec<String>,
@@ -146,7 +146,7 @@ pub struct ChunkOutcome<T> {
     pub present: bool,
     /// The qrels do not have this query.
     pub run_only: bool,
-    /// The tag of its first parsed line.
+    /// The tag of its last parsed line.
     pub tag: Option<String>,
     /// Ties ordered by convention.
     pub had_ties: bool,
@@ -223,17 +223,17 @@ pub fn judge_chunk(
         first_line: chunk.lines.first().map_or(0, |l| l.2),
     };
     let mut entries = Vec::with_capacity(chunk.lines.len());
+    let mut last_tag = None;
     for &(start, end, line_no) in &chunk.lines {
         match parse_run_line(input, line_no, &chunk.text[start..end]) {
             Ok(l) => {
-                if out.tag.is_none() {
-                    out.tag = Some(l.tag.to_string());
-                }
+                last_tag = Some(l.tag);
                 entries.push(l.entry);
             }
             Err(e) => out.errors.push(e),
         }
     }
+    out.tag = last_tag.map(str::to_string);
     out.present = !entries.is_empty();
     if !out.present {
         return out;
@@ -302,7 +302,7 @@ impl ChunkEvaluator<'_> {
 pub struct Tally<T> {
     /// The chunks' results, in file order.
     pub results: Vec<T>,
-    /// The tag of the first parsed line.
+    /// The tag of the last parsed line (trec_eval's `runid`).
     pub runid: Option<String>,
     /// Query ids with at least one parsed line.
     pub present: HashSet<String>,
@@ -347,7 +347,9 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
     };
     let mut run_only = BTreeSet::new();
     for c in chunks {
-        if t.runid.is_none() {
+        // Chunks are a grouped run's queries in file order: the last one
+        // with a tag holds the last line read, whose tag trec_eval prints.
+        if c.tag.is_some() {
             t.runid = c.tag;
         }
         t.errors.extend(c.errors);
