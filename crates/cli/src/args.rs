@@ -60,7 +60,11 @@ pub const USAGE: &str =
   --preset NAME a peer tool's conventions (order, score precision, missing queries,
                 duplicates, judgments) and measure definitions: trec_eval, trec_eval-c,
                 pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval, gdeval,
-                textbook (flags after it override its conventions)";
+                textbook (flags after it override its conventions)
+
+Where the output differs from trec_eval 10 on purpose (fractional ndcg gains, -nan,
+comment lines, -c's fake document, half-read numbers, ...), and why: the README's
+table \"Where Ranklab and trec_eval differ on purpose\".";
 
 fn value<'a>(
     flag: &str,
