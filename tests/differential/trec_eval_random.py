@@ -131,7 +131,10 @@ def score_text(rng, value, mode):
     return rng.choice([repr(value), value.hex(), ("%.17e" % value)])
 
 
-def make_corpus(rng):
+def make_corpus(rng, plain=False):
+    """A random corpus and flag set. `plain`: none of the inputs a
+    deliberate difference is about, no duplicate and no flag (what the
+    page's browser test loads)."""
     qids = list(rng.choice(QID_STYLES))
     rng.shuffle(qids)
     pool = list(rng.choice(DOC_STYLES))
@@ -161,10 +164,10 @@ def make_corpus(rng):
         for d, g in zip(judged, labels):
             qrels.append("%s %s %s %s" % (q, rng.choice(["0", "Q0", "iter"]), d, label_spelling(rng, g)))
     score_mode = rng.choice(["integer", "integer", "float32", "few_decimals", "uniform", "special"])
-    flags = random_flags(rng)
+    flags = [] if plain else random_flags(rng)
     # Without -c, a qrels query the run lacks makes trec_eval 10 exit 4
     # (KNOWN): made often only with -c, where it is scored 0.
-    qrels_only = 0.25 if "-c" in flags else 0.01
+    qrels_only = 0.25 if "-c" in flags else 0 if plain else 0.01
     run = []
     tags = ["runA", "runB", "r-3"]
     vary_tag = rng.random() < 0.25
@@ -204,7 +207,7 @@ def make_corpus(rng):
                 if lst:
                     run.append(lst.pop(0))
     # Duplicated docid (refused by both, when within -M).
-    if rng.random() < 0.04:
+    if rng.random() < 0.04 and not plain:
         line = rng.choice(run)
         run.insert(rng.randrange(len(run) + 1), line)
     if rng.random() < 0.1:
@@ -217,7 +220,7 @@ def make_corpus(rng):
         run.insert(rng.randrange(len(run) + 1), "# a comment")
     if rng.random() < 0.1:
         run.insert(rng.randrange(len(run) + 1), "")
-    if rng.random() < 0.1:
+    if rng.random() < 0.1 and not plain:
         qrels.insert(rng.randrange(len(qrels) + 1), "# judged by hand")
     # Whitespace variety between fields.
     if rng.random() < 0.15:
@@ -230,7 +233,8 @@ def make_corpus(rng):
         corpus.eol = "\r\n"
     if "ZFILE" in flags:
         corpus.zscores = random_zscores(rng, queries, flags)
-    add_known_rarely(rng, corpus)
+    if not plain:
+        add_known_rarely(rng, corpus)
     return corpus
 
 
@@ -245,6 +249,7 @@ MEASURE_SETS = [
     ["-m", "11pt_avg", "-m", "infAP", "-m", "Rndcg", "-m", "ndcg_rel", "-m", "binG", "-m", "G"],
     ["-m", "set_P", "-m", "set_recall", "-m", "set_F", "-m", "set_map", "-m", "relative_P.2,5"],
     ["-m", "unj.2,4", "-m", "num_nonrel_judged_ret", "-m", "rbp_resid", "-m", "relstring"],
+    ["-m", "P.5", "-m", "P.2,3", "-m", "ndcg.1=2", "-m", "ndcg.1=3,2=5", "-m", "P"],
     ["-m", "rbp"],
     ["-m", "rbp.p=0.5"],
     ["-m", "rbp_resid.p=0.8"],
@@ -547,10 +552,32 @@ def _copy(c):
 
 # ---------------------------------------------------------------- main
 
+def emit(folder, seed):
+    """Writes a plain corpus with at least two queries in the qrels and the
+    run; prints the two paths."""
+    for k in range(1000):
+        corpus = make_corpus(random.Random("%d/plain/%d" % (seed, k)), plain=True)
+        judged = {l.split()[0] for l in corpus.qrels if l.strip()}
+        ranked = {l.split()[0] for l in corpus.run if l.strip() and not l.startswith("#")}
+        if len(judged & ranked) >= 2:
+            break
+    os.makedirs(folder, exist_ok=True)
+    paths = []
+    for name, lines in (("qrels", corpus.qrels), ("run", corpus.run)):
+        path = os.path.join(folder, "random-%d.%s" % (seed, name))
+        with open(path, "w", newline="") as f:
+            f.write("".join(line + corpus.eol for line in lines))
+        paths.append(path)
+    print("\n".join(paths))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--trec-eval", required=True)
-    ap.add_argument("--ranklab", required=True)
+    ap.add_argument("--trec-eval")
+    ap.add_argument("--ranklab")
+    ap.add_argument("--emit", metavar="DIR", help="only write a plain corpus of --seed "
+                    "(no flag, no deliberate-difference input) as DIR/random-SEED.qrels and .run")
     ap.add_argument("--n", type=int, default=300)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--shrink", action="store_true", help="cut each unexplained disagreement down")
@@ -562,6 +589,10 @@ def main():
     if args.digits is not None:
         RANKLAB_EXTRA[:] = ["--digits", str(args.digits)]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    if args.emit:
+        return emit(args.emit, seed)
+    if not (args.trec_eval and args.ranklab):
+        ap.error("--trec-eval and --ranklab are needed")
     print("seed %d, %d corpora (rerun: --seed %d --n %d)" % (seed, args.n, seed, args.n), flush=True)
     t0 = time.time()
     known = Counter()

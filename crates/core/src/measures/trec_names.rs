@@ -298,10 +298,13 @@ impl MeasureRequest {
         }
     }
 
+    /// Asks for a family, with parameters or not. As in trec_eval
+    /// (`meas_init.c` takes the first `-m` argument naming the measure), the
+    /// first parameters given for a family are the ones used.
     fn set(&mut self, index: usize, params: Option<String>) {
         match self.families.iter_mut().find(|(i, _)| *i == index) {
             Some(slot) => {
-                if params.is_some() {
+                if slot.1.is_none() {
                     slot.1 = params;
                 }
             }
@@ -733,6 +736,14 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_parameters_given_for_a_family_are_used() {
+        // trec_eval 10: `-m P.5 -m P.10` prints P_5 only.
+        assert_eq!(names(&["P.5", "P.10"]), ["P_5"]);
+        assert_eq!(names(&["P", "P.5"]), ["P_5"]);
+        assert_eq!(names(&["rbp.p=0.5", "rbp.p=0.8"]), ["rbp_p=0.5"]);
+    }
 
     fn names(specs: &[&str]) -> Vec<String> {
         MeasureRequest::parse(specs)
