@@ -174,21 +174,12 @@ q6: 0 0 3 2 1 0 0 0 0 0
 ";
 
 const RR: &[Family] = &[Family::RR];
-/// The headline comparison: MRR, MAP, nDCG@k and ERR@k, with P@k and R@k.
-pub const HEADLINE: &[Family] = &[
-    Family::RR,
-    Family::AP,
-    Family::NDCG,
-    Family::ERR,
-    Family::P,
-    Family::R,
-];
 const AP: &[Family] = &[Family::AP];
 
 /// Every case, demo first.
 pub const CASES: &[Case] = &[
     Case {
-        families: HEADLINE,
+        families: Family::HEADLINE,
         scale_max: 3,
         ..case("demo", "Demo: three systems, six graded queries", EXAMPLE_QUICK)
     },

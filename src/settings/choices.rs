@@ -145,6 +145,17 @@ pub enum Family {
 }
 
 impl Family {
+    /// The headline comparison, checked at first: MRR, MAP, nDCG@k and
+    /// ERR@k, with P@k and R@k.
+    pub const HEADLINE: &'static [Family] = &[
+        Family::RR,
+        Family::AP,
+        Family::NDCG,
+        Family::ERR,
+        Family::P,
+        Family::R,
+    ];
+
     /// All families in the order of the table's columns.
     pub const ALL: [Family; 10] = [
         Family::RR,

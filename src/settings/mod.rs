@@ -69,7 +69,7 @@ impl Default for Settings {
             ties: TieBreak::TrecEval,
             missing: MissingQueries::Skip,
             duplicates: DuplicatePolicy::Refuse,
-            families: crate::example::HEADLINE.to_vec(),
+            families: Family::HEADLINE.to_vec(),
             extra: String::new(),
             scale_max: 3,
             stats: StatsSettings::default(),

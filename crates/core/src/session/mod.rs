@@ -27,10 +27,12 @@ pub mod exports;
 mod files;
 mod find;
 mod judgment_groups;
+mod judgment_table;
 mod preferences;
 mod reading;
 mod results;
 mod roles;
+mod run_warnings;
 mod runs;
 mod shard_lines;
 mod shards;
@@ -54,7 +56,6 @@ pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
     NO_QRELS, UNKNOWN_FORMAT,
 };
-use runs::tally_warnings;
 pub use runs::{add_run, evaluate_files, RunOutcome};
 pub use shards::{
     evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,

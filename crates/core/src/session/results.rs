@@ -213,7 +213,7 @@ pub struct Part {
     /// The runs' values when the judgments are preferences or judgment
     /// groups (whose measures are their own; `systems` is then empty).
     #[cfg_attr(feature = "serde", serde(default))]
-    pub judgment_table: Option<super::trec_judgments::JudgmentTable>,
+    pub judgment_table: Option<super::judgment_table::JudgmentTable>,
 }
 
 impl Part {

@@ -4,8 +4,30 @@
 //! which query is in progress there (that query belongs to the shard
 //! before), and reads past its end to finish its last query.
 
-use super::shards::{ScoredQuery, ShardRun, LOOKBEHIND};
-use super::stream::{line_qid, QueryChunk, QueryChunker};
+use super::results::QueryResult;
+use super::stream::{line_qid, ChunkOutcome, QueryChunk, QueryChunker};
+
+/// Bytes a shard reads before its range to learn which query is in
+/// progress there.
+pub const LOOKBEHIND: u64 = 1 << 20;
+
+/// One query of a streamed run, judged and scored. Line numbers count from
+/// the first line of the shard's part of the file.
+pub type ScoredQuery = ChunkOutcome<QueryResult>;
+
+/// One shard's part of a streamed run.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ShardRun {
+    /// The run's name.
+    pub name: String,
+    /// Its queries, in file order.
+    pub queries: Vec<ScoredQuery>,
+    /// Lines of the file in the shard's part (to number the next part's).
+    pub lines: usize,
+    /// A query came back after others: the run must be read whole.
+    pub ungrouped: bool,
+}
 
 /// Where a shard is in its part of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,17 +23,14 @@ use super::results::{Part, QueryResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::ShardLines;
-use super::stream::{judge_chunk, tally, ChunkOutcome, QueryChunk};
+pub use super::shard_lines::{ScoredQuery, ShardRun, LOOKBEHIND};
+use super::stream::{judge_chunk, tally, QueryChunk};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
     Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
 };
-
-/// Bytes a shard reads before its range to learn which query is in
-/// progress there.
-pub const LOOKBEHIND: u64 = 1 << 20;
 
 /// Which part of each big TREC run one worker evaluates: `count` workers
 /// split a run into byte ranges, and each takes the queries whose first
@@ -56,24 +53,6 @@ impl Shard {
         let at = |i: usize| bytes * i as u64 / self.count as u64;
         (at(self.index), at(self.index + 1))
     }
-}
-
-/// One query of a streamed run, judged and scored. Line numbers count from
-/// the first line of the shard's part of the file.
-pub type ScoredQuery = ChunkOutcome<QueryResult>;
-
-/// One shard's part of a streamed run.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct ShardRun {
-    /// The run's name.
-    pub name: String,
-    /// Its queries, in file order.
-    pub queries: Vec<ScoredQuery>,
-    /// Lines of the file in the shard's part (to number the next part's).
-    pub lines: usize,
-    /// A query came back after others: the run must be read whole.
-    pub ungrouped: bool,
 }
 
 /// What became of one run in one shard.
