@@ -31,7 +31,7 @@ use crate::embed::embed_request;
 use crate::embed_block::BlockView;
 use crate::embed_host::use_host_block;
 use crate::evaluated_text::use_evaluated_text;
-use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult};
+use crate::evaluation::{evaluate_typed, parse_typed, Part, SystemResult, Warning};
 use crate::example::find;
 use crate::file_results::use_file_results;
 use crate::same_rc::SameRc;
@@ -364,7 +364,7 @@ pub fn App() -> Html {
         },
     );
     let marks_note = state.settings.stats.marks_note();
-    let warnings: Vec<String> = typed
+    let warnings: Vec<Warning> = typed
         .1
         .warnings
         .iter()

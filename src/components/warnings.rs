@@ -1,13 +1,17 @@
 //! Things the user must know about the numbers: queries missing or extra,
 //! repeated docids, ties ordered by a convention, grades off the scale.
+//! The core gives them as kinds with their data; they are listed grouped
+//! by kind, each marked with its kind.
 
 use yew::prelude::*;
+
+use crate::evaluation::{by_kind, Warning};
 
 /// Props of [`Warnings`].
 #[derive(Properties, PartialEq)]
 pub struct WarningsProps {
-    /// One sentence each.
-    pub warnings: Vec<String>,
+    /// The warnings, in the order the pipeline found them.
+    pub warnings: Vec<Warning>,
 }
 
 /// The list of warnings (nothing when there are none).
@@ -20,7 +24,9 @@ pub fn Warnings(props: &WarningsProps) -> Html {
         <div class="warnings" data-testid="warnings" role="status">
             <p><strong>{ format!("{} to know about these numbers:", ranklab_core::plural(props.warnings.len(), "thing", "things")) }</strong></p>
             <ul>
-                { for props.warnings.iter().map(|w| html! { <li data-testid="warning">{ w.clone() }</li> }) }
+                { for by_kind(&props.warnings).into_iter().flat_map(|(kind, group)| group.into_iter().map(move |w| html! {
+                    <li data-testid="warning" data-kind={ kind.name() }>{ w.to_string() }</li>
+                })) }
             </ul>
         </div>
     }

@@ -40,6 +40,7 @@ mod significance;
 mod stream;
 mod trec_judgments;
 mod typed;
+mod warning;
 
 pub use compare::{
     causes, compare_presets, most_different, values_under, Cause, PresetRow, QueryValues,
@@ -54,7 +55,7 @@ pub use reading::{
 pub use results::{query_set_note, FileInfo, Part, QueryResult, Source, SystemResult, SHOWN_RANKS};
 pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
-    NO_QRELS, UNKNOWN_FORMAT,
+    UNKNOWN_FORMAT,
 };
 pub use runs::{add_run, evaluate_files, RunOutcome};
 pub use shards::{
@@ -68,9 +69,10 @@ pub use stream::{
 };
 pub use trec_judgments::{
     evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentReading,
-    JudgmentSystem, JudgmentTable, PREFERENCE_TIES,
+    JudgmentSystem, JudgmentTable,
 };
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
+pub use warning::{by_kind, Warning, WarningKind};
 
 use crate::Conventions;
 

@@ -1,6 +1,7 @@
 //! The results every front end shows: per system, per query, with the
 //! files that took part, typed warnings and located problems.
 
+use super::warning::listed;
 use crate::{plural, InputKind, JudgedRanking, ParseError, Rel};
 
 /// Ranks of a query kept for display.
@@ -207,7 +208,7 @@ pub struct Part {
     /// Located problems.
     pub errors: Vec<ParseError>,
     /// What the user must know (missing queries, ties, scale, ...).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<super::warning::Warning>,
     /// The loaded files (files part only).
     pub files: Vec<FileInfo>,
     /// The runs' values when the judgments are preferences or judgment
@@ -233,16 +234,6 @@ impl Part {
             .filter(|e| !e.is_duplicate_refusal() && read(&e.input))
             .cloned()
             .collect()
-    }
-}
-
-pub(super) fn listed(items: &[&str]) -> String {
-    let shown: Vec<&str> = items.iter().take(5).copied().collect();
-    let more = items.len().saturating_sub(5);
-    if more > 0 {
-        format!("{} and {more} more", shown.join(", "))
-    } else {
-        shown.join(", ")
     }
 }
 

@@ -6,6 +6,7 @@ use crate::{classify_input, InputKind, InputRole, ParseError};
 
 use super::files::LoadedFile;
 use super::results::{FileInfo, Part};
+use super::warning::Warning;
 use super::EvalOptions;
 
 /// The loaded files by what they hold, told apart by content.
@@ -83,16 +84,13 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
         let chosen = roles.judgments.is_some_and(|(q, _)| std::ptr::eq(q, f));
         let used = match kind {
             Some(k) if k.role.is_judgments() && !chosen => {
-                let what = if k.role == InputRole::Qrels {
-                    "qrels"
-                } else {
-                    "judgments"
-                };
-                part.warnings.push(format!(
-                    "{} is a second {what} file and is not used (the first one, {}, is).",
-                    f.name,
-                    roles.judgments.map_or("", |(q, _)| q.name.as_str())
-                ));
+                part.warnings.push(Warning::SecondJudgments {
+                    file: f.name.clone(),
+                    qrels: k.role == InputRole::Qrels,
+                    used: roles
+                        .judgments
+                        .map_or(String::new(), |(q, _)| q.name.clone()),
+                });
                 false
             }
             Some(_) => true,
@@ -131,10 +129,11 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
 /// Warns when the judgments use grades above the grade scale.
 pub fn check_grade_scale(part: &mut Part, qrels_name: &str, max_grade: i64, options: &EvalOptions) {
     if max_grade > options.scale_max {
-        part.warnings.push(format!(
-            "{qrels_name} has grades up to {max_grade}, above the grade scale's maximum {}.",
-            options.scale_max
-        ));
+        part.warnings.push(Warning::GradesAboveScale {
+            file: qrels_name.to_string(),
+            max_grade,
+            scale_max: options.scale_max,
+        });
     }
 }
 
@@ -148,9 +147,6 @@ pub fn max_grade(qrels: &crate::Qrels<'_>) -> i64 {
         .max()
         .unwrap_or(0)
 }
-
-/// The warning shown when runs are loaded without judgments.
-pub const NO_QRELS: &str = "Add a qrels file: runs are evaluated against its judgments.";
 
 #[cfg(test)]
 mod tests {
@@ -185,6 +181,7 @@ mod tests {
             .to_string()
             .starts_with("notes.txt:1:1: expected TREC qrels"));
         assert_eq!(e.errors[1].to_string(), "run:1:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `high`");
-        assert!(e.warnings[0].contains("Add a qrels file"));
+        assert!(e.warnings[0].to_string().contains("Add a qrels file"));
+        assert_eq!(e.warnings[0], Warning::NoQrels);
     }
 }

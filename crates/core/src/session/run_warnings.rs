@@ -2,9 +2,10 @@
 //! numbers, and the warnings about its queries and lines (judged queries it
 //! lacks, queries without judgments, repeated docids, ties).
 
-use super::results::{listed, Part};
+use super::results::Part;
+use super::warning::Warning;
 use super::EvalOptions;
-use crate::{plural, DuplicatePolicy, ParseError};
+use crate::ParseError;
 
 /// Why a refused run has no numbers: its first refused repeat, located,
 /// and how many there are.
@@ -35,42 +36,34 @@ pub(super) fn tally_warnings(
     ties: (usize, usize),
     options: &EvalOptions,
 ) {
+    let run = || name.to_string();
+    let c = &options.conventions;
     if !missing_queries.is_empty() {
-        let n = missing_queries.len();
-        let missing: Vec<&str> = missing_queries.iter().map(String::as_str).collect();
-        part.warnings.push(format!(
-            "{name}: {} of the qrels missing from the run ({}); {}.",
-            plural(n, "query", "queries"),
-            listed(&missing),
-            options.conventions.missing_queries.label()
-        ));
+        part.warnings.push(Warning::MissingQueries {
+            run: run(),
+            queries: missing_queries.to_vec(),
+            convention: c.missing_queries,
+        });
     }
     if !run_only_queries.is_empty() {
-        let only: Vec<&str> = run_only_queries.iter().map(String::as_str).collect();
-        part.warnings.push(format!(
-            "{name}: {} without judgments ignored ({}).",
-            plural(only.len(), "query", "queries"),
-            listed(&only)
-        ));
+        part.warnings.push(Warning::QueriesWithoutJudgments {
+            run: run(),
+            queries: run_only_queries.to_vec(),
+        });
     }
     if repeated_lines > 0 {
-        let done = if options.conventions.duplicates == DuplicatePolicy::KeepAll {
-            "counted as further documents"
-        } else {
-            "dropped"
-        };
-        part.warnings.push(format!(
-            "{name}: {} of repeated docids {done} ({}).",
-            plural(repeated_lines, "line", "lines"),
-            options.conventions.duplicates.label()
-        ));
+        part.warnings.push(Warning::RepeatedDocids {
+            run: run(),
+            lines: repeated_lines,
+            policy: c.duplicates,
+        });
     }
     if ties.0 > 0 {
-        part.warnings.push(format!(
-            "{name}: equal scores in {} of {} queries, ordered by the tie setting: {}.",
-            ties.0,
-            ties.1,
-            options.conventions.tie_break.label()
-        ));
+        part.warnings.push(Warning::Ties {
+            run: run(),
+            tied: ties.0,
+            of: ties.1,
+            tie_break: c.tie_break,
+        });
     }
 }

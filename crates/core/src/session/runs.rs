@@ -6,9 +6,10 @@ use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Me
 
 use super::files::LoadedFile;
 use super::results::{Part, QueryResult, Source, SystemResult};
-use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
+use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
+use super::warning::Warning;
 use super::EvalOptions;
 
 /// One run evaluated against the judgments, however it was read (whole or
@@ -128,7 +129,7 @@ pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOp
     }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !runs.is_empty() {
-            part.warnings.push(NO_QRELS.into());
+            part.warnings.push(Warning::NoQrels);
         }
         for (run, kind) in runs {
             part.errors
@@ -201,7 +202,12 @@ mod tests {
         assert_eq!(sys.queries[0].values[0], 0.5);
         assert!(sys.queries[1].missing);
         assert_eq!(sys.means[0], 0.25);
-        let w = e.warnings.join("\n");
+        let w = e
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(
             w.contains("r.csv: 1 query of the qrels missing from the run (q2); scored 0"),
             "{w}"

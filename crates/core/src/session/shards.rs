@@ -20,12 +20,13 @@ use std::collections::BTreeSet;
 use super::files::{byte_size, LoadedFile};
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{Part, QueryResult};
-use super::roles::{check_grade_scale, describe_files, file_roles, max_grade, NO_QRELS};
+use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::ShardLines;
 pub use super::shard_lines::{ScoredQuery, ShardRun, LOOKBEHIND};
 use super::stream::{judge_chunk, tally, QueryChunk};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
+use super::warning::Warning;
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
@@ -182,7 +183,7 @@ pub async fn evaluate_shard(
     }
     let Some((qrels_file, qrels_kind)) = roles.qrels else {
         if !roles.runs.is_empty() && first {
-            reply.base.warnings.push(NO_QRELS.into());
+            reply.base.warnings.push(Warning::NoQrels);
         }
         return reply;
     };

@@ -16,15 +16,12 @@ use crate::{
 use super::evaluate_judgment_groups;
 pub use super::judgment_table::{JudgmentMeasure, JudgmentReading, JudgmentSystem, JudgmentTable};
 use super::preferences::evaluate_preferences;
-use super::results::{listed, Part};
+use super::results::Part;
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::stream::StreamResult;
+use super::warning::{listed, Warning};
 use super::EvalOptions;
 use crate::plural;
-
-/// What preference measures say of equal scores and repeats, when the
-/// settings ask for something else.
-pub const PREFERENCE_TIES: &str = "Preference measures order equal scores by docid ascending, as trec_eval's preference code does; the tie setting applies to the other measures only.";
 
 /// The measures trec_eval computes for these judgments: its `all_prefs`
 /// or `qrels_jg` set.
@@ -95,7 +92,7 @@ pub fn evaluate_judgment_table(
         && (conventions.tie_break != TieBreak::TrecEval
             || conventions.duplicates == DuplicatePolicy::KeepAll)
     {
-        part.warnings.push(PREFERENCE_TIES.into());
+        part.warnings.push(Warning::PreferenceTies);
     }
     for &(name, text, kind) in runs {
         if kind.format != InputFormat::Trec {
@@ -349,7 +346,12 @@ mod tests {
         assert_eq!(q1.1[col("prefs_simp_ret")], 0.0);
         assert_eq!(q1.1[col("prefs_num_prefs_poss")], 3.0);
         // q2 is judged but not in the run; q9 is in the run only.
-        let w = part.warnings.join("\n");
+        let w = part
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(
             w.contains("r: 1 query of the qrels missing from the run (q2)"),
             "{w}"

@@ -6,7 +6,8 @@ use crate::{
     QuickInput, QuickQuery,
 };
 
-use super::results::{listed, Part, QueryResult, Source, SystemResult};
+use super::results::{Part, QueryResult, Source, SystemResult};
+use super::warning::Warning;
 use super::EvalOptions;
 
 /// Name of the quick text in error messages.
@@ -51,10 +52,13 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], options: &EvalOpti
                 .filter(|&g| g > options.scale_max)
                 .max();
             if let Some(g) = over {
-                part.warnings.push(format!(
-                    "{}, {} (line {}): grade {g} is above the grade scale's maximum {}.",
-                    s.name, q.id, q.line, options.scale_max
-                ));
+                part.warnings.push(Warning::TypedGradeAboveScale {
+                    system: s.name.clone(),
+                    query: q.id.clone(),
+                    line: q.line,
+                    grade: g,
+                    scale_max: options.scale_max,
+                });
             }
         }
     }
@@ -65,24 +69,18 @@ pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], options: &EvalOpti
         .collect();
     for s in &with_queries {
         for other in &with_queries {
-            let lacking: Vec<&str> = other
+            let lacking: Vec<String> = other
                 .queries
                 .iter()
-                .map(|q| q.id.as_str())
+                .map(|q| q.id.clone())
                 .filter(|id| !s.queries.iter().any(|q| q.id == *id))
                 .collect();
             if !lacking.is_empty() && s.name != other.name {
-                part.warnings.push(format!(
-                    "{} has no {} that {} has ({}): their means are over different queries.",
-                    s.name,
-                    if lacking.len() == 1 {
-                        "query"
-                    } else {
-                        "queries"
-                    },
-                    other.name,
-                    listed(&lacking)
-                ));
+                part.warnings.push(Warning::DifferentQueries {
+                    system: s.name.clone(),
+                    other: other.name.clone(),
+                    lacking,
+                });
             }
         }
     }
@@ -126,7 +124,19 @@ mod tests {
         let m = default_metrics();
         let e = evaluate_typed(&parse_typed("[A]\nq1: 2 0\nq2: 1\n[B]\nq1: 1\n"), &m, &s);
         assert_eq!(e.warnings.len(), 2, "{:?}", e.warnings);
-        assert!(e.warnings[0].contains("A, q1 (line 2): grade 2 is above"));
-        assert!(e.warnings[1].starts_with("B has no query that A has (q2)"));
+        assert!(e.warnings[0]
+            .to_string()
+            .contains("A, q1 (line 2): grade 2 is above"));
+        assert!(e.warnings[1]
+            .to_string()
+            .starts_with("B has no query that A has (q2)"));
+        assert_eq!(
+            e.warnings[1],
+            Warning::DifferentQueries {
+                system: "B".into(),
+                other: "A".into(),
+                lacking: vec!["q2".into()],
+            }
+        );
     }
 }

@@ -1,0 +1,318 @@
+//! What a person must know about numbers that were computed: each warning
+//! is a kind with its data (files, queries, counts, the convention that
+//! applied), so a view can group, count or link them; its English is
+//! written here, once, in `Display`, for the page, the exports and the
+//! command line alike.
+
+use std::fmt;
+
+use crate::{plural, DuplicatePolicy, MissingQueries, TieBreak};
+
+/// One warning about computed numbers.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Warning {
+    /// Runs were loaded without judgments.
+    NoQrels,
+    /// A second judgments file was loaded; the first one is used.
+    SecondJudgments {
+        /// The file left unused.
+        file: String,
+        /// It holds plain qrels (else preferences or judgment groups).
+        qrels: bool,
+        /// The judgments file that is used.
+        used: String,
+    },
+    /// The judgments use grades above the page's grade scale.
+    GradesAboveScale {
+        /// The judgments file.
+        file: String,
+        /// Its largest grade.
+        max_grade: i64,
+        /// The scale's maximum.
+        scale_max: i64,
+    },
+    /// A typed query uses a grade above the grade scale.
+    TypedGradeAboveScale {
+        /// The system.
+        system: String,
+        /// The query.
+        query: String,
+        /// Its line in the typed text.
+        line: usize,
+        /// The largest grade above the scale.
+        grade: i64,
+        /// The scale's maximum.
+        scale_max: i64,
+    },
+    /// Two systems' means are over different queries.
+    DifferentQueries {
+        /// The system lacking queries.
+        system: String,
+        /// The system that has them.
+        other: String,
+        /// The queries `system` lacks.
+        lacking: Vec<String>,
+    },
+    /// Judged queries a run has no result for.
+    MissingQueries {
+        /// The run.
+        run: String,
+        /// The queries, sorted.
+        queries: Vec<String>,
+        /// What was done with them.
+        convention: MissingQueries,
+    },
+    /// A run's queries that have no judgments (ignored).
+    QueriesWithoutJudgments {
+        /// The run.
+        run: String,
+        /// The queries, sorted.
+        queries: Vec<String>,
+    },
+    /// Lines repeating a docid within a query (dropped or counted).
+    RepeatedDocids {
+        /// The run.
+        run: String,
+        /// Lines concerned.
+        lines: usize,
+        /// The duplicates setting that applied.
+        policy: DuplicatePolicy,
+    },
+    /// Queries with equal scores, ordered by the tie setting.
+    Ties {
+        /// The run.
+        run: String,
+        /// Queries with ties.
+        tied: usize,
+        /// Queries evaluated.
+        of: usize,
+        /// The tie setting that applied.
+        tie_break: TieBreak,
+    },
+    /// Preference measures order ties their own way.
+    PreferenceTies,
+}
+
+/// The kinds of [`Warning`], for grouping and counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)] // each names the variant of Warning it stands for
+pub enum WarningKind {
+    NoQrels,
+    SecondJudgments,
+    GradesAboveScale,
+    TypedGradeAboveScale,
+    DifferentQueries,
+    MissingQueries,
+    QueriesWithoutJudgments,
+    RepeatedDocids,
+    Ties,
+    PreferenceTies,
+}
+
+impl WarningKind {
+    /// A short name for the kind (a `data-kind` attribute, a group's title).
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::NoQrels => "no-qrels",
+            WarningKind::SecondJudgments => "second-judgments",
+            WarningKind::GradesAboveScale => "grades-above-scale",
+            WarningKind::TypedGradeAboveScale => "typed-grade-above-scale",
+            WarningKind::DifferentQueries => "different-queries",
+            WarningKind::MissingQueries => "missing-queries",
+            WarningKind::QueriesWithoutJudgments => "queries-without-judgments",
+            WarningKind::RepeatedDocids => "repeated-docids",
+            WarningKind::Ties => "ties",
+            WarningKind::PreferenceTies => "preference-ties",
+        }
+    }
+}
+
+impl Warning {
+    /// Its kind.
+    pub fn kind(&self) -> WarningKind {
+        match self {
+            Warning::NoQrels => WarningKind::NoQrels,
+            Warning::SecondJudgments { .. } => WarningKind::SecondJudgments,
+            Warning::GradesAboveScale { .. } => WarningKind::GradesAboveScale,
+            Warning::TypedGradeAboveScale { .. } => WarningKind::TypedGradeAboveScale,
+            Warning::DifferentQueries { .. } => WarningKind::DifferentQueries,
+            Warning::MissingQueries { .. } => WarningKind::MissingQueries,
+            Warning::QueriesWithoutJudgments { .. } => WarningKind::QueriesWithoutJudgments,
+            Warning::RepeatedDocids { .. } => WarningKind::RepeatedDocids,
+            Warning::Ties { .. } => WarningKind::Ties,
+            Warning::PreferenceTies => WarningKind::PreferenceTies,
+        }
+    }
+}
+
+/// Warnings grouped by kind: kinds in the order they first appear, each
+/// kind's warnings in their order.
+pub fn by_kind(warnings: &[Warning]) -> Vec<(WarningKind, Vec<&Warning>)> {
+    let mut out: Vec<(WarningKind, Vec<&Warning>)> = Vec::new();
+    for w in warnings {
+        match out.iter_mut().find(|(k, _)| *k == w.kind()) {
+            Some((_, group)) => group.push(w),
+            None => out.push((w.kind(), vec![w])),
+        }
+    }
+    out
+}
+
+/// Up to five items, comma-separated, then how many more.
+pub(super) fn listed(items: &[&str]) -> String {
+    let shown: Vec<&str> = items.iter().take(5).copied().collect();
+    let more = items.len().saturating_sub(5);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+fn ids(queries: &[String]) -> String {
+    let q: Vec<&str> = queries.iter().map(String::as_str).collect();
+    listed(&q)
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::NoQrels => {
+                write!(f, "Add a qrels file: runs are evaluated against its judgments.")
+            }
+            Warning::SecondJudgments { file, qrels, used } => write!(
+                f,
+                "{file} is a second {} file and is not used (the first one, {used}, is).",
+                if *qrels { "qrels" } else { "judgments" }
+            ),
+            Warning::GradesAboveScale {
+                file,
+                max_grade,
+                scale_max,
+            } => write!(
+                f,
+                "{file} has grades up to {max_grade}, above the grade scale's maximum {scale_max}."
+            ),
+            Warning::TypedGradeAboveScale {
+                system,
+                query,
+                line,
+                grade,
+                scale_max,
+            } => write!(
+                f,
+                "{system}, {query} (line {line}): grade {grade} is above the grade scale's maximum {scale_max}."
+            ),
+            Warning::DifferentQueries {
+                system,
+                other,
+                lacking,
+            } => write!(
+                f,
+                "{system} has no {} that {other} has ({}): their means are over different queries.",
+                if lacking.len() == 1 {
+                    "query"
+                } else {
+                    "queries"
+                },
+                ids(lacking)
+            ),
+            Warning::MissingQueries {
+                run,
+                queries,
+                convention,
+            } => write!(
+                f,
+                "{run}: {} of the qrels missing from the run ({}); {}.",
+                plural(queries.len(), "query", "queries"),
+                ids(queries),
+                convention.label()
+            ),
+            Warning::QueriesWithoutJudgments { run, queries } => write!(
+                f,
+                "{run}: {} without judgments ignored ({}).",
+                plural(queries.len(), "query", "queries"),
+                ids(queries)
+            ),
+            Warning::RepeatedDocids { run, lines, policy } => write!(
+                f,
+                "{run}: {} of repeated docids {} ({}).",
+                plural(*lines, "line", "lines"),
+                if *policy == DuplicatePolicy::KeepAll {
+                    "counted as further documents"
+                } else {
+                    "dropped"
+                },
+                policy.label()
+            ),
+            Warning::Ties {
+                run,
+                tied,
+                of,
+                tie_break,
+            } => write!(
+                f,
+                "{run}: equal scores in {tied} of {of} queries, ordered by the tie setting: {}.",
+                tie_break.label()
+            ),
+            Warning::PreferenceTies => write!(
+                f,
+                "Preference measures order equal scores by docid ascending, as trec_eval's preference code does; the tie setting applies to the other measures only."
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouped_by_kind_in_order_of_first_appearance() {
+        let ties = |run: &str| Warning::Ties {
+            run: run.into(),
+            tied: 1,
+            of: 1,
+            tie_break: TieBreak::TrecEval,
+        };
+        let list = [ties("a"), Warning::NoQrels, ties("b")];
+        let groups = by_kind(&list);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].0, WarningKind::Ties);
+        assert_eq!(groups[0].1, vec![&list[0], &list[2]]);
+        assert_eq!(groups[1].1, vec![&list[1]]);
+    }
+
+    #[test]
+    fn each_kind_reads_as_before_and_keeps_its_data() {
+        let w = Warning::MissingQueries {
+            run: "run1".into(),
+            queries: vec!["q2".into(), "q3".into()],
+            convention: MissingQueries::Skip,
+        };
+        assert_eq!(w.kind(), WarningKind::MissingQueries);
+        assert_eq!(
+            w.to_string(),
+            "run1: 2 queries of the qrels missing from the run (q2, q3); left out (trec_eval)."
+        );
+        let t = Warning::Ties {
+            run: "r".into(),
+            tied: 1,
+            of: 3,
+            tie_break: TieBreak::TrecEval,
+        };
+        assert_eq!(
+            t.to_string(),
+            "r: equal scores in 1 of 3 queries, ordered by the tie setting: docid descending (trec_eval)."
+        );
+        let d = Warning::RepeatedDocids {
+            run: "r".into(),
+            lines: 1,
+            policy: DuplicatePolicy::KeepAll,
+        };
+        assert!(d
+            .to_string()
+            .starts_with("r: 1 line of repeated docids counted as further documents ("));
+    }
+}
