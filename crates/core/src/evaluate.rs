@@ -8,9 +8,9 @@ use crate::conventions::{
 };
 use crate::error::ParseError;
 use crate::fast_hash::FnvHashMap;
+use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
 use crate::judged::{JudgedRanking, Rel};
 use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
-use crate::trec::{Qrels, QueryQrels, Run, RunEntry};
 
 /// One evaluated query.
 #[derive(Debug, Clone, PartialEq)]
@@ -414,7 +414,7 @@ pub fn summarise(aggregations: &[Aggregation], rows: &[Vec<f64>]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trec::{parse_qrels, parse_run};
+    use crate::formats::trec::{parse_qrels, parse_run};
 
     const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\n";
 

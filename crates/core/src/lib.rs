@@ -22,23 +22,15 @@ mod error;
 mod evaluate;
 mod explain;
 mod fast_hash;
+mod formats;
 mod hex_float;
-mod inputs;
 mod judged;
 pub mod measures;
 mod plural;
-mod preferences;
 mod presets;
-mod qrels_jg;
-mod quick;
-mod quick_edit;
-mod ranx_json;
 pub mod session;
 pub mod stats;
-mod table_text;
-mod trec;
 mod trec_output;
-mod zscores;
 
 pub use byte_lines::{ByteLines, Line};
 pub use conventions::{
@@ -51,33 +43,35 @@ pub use evaluate::{
     summaries, summarise, JudgedRun, QueryJudged, QueryOutcome, RankedEntries, DUPLICATE_REFUSAL,
 };
 pub use explain::{explain, f4, Explanation};
-pub use inputs::{
+pub use formats::inputs::{
     binary_at, classify_input, parse_qrels_as, parse_run_as, trec_text_kind, InputFormat,
     InputKind, InputRole, BINARY_SNIFF_BYTES,
 };
-pub use judged::{JudgedRanking, Rel};
-pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
-pub use plural::plural;
-pub use preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
-pub use presets::Preset;
-pub use qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};
-pub use quick::{parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT};
-pub use quick_edit::{
+pub use formats::preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
+pub use formats::qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};
+pub use formats::quick::{
+    parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT,
+};
+pub use formats::quick_edit::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,
     format_query_line, format_rel, format_system, insert_after, remove_lines, rename_system,
     replace_line, system_lines, unused_query_id, unused_system_name, REPEAT_FROM,
 };
-pub use ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-pub use table_text::{
+pub use formats::ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
+pub use formats::table_text::{
     parse_table_qrels, parse_table_run, table_header, FieldSplitter, TableField, TableHeader,
     UnclosedQuote,
 };
-pub use trec::{
+pub use formats::trec::{
     classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
     QueryQrels, Run, RunEntry, RunLine, TrecKind,
 };
+pub use formats::zscores::{parse_zscores, ZScores, MISSING_ZSCORE};
+pub use judged::{JudgedRanking, Rel};
+pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
+pub use plural::plural;
+pub use presets::Preset;
 pub use trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,
     TrecOutput, TrecRow,
 };
-pub use zscores::{parse_zscores, ZScores, MISSING_ZSCORE};

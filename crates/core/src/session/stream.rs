@@ -13,10 +13,10 @@ use std::collections::{BTreeSet, HashSet};
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
 use crate::evaluate::{judge, judge_query, missing_query_ranking};
+use crate::formats::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
 use crate::judged::JudgedRanking;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{EvalContext, Metric};
-use crate::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
 use crate::trec_output::{item_metrics, trec_row, TrecRow};
 
 /// What a finished stream found.
@@ -481,8 +481,8 @@ pub fn evaluate_whole_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::trec::parse_qrels;
     use crate::measures::trec_names::MeasureRequest;
-    use crate::trec::parse_qrels;
     use crate::trec_output::{format_trec, format_trec_rows, TrecOutput};
 
     /// Found by the `run` fuzz target: a line starting with a vertical tab

@@ -12,9 +12,9 @@
 //! when any is fractional; when it does not parse, the file name decides
 //! (`qrel` in it means qrels), so the located parse error is still shown.
 
-use crate::ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-use crate::table_text::{parse_table_qrels, parse_table_run, table_header};
-use crate::trec::{classify_trec, parse_qrels, parse_run, Qrels, Run, TrecKind};
+use crate::formats::ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
+use crate::formats::table_text::{parse_table_qrels, parse_table_run, table_header};
+use crate::formats::trec::{classify_trec, parse_qrels, parse_run, Qrels, Run, TrecKind};
 
 /// How a text is written.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -123,7 +123,7 @@ pub fn classify_input(name: &str, text: &str) -> Option<InputKind> {
         }
     }
     match classify_trec(text)? {
-        TrecKind::Qrels if crate::qrels_jg::has_judgment_groups(text) => {
+        TrecKind::Qrels if crate::formats::qrels_jg::has_judgment_groups(text) => {
             kind(InputFormat::Trec, InputRole::JudgmentGroups)
         }
         TrecKind::Qrels => kind(InputFormat::Trec, InputRole::Qrels),
@@ -143,7 +143,7 @@ pub fn trec_text_kind(text: &str) -> Option<InputKind> {
     }
     let quick_like = text
         .lines()
-        .filter(|l| !crate::trec::is_skipped_line(l))
+        .filter(|l| !crate::formats::trec::is_skipped_line(l))
         .any(|l| {
             l.split_whitespace()
                 .next()

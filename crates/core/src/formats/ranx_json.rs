@@ -9,7 +9,7 @@
 //! located error rather than silently altered.
 
 use crate::error::{parse_score, ParseError};
-use crate::trec::{Qrels, Run, RunEntry};
+use crate::formats::trec::{Qrels, Run, RunEntry};
 
 /// One `"doc": number` pair with where it was written.
 #[derive(Debug, Clone, Copy)]

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use crate::error::{first_fields, ParseError};
 use crate::fast_hash::FnvHashMap;
-use crate::trec::{content_lines, qrels_line_with_group, Qrels};
+use crate::formats::trec::{content_lines, qrels_line_with_group, Qrels};
 
 /// Qrels split by judgment group.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -32,7 +32,7 @@
 //! hold anything.
 
 use crate::error::{parse_score, ParseError};
-use crate::trec::{content_lines, is_skipped_line, Qrels, Run, RunEntry};
+use crate::formats::trec::{content_lines, is_skipped_line, Qrels, Run, RunEntry};
 
 /// What a header line declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

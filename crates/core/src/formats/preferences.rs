@@ -16,7 +16,7 @@
 
 use crate::error::{first_fields, ParseError};
 use crate::fast_hash::FnvHashMap;
-use crate::trec::{content_lines, qrels_line_with_group};
+use crate::formats::trec::{content_lines, qrels_line_with_group};
 
 /// One line of preference judgments.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -9,8 +9,8 @@
 
 use std::ops::Range;
 
+use crate::formats::quick::{QuickInput, QuickSystem};
 use crate::judged::Rel;
-use crate::quick::{QuickInput, QuickSystem};
 
 /// Shortest run of one token written as `TOKEN*COUNT`.
 pub const REPEAT_FROM: usize = 4;
@@ -239,7 +239,7 @@ pub fn unused_query_id(input: &QuickInput, index: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quick::parse_quick;
+    use crate::formats::quick::parse_quick;
 
     #[test]
     fn query_lines_are_written_compactly() {
