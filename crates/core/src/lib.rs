@@ -19,18 +19,16 @@
 mod byte_lines;
 mod conventions;
 mod error;
-mod evaluate;
-mod explain;
 mod fast_hash;
 mod formats;
 mod hex_float;
 mod judged;
 pub mod measures;
+mod pipeline;
 mod plural;
 mod presets;
 pub mod session;
 pub mod stats;
-mod trec_output;
 
 pub use byte_lines::{ByteLines, Line};
 pub use conventions::{
@@ -38,11 +36,6 @@ pub use conventions::{
     UnknownName,
 };
 pub use error::ParseError;
-pub use evaluate::{
-    judge, judge_query, missing_query_ranking, per_query_values, query_values, rank_entries,
-    summaries, summarise, JudgedRun, QueryJudged, QueryOutcome, RankedEntries, DUPLICATE_REFUSAL,
-};
-pub use explain::{explain, f4, Explanation};
 pub use formats::inputs::{
     binary_at, classify_input, parse_qrels_as, parse_run_as, trec_text_kind, InputFormat,
     InputKind, InputRole, BINARY_SNIFF_BYTES,
@@ -69,9 +62,15 @@ pub use formats::trec::{
 pub use formats::zscores::{parse_zscores, ZScores, MISSING_ZSCORE};
 pub use judged::{JudgedRanking, Rel};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
-pub use plural::plural;
-pub use presets::Preset;
-pub use trec_output::{
+pub use pipeline::evaluate::{per_query_values, query_values, summaries, summarise};
+pub use pipeline::explain::{explain, f4, Explanation};
+pub use pipeline::judge::{
+    judge, judge_query, missing_query_ranking, rank_entries, JudgedRun, QueryJudged, QueryOutcome,
+    RankedEntries, DUPLICATE_REFUSAL,
+};
+pub use pipeline::trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,
     TrecOutput, TrecRow,
 };
+pub use plural::plural;
+pub use presets::Preset;

@@ -12,12 +12,12 @@ use std::collections::{BTreeSet, HashSet};
 
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
-use crate::evaluate::{judge, judge_query, missing_query_ranking};
 use crate::formats::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
 use crate::judged::JudgedRanking;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{EvalContext, Metric};
-use crate::trec_output::{item_metrics, trec_row, TrecRow};
+use crate::pipeline::judge::{judge, judge_query, missing_query_ranking};
+use crate::pipeline::trec_output::{item_metrics, trec_row, TrecRow};
 
 /// What a finished stream found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -483,7 +483,7 @@ mod tests {
     use super::*;
     use crate::formats::trec::parse_qrels;
     use crate::measures::trec_names::MeasureRequest;
-    use crate::trec_output::{format_trec, format_trec_rows, TrecOutput};
+    use crate::pipeline::trec_output::{format_trec, format_trec_rows, TrecOutput};
 
     /// Found by the `run` fuzz target: a line starting with a vertical tab
     /// (a field space for the parser) was grouped under the qid "\x0b2" by

@@ -174,7 +174,7 @@ fn system(
             refused,
         };
     }
-    let all = crate::trec_output::summary_values(items, &result.rows);
+    let all = crate::pipeline::trec_output::summary_values(items, &result.rows);
     JudgmentSystem {
         name: name.to_string(),
         queries: result

@@ -6,12 +6,13 @@
 
 use std::fmt::Write;
 
-use crate::evaluate::{summarise, JudgedRun};
 use crate::formats::zscores::ZScores;
 use crate::judged::{JudgedRanking, Rel};
 use crate::measures::average_precision::MIN_GEO_MEAN;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{Aggregation, EvalContext, Metric};
+use crate::pipeline::evaluate::summarise;
+use crate::pipeline::judge::JudgedRun;
 
 /// Options of the text output.
 #[derive(Debug, Clone, PartialEq)]

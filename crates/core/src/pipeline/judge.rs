@@ -1,5 +1,7 @@
-//! From qrels and a run to one judged ranking per query, under explicit
-//! [`Conventions`], and from those to per-query values and summaries.
+//! The judging stage: from qrels and a run to one judged ranking per query,
+//! under explicit [`Conventions`]: lines ordered (ties by the convention),
+//! repeats refused or kept, the depth cut, judged-only (`-J`), and every
+//! document looked up in the qrels.
 
 use std::cmp::Ordering;
 
@@ -10,7 +12,7 @@ use crate::error::ParseError;
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
 use crate::judged::{JudgedRanking, Rel};
-use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
+use crate::measures::EvalContext;
 
 /// One evaluated query.
 #[derive(Debug, Clone, PartialEq)]
@@ -364,57 +366,12 @@ pub fn judge<'a>(qrels: &Qrels<'a>, run: &Run<'a>, conventions: &Conventions) ->
     out
 }
 
-/// Per-query values of each metric (rows follow `judged.queries`).
-pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f64>> {
-    judged
-        .queries
-        .iter()
-        .map(|q| query_values(&q.ranking, &judged.context, metrics))
-        .collect()
-}
-
-/// One query's value for each of `metrics` (an undefined value, NaN, counts
-/// as 0, as in [`per_query_values`]).
-pub fn query_values(
-    ranking: &JudgedRanking,
-    context: &EvalContext,
-    metrics: &[Metric],
-) -> Vec<f64> {
-    metrics
-        .iter()
-        .map(|m| {
-            let v = m.compute(ranking, context);
-            if v.is_nan() {
-                0.0
-            } else {
-                v
-            }
-        })
-        .collect()
-}
-
-/// The summary of each metric over the rows, by its aggregation.
-pub fn summaries(metrics: &[Metric], rows: &[Vec<f64>]) -> Vec<f64> {
-    let aggregations: Vec<Aggregation> = metrics.iter().map(Metric::aggregation).collect();
-    summarise(&aggregations, rows)
-}
-
-/// Column `j` of `rows` summarised by `aggregations[j]`.
-pub fn summarise(aggregations: &[Aggregation], rows: &[Vec<f64>]) -> Vec<f64> {
-    aggregations
-        .iter()
-        .enumerate()
-        .map(|(j, &a)| {
-            let column: Vec<f64> = rows.iter().map(|r| r[j]).collect();
-            aggregate(a, &column)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::formats::trec::{parse_qrels, parse_run};
+    use crate::measures::Metric;
+    use crate::pipeline::evaluate::{per_query_values, summaries};
 
     const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\n";
 

@@ -1,0 +1,53 @@
+//! The evaluating stage: each judged query's value for every measure, and
+//! the summaries over queries (means, sums, geometric means).
+
+use super::judge::JudgedRun;
+use crate::judged::JudgedRanking;
+use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
+
+/// Per-query values of each metric (rows follow `judged.queries`).
+pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f64>> {
+    judged
+        .queries
+        .iter()
+        .map(|q| query_values(&q.ranking, &judged.context, metrics))
+        .collect()
+}
+
+/// One query's value for each of `metrics` (an undefined value, NaN, counts
+/// as 0, as in [`per_query_values`]).
+pub fn query_values(
+    ranking: &JudgedRanking,
+    context: &EvalContext,
+    metrics: &[Metric],
+) -> Vec<f64> {
+    metrics
+        .iter()
+        .map(|m| {
+            let v = m.compute(ranking, context);
+            if v.is_nan() {
+                0.0
+            } else {
+                v
+            }
+        })
+        .collect()
+}
+
+/// The summary of each metric over the rows, by its aggregation.
+pub fn summaries(metrics: &[Metric], rows: &[Vec<f64>]) -> Vec<f64> {
+    let aggregations: Vec<Aggregation> = metrics.iter().map(Metric::aggregation).collect();
+    summarise(&aggregations, rows)
+}
+
+/// Column `j` of `rows` summarised by `aggregations[j]`.
+pub fn summarise(aggregations: &[Aggregation], rows: &[Vec<f64>]) -> Vec<f64> {
+    aggregations
+        .iter()
+        .enumerate()
+        .map(|(j, &a)| {
+            let column: Vec<f64> = rows.iter().map(|r| r[j]).collect();
+            aggregate(a, &column)
+        })
+        .collect()
+}
