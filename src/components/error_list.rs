@@ -97,3 +97,41 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
         </div>
     }
 }
+
+/// The results' one-line account of the inputs' problems (the lists stay
+/// under the input they locate).
+pub fn problems_note(typed: usize, files: &[ranklab_core::ParseError]) -> String {
+    let mut parts = Vec::new();
+    if typed > 0 {
+        parts.push(format!(
+            "{} in the typed rankings (those lines are left out)",
+            ranklab_core::plural(typed, "problem", "problems")
+        ));
+    }
+    if !files.is_empty() {
+        parts.push(format!(
+            "{} in the files ({})",
+            ranklab_core::plural(files.len(), "problem", "problems"),
+            crate::components::error_list::consequences(files)
+        ));
+    }
+    format!("These results are affected: {}.", parts.join("; "))
+}
+
+/// The results' account of the inputs' problems, with links to their lists
+/// (nothing when there are none; the files' only while their numbers show).
+pub fn problems_paragraph(typed: &[ParseError], files: &[ParseError], withheld: bool) -> Html {
+    let files: &[ParseError] = if withheld { &[] } else { files };
+    if typed.is_empty() && files.is_empty() {
+        return html! {};
+    }
+    html! {
+        <p class="warning-note" data-testid="problems-summary">
+            { problems_note(typed.len(), files) }
+            { " " }
+            if !files.is_empty() { <a href="#file-errors">{ "See the file problems" }</a> }
+            if !files.is_empty() && !typed.is_empty() { { " · " } }
+            if !typed.is_empty() { <a href="#quick-input-errors">{ "See the typed problems" }</a> }
+        </p>
+    }
+}

@@ -190,3 +190,17 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         </>
     }
 }
+
+/// One short sentence for screen readers when the numbers change (the
+/// table itself is not a live region: every keystroke would read it all).
+pub fn results_status(systems: usize, measures: usize) -> String {
+    if systems == 0 {
+        "No results yet.".to_string()
+    } else {
+        format!(
+            "Results updated: {}, {}.",
+            ranklab_core::plural(systems, "system", "systems"),
+            ranklab_core::plural(measures, "measure", "measures")
+        )
+    }
+}

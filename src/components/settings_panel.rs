@@ -140,3 +140,14 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
         </details>
     }
 }
+
+/// The typed measure names that could not be read, as the panel lists
+/// them: (column, name, message).
+pub fn measure_problems(
+    problems: &[crate::settings::MeasureNameProblem],
+) -> Vec<(usize, String, String)> {
+    problems
+        .iter()
+        .map(|p| (p.column, p.name.clone(), p.message.clone()))
+        .collect()
+}
