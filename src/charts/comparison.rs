@@ -4,7 +4,8 @@
 use plotters::prelude::*;
 
 use super::{
-    builder, colour, draw_marker, name_legend, render, short, upper, Interval, Size, Swatch, Theme,
+    builder, colour, draw_marker, drew, name_legend, render, short, upper, Interval, Size, Swatch,
+    Theme,
 };
 use crate::styled_mesh;
 
@@ -21,7 +22,7 @@ pub struct Comparison<'a> {
 }
 
 /// The chart as SVG.
-pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
+pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let n_s = d.systems.len().max(1);
         let n_m = d.measures.len().max(1);
@@ -34,30 +35,31 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
             .map(|(_, hi)| *hi);
         let top = upper(d.values.iter().flatten().copied().chain(whisker_tops));
         let fg = theme.fg();
-        let Ok(mut chart) = builder(plot, "Measures by system", theme)
-            .build_cartesian_2d(0f64..n_s as f64, 0f64..top)
-        else {
-            return;
-        };
+        let mut chart = drew(
+            builder(plot, "Measures by system", theme)
+                .build_cartesian_2d(0f64..n_s as f64, 0f64..top),
+        )?;
         let systems = d.systems.to_vec();
         // Names cut to their group's width (about 7 px a character); the
         // data table under the chart has them whole.
         let group_px = plot.dim_in_pixel().0.saturating_sub(70) as usize / n_s;
         let chars = (group_px / 7).clamp(4, 18);
-        let _ = styled_mesh!(chart, theme)
-            .disable_x_mesh()
-            .x_labels(n_s * 2 + 1)
-            .x_label_formatter(&move |x| {
-                let i = x.floor() as usize;
-                if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
-                    short(&systems[i], chars)
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc("System")
-            .y_desc("Mean over queries")
-            .draw();
+        drew(
+            styled_mesh!(chart, theme)
+                .disable_x_mesh()
+                .x_labels(n_s * 2 + 1)
+                .x_label_formatter(&move |x| {
+                    let i = x.floor() as usize;
+                    if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
+                        short(&systems[i], chars)
+                    } else {
+                        String::new()
+                    }
+                })
+                .x_desc("System")
+                .y_desc("Mean over queries")
+                .draw(),
+        )?;
         let width = 0.8 / n_m as f64;
         for m in 0..d.measures.len() {
             let c = colour(m);
@@ -65,7 +67,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                 let x0 = s as f64 + 0.1 + m as f64 * width;
                 Rectangle::new([(x0, 0.0), (x0 + width * 0.9, row[m].max(0.0))], c.filled())
             });
-            let _ = chart.draw_series(bars);
+            drew(chart.draw_series(bars))?;
             // The series' marker in each bar (above it when it is too low).
             for (s, row) in d.values.iter().enumerate() {
                 let v = row[m].max(0.0);
@@ -77,7 +79,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                 } else {
                     (top - 7, fg)
                 };
-                draw_marker(plot, m, (px, y), ink);
+                draw_marker(plot, m, (px, y), ink)?;
             }
             if let Some(iv) = d.intervals {
                 let whiskers = iv.iter().enumerate().filter_map(|(s, row)| {
@@ -92,10 +94,11 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> String {
                         6,
                     ))
                 });
-                let _ = chart.draw_series(whiskers);
+                drew(chart.draw_series(whiskers))?;
             }
         }
-        name_legend(side, "Measures", d.measures, Swatch::MarkedBox, theme);
+        name_legend(side, "Measures", d.measures, Swatch::MarkedBox, theme)?;
+        Ok(())
     })
 }
 
@@ -120,7 +123,8 @@ mod tests {
             },
             Theme::Light,
             (800, 400),
-        );
+        )
+        .unwrap();
         // Circles: shapes 0 (measures 0, 4, 8), in the bars and the legend.
         assert_eq!(count(&svg, "<circle"), 6, "{svg}");
         // Triangles and diamonds: measures 1, 2, 5, 6.
@@ -147,7 +151,8 @@ mod tests {
             },
             Theme::Light,
             (640, 360),
-        );
+        )
+        .unwrap();
         // 6 bars + 3 legend swatches + background and legend box.
         assert_eq!(count(&svg, "fill=\"#0072B2\""), 3, "{svg}");
         assert_eq!(count(&svg, "fill=\"#E69F00\""), 3);
@@ -172,7 +177,8 @@ mod tests {
             },
             Theme::Dark,
             (640, 360),
-        );
+        )
+        .unwrap();
         assert!(dark.contains("#202227") && dark.contains("#ECECF0"));
     }
 }

@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, draw_marker, name_legend, render, upper, Size, Swatch, Theme};
+use super::{builder, colour, draw_marker, drew, name_legend, render, upper, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// The chart as SVG; `series[s][k-1]` is system s's value at k.
@@ -14,32 +14,32 @@ pub fn curves_svg(
     series: &[Vec<f64>],
     theme: Theme,
     size: Size,
-) -> String {
+) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let k_max = series.iter().map(Vec::len).max().unwrap_or(1).max(2);
         let top = upper(series.iter().flatten().copied());
         let title = format!("{family}@k for k = 1 to {k_max}");
-        let Ok(mut chart) =
-            builder(plot, &title, theme).build_cartesian_2d(1f64..k_max as f64, 0f64..top)
-        else {
-            return;
-        };
-        let _ = styled_mesh!(chart, theme)
-            .x_label_formatter(&|x| format!("{}", x.round() as usize))
-            .x_desc("Cutoff k")
-            .y_desc(format!("Mean {family}@k"))
-            .draw();
+        let mut chart =
+            drew(builder(plot, &title, theme).build_cartesian_2d(1f64..k_max as f64, 0f64..top))?;
+        drew(
+            styled_mesh!(chart, theme)
+                .x_label_formatter(&|x| format!("{}", x.round() as usize))
+                .x_desc("Cutoff k")
+                .y_desc(format!("Mean {family}@k"))
+                .draw(),
+        )?;
         // About ten markers a line: the series' shape beside its colour.
         let every = (k_max / 10).max(1);
         for (s, values) in series.iter().enumerate() {
             let pts = values.iter().enumerate().map(|(i, &v)| ((i + 1) as f64, v));
-            let _ = chart.draw_series(LineSeries::new(pts, colour(s).stroke_width(2)));
+            drew(chart.draw_series(LineSeries::new(pts, colour(s).stroke_width(2))))?;
             for (i, &v) in values.iter().enumerate().step_by(every) {
                 let at = chart.backend_coord(&((i + 1) as f64, v));
-                draw_marker(plot, s, at, colour(s));
+                draw_marker(plot, s, at, colour(s))?;
             }
         }
-        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme)?;
+        Ok(())
     })
 }
 
@@ -56,7 +56,8 @@ mod tests {
             &[vec![1.0, 0.5, 0.67], vec![0.0, 0.5, 0.33]],
             Theme::Light,
             (600, 320),
-        );
+        )
+        .unwrap();
         assert!(
             svg.contains("P@k for k = 1 to 3")
                 && svg.contains("Cutoff k")

@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, name_legend, render, Size, Swatch, Theme};
+use super::{builder, colour, drew, name_legend, render, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// One named curve over ranks 1..=n.
@@ -53,7 +53,12 @@ pub fn gain_curves(max: i64) -> Vec<Curve> {
 }
 
 /// The chart as SVG: weight against rank, from rank 1.
-pub fn discounts_svg(title: &str, curves: &[Curve], theme: Theme, size: Size) -> String {
+pub fn discounts_svg(
+    title: &str,
+    curves: &[Curve],
+    theme: Theme,
+    size: Size,
+) -> Result<String, String> {
     lines_svg(
         title,
         ("Rank r", "Weight", "Weights"),
@@ -85,35 +90,34 @@ pub fn lines_svg(
     marks: Marks,
     theme: Theme,
     size: Size,
-) -> String {
+) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let len = curves.iter().map(|c| c.weights.len()).max().unwrap_or(1);
         let last = (x0 + len.max(2) - 1) as f64;
-        let Ok(mut chart) =
-            builder(plot, title, theme).build_cartesian_2d(x0 as f64..last, 0f64..1.05f64)
-        else {
-            return;
-        };
+        let mut chart =
+            drew(builder(plot, title, theme).build_cartesian_2d(x0 as f64..last, 0f64..1.05f64))?;
         // Whole numbers only, each once (never "0 1 1 2 2").
-        let _ = styled_mesh!(chart, theme)
-            .x_labels(len.clamp(2, 21))
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-9 {
-                    format!("{}", x.round() as usize)
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc(labels.0)
-            .y_desc(labels.1)
-            .draw();
+        drew(
+            styled_mesh!(chart, theme)
+                .x_labels(len.clamp(2, 21))
+                .x_label_formatter(&|x| {
+                    if (x - x.round()).abs() < 1e-9 {
+                        format!("{}", x.round() as usize)
+                    } else {
+                        String::new()
+                    }
+                })
+                .x_desc(labels.0)
+                .y_desc(labels.1)
+                .draw(),
+        )?;
         for (i, c) in curves.iter().enumerate() {
             let pts = c
                 .weights
                 .iter()
                 .enumerate()
                 .map(|(r, &w)| ((r + x0) as f64, w));
-            let _ = match marks {
+            drew(match marks {
                 Marks::Lines => chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2))),
                 // A shape per curve too, so points that coincide stay visible.
                 Marks::Points if i % 2 == 0 => {
@@ -121,14 +125,15 @@ pub fn lines_svg(
                 }
                 Marks::Points => chart
                     .draw_series(pts.map(|p| TriangleMarker::new(p, 5, colour(i).stroke_width(2)))),
-            };
+            })?;
         }
         let names: Vec<String> = curves.iter().map(|c| c.label.clone()).collect();
         let swatch = match marks {
             Marks::Lines => Swatch::Line,
             Marks::Points => Swatch::Box,
         };
-        name_legend(side, labels.2, &names, swatch, theme);
+        name_legend(side, labels.2, &names, swatch, theme)?;
+        Ok(())
     })
 }
 
@@ -143,7 +148,7 @@ mod tests {
         // Article 003's table: 1/log2(r+1) at r = 2, 5, 10: 0.63, 0.39, 0.29; 1/r at 50: 0.02.
         assert!((c[0].weights[1] - 0.6309).abs() < 1e-4 && (c[0].weights[4] - 0.3869).abs() < 1e-4);
         assert!((c[0].weights[9] - 0.2891).abs() < 1e-4 && (c[1].weights[49] - 0.02).abs() < 1e-12);
-        let svg = discounts_svg("Discounts", &c, Theme::Light, (600, 320));
+        let svg = discounts_svg("Discounts", &c, Theme::Light, (600, 320)).unwrap();
         for c in ["#0072B2", "#E69F00", "#009E73"] {
             let line = format!("stroke=\"{c}\" stroke-width=\"2\"");
             let entry = format!("stroke=\"{c}\" stroke-width=\"3\"");
@@ -178,7 +183,8 @@ mod tests {
             Marks::Points,
             Theme::Dark,
             (600, 320),
-        );
+        )
+        .unwrap();
         assert!(
             svg.contains("exponential 2^g") && svg.contains("− 1") && svg.contains("Grade"),
             "{svg}"
@@ -195,7 +201,8 @@ mod tests {
             Marks::Lines,
             Theme::Dark,
             (600, 320),
-        );
+        )
+        .unwrap();
         // Drawn with lines, each curve adds a polyline and a line swatch in
         // the legend (points have box swatches).
         assert_eq!(count(&joined, "<polyline"), count(&svg, "<polyline") + 4);

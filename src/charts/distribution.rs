@@ -4,7 +4,9 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, draw_marker, name_legend, render, short, upper, Size, Swatch, Theme};
+use super::{
+    builder, colour, draw_marker, drew, name_legend, render, short, upper, Size, Swatch, Theme,
+};
 use crate::styled_mesh;
 
 /// A fixed sideways offset in [-0.25, 0.25] for the i-th point.
@@ -21,45 +23,46 @@ pub fn distribution_svg(
     values: &[Vec<f64>],
     theme: Theme,
     size: Size,
-) -> String {
+) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let n_s = systems.len().max(1);
         let top = upper(values.iter().flatten().copied());
         let fg = theme.fg();
         let title = format!("Per-query {measure} (bar: mean)");
-        let Ok(mut chart) =
-            builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top)
-        else {
-            return;
-        };
+        let mut chart = drew(
+            builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top),
+        )?;
         let names = systems.to_vec();
-        let _ = styled_mesh!(chart, theme)
-            .disable_x_mesh()
-            .x_labels(n_s)
-            .x_label_formatter(&move |x| {
-                names
-                    .get(x.round() as usize)
-                    .map_or(String::new(), |n| short(n, 18))
-            })
-            .x_desc("System")
-            .y_desc(format!("{measure} per query"))
-            .draw();
+        drew(
+            styled_mesh!(chart, theme)
+                .disable_x_mesh()
+                .x_labels(n_s)
+                .x_label_formatter(&move |x| {
+                    names
+                        .get(x.round() as usize)
+                        .map_or(String::new(), |n| short(n, 18))
+                })
+                .x_desc("System")
+                .y_desc(format!("{measure} per query"))
+                .draw(),
+        )?;
         for (s, vals) in values.iter().enumerate() {
             // Each system's points carry its marker as well as its colour, so
             // systems past the seventh (whose colours repeat) stay apart.
             let c = colour(s);
             for (i, &v) in vals.iter().enumerate() {
-                draw_marker(plot, s, chart.backend_coord(&(s as f64 + spread(i), v)), c);
+                draw_marker(plot, s, chart.backend_coord(&(s as f64 + spread(i), v)), c)?;
             }
             if !vals.is_empty() {
                 let mean = vals.iter().sum::<f64>() / vals.len() as f64;
-                let _ = chart.draw_series(std::iter::once(PathElement::new(
+                drew(chart.draw_series(std::iter::once(PathElement::new(
                     vec![(s as f64 - 0.32, mean), (s as f64 + 0.32, mean)],
                     fg.stroke_width(3),
-                )));
+                ))))?;
             }
         }
-        name_legend(side, "Systems", systems, Swatch::MarkedBox, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedBox, theme)?;
+        Ok(())
     })
 }
 
@@ -76,7 +79,8 @@ mod tests {
             &[vec![1.0, 0.5, 0.5], vec![0.1, 1.0]],
             Theme::Light,
             (600, 320),
-        );
+        )
+        .unwrap();
         // A's three points and its legend entry are circles; B's two and its entry triangles.
         assert_eq!(count(&svg, "<circle"), 4, "{svg}");
         assert_eq!(count(&svg, "<polygon"), 3, "{svg}");

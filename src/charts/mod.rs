@@ -36,16 +36,25 @@ pub fn colour(i: usize) -> RGBColor {
 /// the colours apart).
 const MARKERS: usize = 4;
 
+/// What drawing a chart gives: nothing, or why it failed (a message shown
+/// in the chart's place).
+pub type Drawn = Result<(), String>;
+
+/// A drawing step's result with its error as a message.
+pub fn drew<T, E: std::fmt::Display>(result: Result<T, E>) -> Result<T, String> {
+    result.map_err(|e| e.to_string())
+}
+
 /// Draws series `i`'s marker centred at pixel `at` of `area`.
 pub fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     i: usize,
     at: (i32, i32),
     colour: RGBColor,
-) {
+) -> Drawn {
     let (x, y) = at;
     let style = colour.filled();
-    let _ = match i % MARKERS {
+    drew(match i % MARKERS {
         0 => area.draw(&Circle::new(at, 3, style)),
         1 => area.draw(&Polygon::new(
             vec![(x, y - 4), (x + 4, y + 3), (x - 4, y + 3)],
@@ -66,7 +75,8 @@ pub fn draw_marker<DB: DrawingBackend>(
                     colour.stroke_width(2),
                 ))
             }),
-    };
+    })
+    .map(|_| ())
 }
 
 /// Light or dark.
@@ -137,13 +147,13 @@ pub fn legend<DB: DrawingBackend>(
     title: &str,
     items: &[(String, RGBColor, Swatch)],
     theme: Theme,
-) {
+) -> Drawn {
     let fg = theme.fg();
     let font = ("sans-serif", 14).into_font().color(&fg);
     // At most 8 px per character of 14 px text: a label never runs past the
     // column's edge; a longer one wraps onto a second line.
     let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 8).max(6);
-    let _ = area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone()));
+    drew(area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone())))?;
     let mut y = 66;
     let bottom = area.dim_in_pixel().1 as i32 - 8;
     for (i, (label, colour, swatch)) in items.iter().enumerate() {
@@ -153,38 +163,43 @@ pub fn legend<DB: DrawingBackend>(
         let needed = y + 8 + 16 * (lines.len() as i32 - 1);
         let rest = items.len() - i;
         if needed > bottom || (rest > 1 && needed + 20 > bottom) {
-            let _ = area.draw(&Text::new(
+            drew(area.draw(&Text::new(
                 format!("+{rest} more"),
                 (30, y - 7),
                 font.clone(),
-            ));
+            )))?;
             break;
         }
-        let _ = match swatch {
-            Swatch::Box => area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())),
-            Swatch::MarkedBox => area
-                .draw(&Rectangle::new([(6, y - 7), (24, y + 7)], colour.filled()))
-                .map(|_| draw_marker(area, i, (15, y), theme.bg())),
-            Swatch::Line => area.draw(&PathElement::new(
+        match swatch {
+            Swatch::Box => {
+                drew(area.draw(&Rectangle::new([(8, y - 5), (22, y + 5)], colour.filled())))?
+            }
+            Swatch::MarkedBox => {
+                drew(area.draw(&Rectangle::new([(6, y - 7), (24, y + 7)], colour.filled())))?;
+                draw_marker(area, i, (15, y), theme.bg())?;
+            }
+            Swatch::Line => drew(area.draw(&PathElement::new(
                 vec![(6, y), (24, y)],
                 colour.stroke_width(3),
-            )),
-            Swatch::MarkedLine => area
-                .draw(&PathElement::new(
+            )))?,
+            Swatch::MarkedLine => {
+                drew(area.draw(&PathElement::new(
                     vec![(6, y), (24, y)],
                     colour.stroke_width(3),
-                ))
-                .map(|_| draw_marker(area, i, (15, y), *colour)),
-        };
+                )))?;
+                draw_marker(area, i, (15, y), *colour)?;
+            }
+        }
         for (n, line) in lines.iter().enumerate() {
-            let _ = area.draw(&Text::new(
+            drew(area.draw(&Text::new(
                 line.clone(),
                 (30, y - 7 + 16 * n as i32),
                 font.clone(),
-            ));
+            )))?;
         }
         y += 20 + 16 * (lines.len() as i32 - 1);
     }
+    Ok(())
 }
 
 /// A legend label in lines of at most `chars` characters: one line when it
@@ -212,17 +227,22 @@ pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
 /// Draws a chart into an SVG string: the background filled, then `draw`
-/// gets the plot area and the legend column at its right.
-pub fn render(size: Size, theme: Theme, draw: impl FnOnce(&Area, &Area)) -> String {
+/// gets the plot area and the legend column at its right. A step that
+/// fails gives its message instead of a chart.
+pub fn render(
+    size: Size,
+    theme: Theme,
+    draw: impl FnOnce(&Area, &Area) -> Drawn,
+) -> Result<String, String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let _ = root.fill(&theme.bg());
+        drew(root.fill(&theme.bg()))?;
         let (plot, side) = root.split_horizontally(size.0.saturating_sub(legend_width(size.0)));
-        draw(&plot, &side);
-        let _ = root.present();
+        draw(&plot, &side)?;
+        drew(root.present())?;
     }
-    svg
+    Ok(svg)
 }
 
 /// A chart builder with the common title font, margin and label areas.
@@ -254,13 +274,19 @@ macro_rules! styled_mesh {
 }
 
 /// A legend with one entry per name, coloured in series order.
-pub fn name_legend(side: &Area, title: &str, names: &[String], swatch: Swatch, theme: Theme) {
+pub fn name_legend(
+    side: &Area,
+    title: &str,
+    names: &[String],
+    swatch: Swatch,
+    theme: Theme,
+) -> Drawn {
     let items: Vec<_> = names
         .iter()
         .enumerate()
         .map(|(i, n)| (n.clone(), colour(i), swatch))
         .collect();
-    legend(side, title, &items, theme);
+    legend(side, title, &items, theme)
 }
 
 /// An interval (low, high), when known.
@@ -320,7 +346,8 @@ mod tests {
         let names: Vec<String> = (0..40).map(|i| format!("system {i}")).collect();
         let svg = render((700, 400), Theme::Light, |_, side| {
             name_legend(side, "Systems", &names, Swatch::Box, Theme::Light)
-        });
+        })
+        .unwrap();
         let shown = (0..40)
             .filter(|i| {
                 svg.contains(&format!(">system {i}<")) || svg.contains(&format!("system {i}\n"))
@@ -331,7 +358,8 @@ mod tests {
         // All of them fit a tall enough chart: no count.
         let few = render((700, 400), Theme::Light, |_, side| {
             name_legend(side, "Systems", &names[..5], Swatch::Box, Theme::Light)
-        });
+        })
+        .unwrap();
         assert!(!few.contains("more"));
     }
 

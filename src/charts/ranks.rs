@@ -5,7 +5,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, draw_marker, name_legend, render, short, Size, Swatch, Theme};
+use super::{builder, colour, draw_marker, drew, name_legend, render, short, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// Ranks (1 = best, ties share the better rank) of the values of one measure.
@@ -39,39 +39,41 @@ pub fn ranks_svg(
     rank_table: &[Vec<usize>],
     theme: Theme,
     size: Size,
-) -> String {
+) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let n_m = measures.len().max(1);
         let n_s = systems.len().max(1);
-        let Ok(mut chart) = builder(
-            plot,
-            "Rank of each system under each measure (1 = best)",
-            theme,
-        )
-        .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64) else {
-            return;
-        };
+        let mut chart = drew(
+            builder(
+                plot,
+                "Rank of each system under each measure (1 = best)",
+                theme,
+            )
+            .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64),
+        )?;
         let flagged: Vec<bool> = (0..measures.len())
             .map(|m| disagrees(rank_table, m))
             .collect();
         let names = measures.to_vec();
         let marks = flagged.clone();
-        let _ = styled_mesh!(chart, theme)
-            .disable_x_mesh()
-            .x_labels(n_m)
-            .y_labels(n_s)
-            .x_label_formatter(&move |x| {
-                let i = x.round() as usize;
-                match names.get(i) {
-                    Some(n) if marks[i] => format!("{} ≠", short(n, 14)),
-                    Some(n) => short(n, 16),
-                    None => String::new(),
-                }
-            })
-            .y_label_formatter(&|y| format!("{}", y.round() as usize))
-            .x_desc("Measure (≠: orders the systems differently from the first)")
-            .y_desc("Rank")
-            .draw();
+        drew(
+            styled_mesh!(chart, theme)
+                .disable_x_mesh()
+                .x_labels(n_m)
+                .y_labels(n_s)
+                .x_label_formatter(&move |x| {
+                    let i = x.round() as usize;
+                    match names.get(i) {
+                        Some(n) if marks[i] => format!("{} ≠", short(n, 14)),
+                        Some(n) => short(n, 16),
+                        None => String::new(),
+                    }
+                })
+                .y_label_formatter(&|y| format!("{}", y.round() as usize))
+                .x_desc("Measure (≠: orders the systems differently from the first)")
+                .y_desc("Rank")
+                .draw(),
+        )?;
         let alert = theme.alert();
         for (s, row) in rank_table.iter().enumerate().take(systems.len()) {
             let c = colour(s);
@@ -80,20 +82,24 @@ pub fn ranks_svg(
                 .enumerate()
                 .map(|(m, &r)| (m as f64, r as f64))
                 .collect();
-            let _ = chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)));
+            drew(chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3))))?;
             // Each system's marker beside its colour (colours repeat past
             // seven systems); a measure that reorders the systems is
             // marked on every line in the alert colour.
             for &(x, y) in &pts {
                 if flagged[x as usize] {
-                    let _ =
-                        chart.draw_series(std::iter::once(Circle::new((x, y), 7, alert.filled())));
+                    drew(chart.draw_series(std::iter::once(Circle::new(
+                        (x, y),
+                        7,
+                        alert.filled(),
+                    ))))?;
                 } else {
-                    draw_marker(plot, s, chart.backend_coord(&(x, y)), c);
+                    draw_marker(plot, s, chart.backend_coord(&(x, y)), c)?;
                 }
             }
         }
-        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme);
+        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme)?;
+        Ok(())
     })
 }
 
@@ -115,7 +121,8 @@ mod tests {
             &table,
             Theme::Light,
             (600, 320),
-        );
+        )
+        .unwrap();
         assert!(
             svg.contains("nDCG ≠") && svg.contains(">RR<") || svg.contains("\nRR\n"),
             "{svg}"

@@ -3,7 +3,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, render, short, upper, Size, Swatch, Theme};
+use super::{builder, colour, drew, render, short, upper, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// One query's values under the two systems.
@@ -24,25 +24,25 @@ pub fn scatter_svg(
     points: &[Point],
     theme: Theme,
     size: Size,
-) -> String {
+) -> Result<String, String> {
     render(size, theme, |plot, side| {
         let fg = theme.fg();
         let top = upper(points.iter().flat_map(|p| [p.a, p.b]));
         let title = format!("{measure} per query: {} vs {}", short(a, 20), short(b, 20));
-        let Ok(mut chart) = builder(plot, &title, theme).build_cartesian_2d(0f64..top, 0f64..top)
-        else {
-            return;
-        };
-        let _ = styled_mesh!(chart, theme)
-            .x_desc(format!("{} ({})", short(a, 24), measure))
-            .y_desc(format!("{} ({})", short(b, 24), measure))
-            .draw();
-        let _ = chart.draw_series(std::iter::once(PathElement::new(
+        let mut chart =
+            drew(builder(plot, &title, theme).build_cartesian_2d(0f64..top, 0f64..top))?;
+        drew(
+            styled_mesh!(chart, theme)
+                .x_desc(format!("{} ({})", short(a, 24), measure))
+                .y_desc(format!("{} ({})", short(b, 24), measure))
+                .draw(),
+        )?;
+        drew(chart.draw_series(std::iter::once(PathElement::new(
             vec![(0.0, 0.0), (top, top)],
             fg.mix(0.5).stroke_width(1),
-        )));
+        ))))?;
         let (ca, cb, tie) = (colour(0), colour(1), fg.mix(0.6));
-        let _ = chart.draw_series(points.iter().map(|p| {
+        drew(chart.draw_series(points.iter().map(|p| {
             let c = if p.b > p.a + 1e-12 {
                 cb.filled()
             } else if p.a > p.b + 1e-12 {
@@ -51,7 +51,7 @@ pub fn scatter_svg(
                 tie.filled()
             };
             Circle::new((p.a, p.b), 5, c)
-        }));
+        })))?;
         let items = vec![
             (format!("{} better", short(a, 16)), ca, Swatch::Box),
             (format!("{} better", short(b, 16)), cb, Swatch::Box),
@@ -61,7 +61,8 @@ pub fn scatter_svg(
                 Swatch::Box,
             ),
         ];
-        super::legend(side, "Queries", &items, theme);
+        super::legend(side, "Queries", &items, theme)?;
+        Ok(())
     })
 }
 
@@ -89,7 +90,7 @@ mod tests {
                 b: 0.5,
             },
         ];
-        let svg = scatter_svg("RR", "BM25", "Dense", &pts, Theme::Light, (640, 360));
+        let svg = scatter_svg("RR", "BM25", "Dense", &pts, Theme::Light, (640, 360)).unwrap();
         assert_eq!(count(&svg, "<circle"), 3);
         assert_eq!(count(&svg, "<circle"), count(&svg, "r=\"5\""));
         assert!(

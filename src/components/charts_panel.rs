@@ -181,6 +181,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let family = use_state(|| "nDCG".to_string());
     let measure = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
+    let save_problem = use_state(|| None::<String>);
     let stop_query = use_state(|| 0usize);
     let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {
@@ -239,7 +240,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     )
                 })
                 .collect();
-            let svg = tag_marks(&svg, "<rect", 1, &tags);
+            let svg = svg.map(|svg| tag_marks(&svg, "<rect", 1, &tags));
             let rows = names.iter().cloned().zip(values).collect();
             (
                 "Measures by system",
@@ -330,7 +331,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     xml_attr(&sa.name), xml_attr(&p.query), xml_attr(&p.query), xml_attr(&sa.name), format_value(p.a), xml_attr(&sb.name), format_value(p.b)
                 ))
                 .collect();
-            let svg = tag_marks(&svg, "<circle", 0, &tags);
+            let svg = svg.map(|svg| tag_marks(&svg, "<circle", 0, &tags));
             let cols = vec![sa.name.clone(), sb.name.clone()];
             let rows = points
                 .iter()
@@ -568,16 +569,19 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             let _ = el.focus();
         }
     });
+    // A chart that could not be drawn says why in its place (its data
+    // table still follows) and offers no file to save.
+    let drawn = svg.clone().ok();
     let on_save_png = {
-        let svg = svg.clone();
+        let (svg, problem) = (drawn.clone().unwrap_or_default(), save_problem.clone());
         Callback::from(move |_: MouseEvent| {
-            let _ = download_png("ranklab-chart.png", &svg, size.0, size.1);
+            problem.set(download_png("ranklab-chart.png", &svg, size.0, size.1).err());
         })
     };
     let on_save = {
-        let svg = svg.clone();
+        let (svg, problem) = (drawn.clone().unwrap_or_default(), save_problem.clone());
         Callback::from(move |_: MouseEvent| {
-            let _ = download("ranklab-chart.svg", "image/svg+xml", &svg);
+            problem.set(download("ranklab-chart.svg", "image/svg+xml", &svg).err());
         })
     };
     html! {
@@ -613,14 +617,26 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             <figure class="chart" data-testid="chart" data-kind={ title }>
                 <div class="chart-svg" role="group" onclick={ on_chart_click } onkeydown={ on_chart_key }
                     aria-label={ format!("{title} chart; bars and points open their calculation; its data table follows") }>
-                    { Html::from_html_unchecked(AttrValue::from(svg)) }
+                    { match svg {
+                        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
+                        Err(e) => html! {
+                            <p class="field-error" role="alert" data-testid="chart-error">
+                                { format!("This chart could not be drawn ({e}); its data table follows.") }
+                            </p>
+                        },
+                    } }
                 </div>
                 <figcaption>{ table }</figcaption>
             </figure>
-            <div class="export-bar">
-                <button type="button" data-testid="save-svg" onclick={ on_save }>{ "Save chart as SVG" }</button>
-                <button type="button" data-testid="save-png" onclick={ on_save_png }>{ "Save chart as PNG" }</button>
-            </div>
+            if drawn.is_some() {
+                <div class="export-bar">
+                    <button type="button" data-testid="save-svg" onclick={ on_save }>{ "Save chart as SVG" }</button>
+                    <button type="button" data-testid="save-png" onclick={ on_save_png }>{ "Save chart as PNG" }</button>
+                </div>
+            }
+            if let Some(p) = (*save_problem).clone() {
+                <p class="field-error" role="alert" data-testid="chart-save-error">{ p }</p>
+            }
         </section>
     }
 }
