@@ -321,6 +321,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_failed_step_gives_its_message_instead_of_a_chart() {
+        let failed = render((300, 200), Theme::Light, |_, _| Err("out of room".into()));
+        assert_eq!(failed, Err("out of room".to_string()));
+        let drawn = render((300, 200), Theme::Light, |_, _| Ok(())).unwrap();
+        assert!(drawn.starts_with("<svg"));
+    }
+
+    #[test]
     fn marks_are_tagged_in_order_after_the_skipped_ones() {
         let svg = "<rect a/><rect b/><rect c/>";
         let tagged = tag_marks(
