@@ -19,7 +19,7 @@
 //! Every problem is located (line and column of the block) and shown
 //! inside the calculator; a block with problems still shows what it can.
 
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
 
 use crate::settings::{split_measure_names, Settings};
 
@@ -105,7 +105,7 @@ pub fn read_block(raw: &str) -> Block {
         ));
         return block;
     }
-    if let Some((line, column)) = ranklab_core::binary_at(raw) {
+    if let Some((line, column)) = crate::evaluation::binary_at(raw) {
         block.problems.push(problem(
             line,
             column,

@@ -1,67 +1,33 @@
-//! What the page shows is computed by the core's one pipeline
-//! ([`ranklab_core::session`]), re-exported here for the views; this module
-//! adds only what the page itself needs: finding the judged ranking behind
-//! a value (for its explanation) and printing values. Views only render;
-//! they never compute a metric.
+//! The app's one door to the core: every name of [`ranklab_core`] the app
+//! uses is listed below (the pipeline of [`ranklab_core::session`], the
+//! plain value types views name, the quick format's editing), and no other
+//! file of `src/` names the core (scripts/check_imports.py checks it). This
+//! module adds only what the page itself needs: finding the judged ranking
+//! behind a value (for its explanation) and printing values. Views only
+//! render; they never compute a metric.
 
-pub use ranklab_core::session::*;
-use ranklab_core::{EvalContext, JudgedRanking};
-
-use crate::settings::Settings;
-
-/// A query's judged ranking, its evaluation context, and (for a run file)
-/// the docid and score of each ranked document.
-pub type QueryFound = (JudgedRanking, EvalContext, Vec<(String, f64)>);
-
-/// A found query's parts.
-pub fn found_parts(found: FoundQuery) -> QueryFound {
-    let docs = found.docs().to_vec();
-    let (ranking, context) = found.into_parts();
-    (ranking, context, docs)
-}
-
-/// The judged ranking behind one query of one system, and its evaluation
-/// context, found again on demand (explanations need the whole ranking,
-/// which the results keep only in part). Files are parsed again.
-pub fn judged_query(
-    text: &str,
-    files: &[LoadedFile],
-    settings: &Settings,
-    system: &str,
-    source: &Source,
-    qid: &str,
-) -> Option<QueryFound> {
-    match source {
-        Source::Typed => {
-            let input = parse_typed(text);
-            let ctx = EvalContext {
-                max_grade: input.max_grade().unwrap_or(1).max(1),
-                ..EvalContext::default()
-            };
-            let s = input.systems.iter().find(|s| s.name == system)?;
-            let q = s.queries.iter().find(|q| q.id == qid)?;
-            Some((judge_typed(q, &settings.conventions()), ctx, Vec::new()))
-        }
-        Source::File => {
-            // Files held as text (big ones are found by a worker, see
-            // `files_job::ExplainJob`, with the same `find_query`).
-            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
-            };
-            // Texts never wait: found in place.
-            block_on(find_query(
-                files,
-                &mut open,
-                &settings.eval_options(),
-                system,
-                qid,
-            ))
-            .ok()
-            .flatten()
-            .map(found_parts)
-        }
-    }
-}
+pub use ranklab_core::measures::average_precision::ApNormalization;
+pub use ranklab_core::measures::err::{err_steps_with, StopProbability};
+pub use ranklab_core::measures::ndcg::{Discount, Gains};
+pub use ranklab_core::measures::rbp::RbpGain;
+pub use ranklab_core::session::exports;
+pub use ranklab_core::session::{
+    beaten, block_on, by_kind, byte_size, causes, compare_presets, describe_files, evaluate_files,
+    evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query, finish,
+    is_unread_file, judge_typed, judgment_queries_note, letter, most_different, parse_typed,
+    query_set_note, statistics, BigFile, ByteSource, ByteSourceRead, EvalOptions, FileInfo,
+    FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, Part, Progress, QueryResult, Ready,
+    Shard, ShardReply, Source, SystemResult, Ungrouped, Warning, BIG_FILE_BYTES, HEAD_BYTES,
+    SHOWN_RANKS,
+};
+pub use ranklab_core::stats::{Correction, StatsOptions, StatsReport, SystemStats, Test};
+pub use ranklab_core::{
+    add_query, append_block, binary_at, check_query_id, check_system_name, delete_system, explain,
+    f4, format_query_line, format_system, plural, remove_lines, rename_system, replace_line,
+    trec_text_kind, unused_query_id, unused_system_name, Aggregation, Conventions, DuplicatePolicy,
+    EvalContext, Explanation, InputFormat, InputKind, JudgedRanking, Metric, MissingQueries,
+    ParseError, Preset, QuickInput, Rel, TieBreak,
+};
 
 /// A value as the tables print it: 4 decimals, like trec_eval.
 pub fn format_value(v: f64) -> String {
@@ -78,6 +44,7 @@ pub fn with_queries(systems: &[SystemResult]) -> Vec<&SystemResult> {
 mod tests {
     use super::*;
     use crate::example::{find, EXAMPLE_QUICK};
+    use crate::settings::Settings;
 
     #[test]
     fn example_data_gives_the_articles_values() {

@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
 use yew::{hook, use_effect_with, use_memo, use_mut_ref, use_state, Callback, UseStateHandle};
 
 use crate::evaluation::Progress;

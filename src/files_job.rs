@@ -421,7 +421,7 @@ pub fn worker_count(files: &[LoadedFile]) -> usize {
     let roles = crate::evaluation::file_roles(files);
     let splittable = roles.runs.iter().any(|(f, k)| {
         f.big.as_ref().is_some_and(|b| b.bytes >= 32 << 20)
-            && k.format == ranklab_core::InputFormat::Trec
+            && k.format == crate::evaluation::InputFormat::Trec
     });
     if !splittable {
         return 1;

@@ -25,6 +25,7 @@ pub mod idb;
 pub mod offline;
 pub mod panic_notice;
 pub mod persist;
+pub mod query_lookup;
 pub mod results_pane;
 pub mod same_rc;
 pub mod session_file;

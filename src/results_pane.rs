@@ -17,13 +17,13 @@ use crate::components::per_query::PerQuery;
 use crate::components::results_table::results_status;
 use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
+use crate::evaluation::StatsReport;
 use crate::evaluation::{JudgmentTable, Part, SystemResult, Warning};
+use crate::evaluation::{Metric, QuickInput};
 use crate::file_results::JobStatus;
 use crate::same_rc::SameRc;
 use crate::settings::Settings;
 use crate::state::LoadedFile;
-use ranklab_core::stats::StatsReport;
-use ranklab_core::{Metric, QuickInput};
 
 /// What the results pane shows.
 pub struct ResultsPane {

@@ -2,9 +2,9 @@
 //! settings (the core's `session::statistics`), and the letters and marks
 //! of the results table.
 
-pub use ranklab_core::session::{beaten, letter};
-use ranklab_core::stats::StatsReport;
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
+use crate::evaluation::StatsReport;
+pub use crate::evaluation::{beaten, letter};
 
 use crate::evaluation::SystemResult;
 use crate::settings::StatsSettings;
@@ -16,7 +16,7 @@ pub fn statistics(
     measures: &[Metric],
     s: &StatsSettings,
 ) -> Vec<StatsReport> {
-    ranklab_core::session::statistics(systems, measures, &s.options())
+    crate::evaluation::statistics(systems, measures, &s.options())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use yew::Reducible;
 use crate::example::EXAMPLE_QUICK;
 use crate::settings::Settings;
 
-pub use ranklab_core::session::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
+pub use crate::evaluation::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 
 /// Everything the user typed, loaded or chose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

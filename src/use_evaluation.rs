@@ -10,14 +10,14 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::evaluated_text::use_evaluated_text;
+use crate::evaluation::StatsReport;
 use crate::evaluation::{evaluate_typed, parse_typed, JudgmentTable, Part, SystemResult, Warning};
+use crate::evaluation::{InputKind, Metric, ParseError, QuickInput};
 use crate::file_results::{use_file_results, FileResults};
 use crate::same_rc::SameRc;
 use crate::settings::MeasureNameProblem;
 use crate::significance::statistics;
 use crate::state::AppState;
-use ranklab_core::stats::StatsReport;
-use ranklab_core::{InputKind, Metric, ParseError, QuickInput};
 
 /// Milliseconds since the page started (for the shown computation time).
 fn now() -> f64 {
@@ -80,7 +80,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     // Numbers from files with bad lines are withheld until the reader
     // chooses to evaluate without those lines (trec_eval refuses such
     // files); the choice holds for those very problems only.
-    let partial_ok = use_state(|| None::<Rc<Vec<ranklab_core::ParseError>>>);
+    let partial_ok = use_state(|| None::<Rc<Vec<crate::evaluation::ParseError>>>);
     let bad_lines = Rc::new(from_files.part.bad_lines());
     let withheld = !bad_lines.is_empty() && partial_ok.as_deref() != Some(&*bad_lines);
     let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
@@ -134,7 +134,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         (state.quick_text.clone(), !typed.1.errors.is_empty()),
         |(text, has_errors)| {
             has_errors
-                .then(|| ranklab_core::trec_text_kind(text))
+                .then(|| crate::evaluation::trec_text_kind(text))
                 .flatten()
         },
     );

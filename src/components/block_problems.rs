@@ -21,7 +21,7 @@ pub fn BlockProblems(props: &BlockProblemsProps) -> Html {
     }
     html! {
         <div class="errors" role="alert" data-testid="block-problems">
-            <p>{ format!("This calculator's block has {}:", ranklab_core::plural(props.problems.len(), "problem", "problems")) }</p>
+            <p>{ format!("This calculator's block has {}:", crate::evaluation::plural(props.problems.len(), "problem", "problems")) }</p>
             <ul>
                 { for props.problems.iter().map(|p| html! {
                     <li>{ format!("line {}, column {}: expected {}", p.line, p.column, p.message) }</li>

@@ -6,9 +6,9 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::measures::err::StopProbability;
-use ranklab_core::stats::StatsReport;
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
+use crate::evaluation::StatsReport;
+use crate::evaluation::StopProbability;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -102,7 +102,7 @@ fn curve(system: &SystemResult, family: &str, k_max: usize, s: &Settings) -> Vec
         .iter()
         .map(|q| q.head(s.relevance_level))
         .collect();
-    let ctx = ranklab_core::EvalContext {
+    let ctx = crate::evaluation::EvalContext {
         max_grade: system.max_grade,
         ..Default::default()
     };
@@ -368,7 +368,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                     ErrStop::Exponential => StopProbability::Exponential { gmax },
                     ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
                 };
-                let steps = ranklab_core::measures::err::err_steps_with(
+                let steps = crate::evaluation::err_steps_with(
                     &q.head(props.settings.relevance_level),
                     Some(20),
                     stop_at,

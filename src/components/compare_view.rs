@@ -5,12 +5,12 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::{Metric, Preset, QuickInput};
+use crate::evaluation::{Metric, Preset, QuickInput};
 use yew::prelude::*;
 
 use crate::evaluation::format_value;
+use crate::evaluation::{causes, compare_presets, most_different};
 use crate::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
-use ranklab_core::session::{causes, compare_presets, most_different};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]
@@ -138,7 +138,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
                         { for responsible.iter().map(|c| html! {
                             <li data-testid="compare-cause">
                                 <strong>{ c.convention.clone() }</strong>
-                                { format!(" (mean {}) changes {}: ", format_value(c.mean), ranklab_core::plural(c.queries.len(), "query", "queries")) }
+                                { format!(" (mean {}) changes {}: ", format_value(c.mean), crate::evaluation::plural(c.queries.len(), "query", "queries")) }
                                 { c.queries.iter().take(10).map(|(q, a, b)| format!("{q} {} → {}", if a.is_nan() { "—".into() } else { format_value(*a) }, format_value(*b))).collect::<Vec<_>>().join(", ") }
                                 if c.queries.len() > 10 { { format!(" and {} more", c.queries.len() - 10) } }
                             </li>

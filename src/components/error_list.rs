@@ -1,7 +1,7 @@
 //! Located problems of an input: file (when several inputs share the
 //! list), line, column, what was expected and what was found.
 
-use ranklab_core::ParseError;
+use crate::evaluation::ParseError;
 
 use crate::evaluation::is_unread_file;
 use yew::prelude::*;
@@ -51,7 +51,7 @@ pub fn problems_summary(errors: &[ParseError]) -> String {
     let n = errors.len();
     format!(
         "{} found; {}.",
-        ranklab_core::plural(n, "problem", "problems"),
+        crate::evaluation::plural(n, "problem", "problems"),
         consequences(errors)
     )
 }
@@ -100,18 +100,18 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
 
 /// The results' one-line account of the inputs' problems (the lists stay
 /// under the input they locate).
-pub fn problems_note(typed: usize, files: &[ranklab_core::ParseError]) -> String {
+pub fn problems_note(typed: usize, files: &[crate::evaluation::ParseError]) -> String {
     let mut parts = Vec::new();
     if typed > 0 {
         parts.push(format!(
             "{} in the typed rankings (those lines are left out)",
-            ranklab_core::plural(typed, "problem", "problems")
+            crate::evaluation::plural(typed, "problem", "problems")
         ));
     }
     if !files.is_empty() {
         parts.push(format!(
             "{} in the files ({})",
-            ranklab_core::plural(files.len(), "problem", "problems"),
+            crate::evaluation::plural(files.len(), "problem", "problems"),
             crate::components::error_list::consequences(files)
         ));
     }

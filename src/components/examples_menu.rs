@@ -4,7 +4,7 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 

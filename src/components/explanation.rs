@@ -1,16 +1,15 @@
 //! "How this number came about": the worked calculation of a clicked value.
-//! The core computes the steps ([`ranklab_core::explain`]); this only
+//! The core computes the steps ([`crate::evaluation::explain`]); this only
 //! renders them, with the conventions that shaped the value.
 
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::{explain, Explanation, JudgedRanking, Metric};
+use crate::evaluation::{explain, Explanation, JudgedRanking, Metric};
+use crate::query_lookup::{found_parts, judged_query, QueryFound};
 use yew::prelude::*;
 
-use crate::evaluation::{
-    format_value, found_parts, judged_query, QueryFound, Source, SystemResult, SHOWN_RANKS,
-};
+use crate::evaluation::{format_value, Source, SystemResult, SHOWN_RANKS};
 use crate::files_job::{ExplainJob, Found};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
@@ -115,10 +114,10 @@ fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec
 /// grade, however long the ranking (the results keep only its first
 /// ranks).
 fn whole_ranking(ranking: &JudgedRanking, docs: &[(String, f64)]) -> Html {
-    let grade = |r: &ranklab_core::Rel| match r {
-        ranklab_core::Rel::Judged(g) => g.to_string(),
-        ranklab_core::Rel::Unjudged => "unjudged".to_string(),
-        ranklab_core::Rel::NotInPool => "not judged".to_string(),
+    let grade = |r: &crate::evaluation::Rel| match r {
+        crate::evaluation::Rel::Judged(g) => g.to_string(),
+        crate::evaluation::Rel::Unjudged => "unjudged".to_string(),
+        crate::evaluation::Rel::NotInPool => "not judged".to_string(),
     };
     html! {
         <details class="whole-ranking" data-testid="whole-ranking">
@@ -282,11 +281,11 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             let aggregation = metric.aggregation();
             html! {
                 <>
-                    <h3 id="explanation-title">{ format!("{} = {} for {} over {}", metric, format_value(mean), system.name, ranklab_core::plural(values.len(), "query", "queries")) }</h3>
+                    <h3 id="explanation-title">{ format!("{} = {} for {} over {}", metric, format_value(mean), system.name, crate::evaluation::plural(values.len(), "query", "queries")) }</h3>
                     <p class="formula" data-testid="formula">{ match aggregation {
-                        ranklab_core::Aggregation::Sum => "Summed over queries.".to_string(),
-                        ranklab_core::Aggregation::GeometricMean => "Geometric mean over queries of max(value, 0.00001).".to_string(),
-                        ranklab_core::Aggregation::Mean => format!("Mean over queries: (sum of the per-query values) / {}.", values.len()),
+                        crate::evaluation::Aggregation::Sum => "Summed over queries.".to_string(),
+                        crate::evaluation::Aggregation::GeometricMean => "Geometric mean over queries of max(value, 0.00001).".to_string(),
+                        crate::evaluation::Aggregation::Mean => format!("Mean over queries: (sum of the per-query values) / {}.", values.len()),
                     } }</p>
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query values">
                         <table class="results steps" data-testid="steps">
@@ -306,7 +305,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                             </tbody>
                         </table>
                     </div>
-                    if aggregation == ranklab_core::Aggregation::Mean {
+                    if aggregation == crate::evaluation::Aggregation::Mean {
                         <p class="step-line" data-testid="step-line">{ format!("{} / {} = {}.", format_value(sum), values.len(), format_value(mean)) }</p>
                     }
                     if system.source == Source::File {

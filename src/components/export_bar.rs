@@ -3,16 +3,16 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::stats::StatsReport;
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
+use crate::evaluation::StatsReport;
 use yew::prelude::*;
 
 use crate::download::download;
-use crate::evaluation::SystemResult;
-use ranklab_core::session::exports::{
+use crate::evaluation::exports::{
     per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
     trec_eval_text, Table,
 };
+use crate::evaluation::SystemResult;
 
 /// Props of [`ExportBar`].
 #[derive(Properties, PartialEq)]

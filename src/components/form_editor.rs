@@ -9,7 +9,7 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::{
+use crate::evaluation::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_query_line,
     format_system, remove_lines, rename_system, replace_line, unused_query_id, QuickInput, Rel,
 };
@@ -193,7 +193,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
             let Some(s) = input.systems.get(si) else {
                 return;
             };
-            let name = ranklab_core::unused_system_name(&input, &format!("{} copy", s.name));
+            let name = crate::evaluation::unused_system_name(&input, &format!("{} copy", s.name));
             on_text.emit(append_block(&text, &format_system(s, &name)));
             sys_idx.set(input.systems.len());
         })
@@ -209,7 +209,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                 .confirm_with_message(&format!(
                     "Delete system {} and its {}?",
                     s.name,
-                    ranklab_core::plural(s.queries.len(), "query", "queries")
+                    crate::evaluation::plural(s.queries.len(), "query", "queries")
                 ))
                 .unwrap_or(false);
             if ok {
@@ -433,7 +433,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
             if locked {
                 <p class="notice" role="status" data-testid="form-locked">
                     { format!("The text has {}; fix {} in the Text tab to edit here (the form would drop the bad lines).",
-                        ranklab_core::plural(input.errors.len(), "problem", "problems"), if input.errors.len() == 1 { "it" } else { "them" }) }
+                        crate::evaluation::plural(input.errors.len(), "problem", "problems"), if input.errors.len() == 1 { "it" } else { "them" }) }
                 </p>
             }
             <fieldset disabled={ locked }>
@@ -442,7 +442,7 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     <label for="form-system">{ "System" }</label>
                     <select id="form-system" data-testid="form-system" onchange={ on_system_select } disabled={ n_sys == 0 }>
                         { for input.systems.iter().enumerate().map(|(i, s)| html! {
-                            <option value={ i.to_string() } selected={ i == si }>{ format!("{} ({})", s.name, ranklab_core::plural(s.queries.len(), "query", "queries")) }</option>
+                            <option value={ i.to_string() } selected={ i == si }>{ format!("{} ({})", s.name, crate::evaluation::plural(s.queries.len(), "query", "queries")) }</option>
                         }) }
                     </select>
                     <button type="button" data-testid="add-system" onclick={ on_add_system }>{ "Add system" }</button>

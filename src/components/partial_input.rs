@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use ranklab_core::{plural, ParseError};
+use crate::evaluation::{plural, ParseError};
 use yew::prelude::*;
 
 /// How many bad lines the account lists before "and N more".

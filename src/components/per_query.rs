@@ -5,7 +5,7 @@ use crate::same_rc::SameRc;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use ranklab_core::{Metric, Rel};
+use crate::evaluation::{Metric, Rel};
 use yew::prelude::*;
 
 use crate::components::fields::index_setter;

@@ -3,8 +3,8 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::stats::StatsReport;
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
+use crate::evaluation::StatsReport;
 use yew::prelude::*;
 
 use crate::components::explanation::Selected;
@@ -18,7 +18,7 @@ use crate::significance::{beaten, letter};
 pub fn partial_caption(bad_lines: usize) -> String {
     format!(
         "Computed from partial input ({} of the files left out).",
-        ranklab_core::plural(bad_lines, "bad line", "bad lines")
+        crate::evaluation::plural(bad_lines, "bad line", "bad lines")
     )
 }
 
@@ -199,8 +199,8 @@ pub fn results_status(systems: usize, measures: usize) -> String {
     } else {
         format!(
             "Results updated: {}, {}.",
-            ranklab_core::plural(systems, "system", "systems"),
-            ranklab_core::plural(measures, "measure", "measures")
+            crate::evaluation::plural(systems, "system", "systems"),
+            crate::evaluation::plural(measures, "measure", "measures")
         )
     }
 }

@@ -7,11 +7,11 @@ use yew::prelude::*;
 
 use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
+use crate::evaluation::{DuplicatePolicy, MissingQueries, TieBreak};
 use crate::settings::{
     parse_cutoffs, parse_discount, parse_err_stop, parse_gmax, parse_level, parse_p, parse_scale,
     split_measure_names, Family, Gain, Settings,
 };
-use ranklab_core::{DuplicatePolicy, MissingQueries, TieBreak};
 
 /// Props of [`SettingsPanel`].
 #[derive(Properties, PartialEq)]

@@ -5,8 +5,8 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use ranklab_core::stats::{StatsReport, Test};
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
+use crate::evaluation::{StatsReport, Test};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -154,7 +154,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                 <p class="notice" data-testid="stats-too-few">{ format!(
                     "Nothing to show yet: statistics need at least 2 queries, and {} {}. With one query a system's values have no spread (SD), its mean no interval, and no test can tell two systems apart.",
                     if shown.len() == 1 { "the system has" } else { "each system has at most" },
-                    ranklab_core::plural(most_queries, "query", "queries")
+                    crate::evaluation::plural(most_queries, "query", "queries")
                 ) }</p>
             } else if let Some(r) = report {
                 <div>
@@ -207,7 +207,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                     <p class="hint" data-testid="stats-untested-pairs">{ format!(
                         "Not tested, sharing fewer than 2 queries: {}.",
                         r.pairs.iter().filter(|p| p.effect.n < 2).map(|p| format!("{} vs {} ({})", shown[p.a].name, shown[p.b].name,
-                            ranklab_core::plural(p.effect.n, "shared query", "shared queries"))).collect::<Vec<_>>().join(", ")
+                            crate::evaluation::plural(p.effect.n, "shared query", "shared queries"))).collect::<Vec<_>>().join(", ")
                     ) }</p>
                 }
                 if r.pairs.iter().any(|p| p.effect.n >= 2) {

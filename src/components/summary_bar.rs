@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use ranklab_core::Metric;
+use crate::evaluation::Metric;
 use yew::prelude::*;
 
 use crate::evaluation::{format_value, with_queries, SystemResult};
@@ -52,7 +52,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                 </tbody>
             </table>
             if more > 0 {
-                <p class="hint">{ format!("and {} more", ranklab_core::plural(more, "system", "systems")) }</p>
+                <p class="hint">{ format!("and {} more", crate::evaluation::plural(more, "system", "systems")) }</p>
             }
         </div>
     }

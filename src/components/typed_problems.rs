@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::components::error_list::ErrorList;
-use ranklab_core::{InputKind, ParseError};
+use crate::evaluation::{InputKind, ParseError};
 
 /// Props of [`TypedProblems`].
 #[derive(Properties, PartialEq)]

@@ -22,7 +22,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
     }
     html! {
         <div class="warnings" data-testid="warnings" role="status">
-            <p><strong>{ format!("{} to know about these numbers:", ranklab_core::plural(props.warnings.len(), "thing", "things")) }</strong></p>
+            <p><strong>{ format!("{} to know about these numbers:", crate::evaluation::plural(props.warnings.len(), "thing", "things")) }</strong></p>
             <ul>
                 { for by_kind(&props.warnings).into_iter().flat_map(|(kind, group)| group.into_iter().map(move |w| html! {
                     <li data-testid="warning" data-kind={ kind.name() }>{ w.to_string() }</li>

@@ -1,7 +1,7 @@
 //! The measure choices of the settings that are more than a number: nDCG's
 //! gain and discount, ERR's stopping probability, the measure families.
 
-use ranklab_core::measures::ndcg::Discount;
+use crate::evaluation::Discount;
 use serde::{Deserialize, Serialize};
 
 /// nDCG's gain of a grade g.

@@ -13,10 +13,10 @@ pub use choices::*;
 pub use fields::*;
 pub use stats::*;
 
-use ranklab_core::measures::average_precision::ApNormalization;
-use ranklab_core::measures::ndcg::Gains;
-use ranklab_core::measures::rbp::RbpGain;
-use ranklab_core::{Conventions, DuplicatePolicy, Metric, MissingQueries, TieBreak};
+use crate::evaluation::ApNormalization;
+use crate::evaluation::Gains;
+use crate::evaluation::RbpGain;
+use crate::evaluation::{Conventions, DuplicatePolicy, Metric, MissingQueries, TieBreak};
 use serde::{Deserialize, Serialize};
 
 /// Everything that changes how numbers are computed or shown.
@@ -81,8 +81,8 @@ impl Default for Settings {
 impl Settings {
     /// What the core's pipeline needs of these settings besides the
     /// measures: the conventions and the grade scale.
-    pub fn eval_options(&self) -> ranklab_core::session::EvalOptions {
-        ranklab_core::session::EvalOptions {
+    pub fn eval_options(&self) -> crate::evaluation::EvalOptions {
+        crate::evaluation::EvalOptions {
             conventions: self.conventions(),
             scale_max: self.scale_max,
             qrels_as_preferences: self.qrels_prefs,

@@ -80,7 +80,7 @@ impl Default for StatsSettings {
 
 impl StatsSettings {
     /// The interval the table and chart show for one system's statistics.
-    pub fn shown_interval(&self, d: &ranklab_core::stats::SystemStats) -> Option<(f64, f64)> {
+    pub fn shown_interval(&self, d: &crate::evaluation::SystemStats) -> Option<(f64, f64)> {
         match self.interval {
             IntervalChoice::None => None,
             IntervalChoice::T => d.t_interval,
@@ -91,7 +91,7 @@ impl StatsSettings {
     /// Which test, correction and α make the marks, for captions and exports.
     pub fn marks_note(&self) -> String {
         let o = self.options();
-        if o.test == ranklab_core::stats::Test::TukeyHsd {
+        if o.test == crate::evaluation::Test::TukeyHsd {
             format!("{}, α = {}", o.test.name(), self.alpha)
         } else {
             format!(
@@ -104,8 +104,8 @@ impl StatsSettings {
     }
 
     /// The core's options for these settings (bootstrap intervals only when shown).
-    pub fn options(&self) -> ranklab_core::stats::StatsOptions {
-        use ranklab_core::stats::{Correction, StatsOptions, Test};
+    pub fn options(&self) -> crate::evaluation::StatsOptions {
+        use crate::evaluation::{Correction, StatsOptions, Test};
         StatsOptions {
             test: match self.test {
                 TestChoice::PairedT => Test::PairedT,
