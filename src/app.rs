@@ -15,16 +15,16 @@ use crate::components::explanation::ExplanationView;
 use crate::components::files_panel::FilesPanel;
 use crate::components::form_editor::FormEditor;
 use crate::components::input_tabs::{tab_button, tabbed, use_input_view, InputView};
-use crate::components::page_header::PageHeader;
+use crate::components::page_header::{page_header, PageHeaderProps};
 use crate::components::partial_input::PartialInput;
 use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
 use crate::components::settings_panel::{measure_problems, SettingsPanel};
 use crate::components::summary_bar::SummaryBar;
-use crate::components::typed_problems::TypedProblems;
+use crate::components::typed_problems::{typed_problems, TypedProblemsProps};
 use crate::embed_host::use_host_block;
 use crate::embed_page::{embed_page, use_report_height, EmbedPage};
-use crate::evaluation::Part;
+use crate::evaluation::SourceResults;
 use crate::results_pane::{results_pane, ResultsPane};
 use crate::same_rc::SameRc;
 use crate::share;
@@ -73,7 +73,7 @@ pub fn App() -> Html {
     let drop = use_drop_zone(actions.on_files.clone());
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
     let (input, typed_part) = (&typed.0, &typed.1);
-    let (files_part, files_ms): (&Part, f64) = (&from_files.part, from_files.millis);
+    let (files_part, files_ms): (&SourceResults, f64) = (&from_files.part, from_files.millis);
     let n_files = state.files.len();
 
     // The parts the full page and embed mode share.
@@ -97,7 +97,12 @@ pub fn App() -> Html {
         },
     };
     let typed_errors = html! {
-        <TypedProblems errors={ typed_part.errors.clone() } trec_in_text={ *trec_in_text } on_load_as_file={ actions.on_load_as_file.clone() } on_locate={ actions.on_locate.clone() } />
+        { typed_problems(&TypedProblemsProps {
+            errors: typed_part.errors.clone(),
+            trec_in_text: *trec_in_text,
+            on_load_as_file: actions.on_load_as_file.clone(),
+            on_locate: actions.on_locate.clone(),
+        }) }
     };
     let partial_view = html! {
         <PartialInput bad_lines={ bad_lines.clone() } { withheld } { on_partial } { on_withhold } />
@@ -150,8 +155,14 @@ pub fn App() -> Html {
     }
     html! {
         <div class={ classes!("page", drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
-            <PageHeader state={ Rc::new((*state).clone()) } on_case={ actions.on_case.clone() } on_clear={ actions.on_clear.clone() } on_session={ actions.on_session.clone() }
-                link_problem={ (*link_problem).clone() } dragging={ *drop.dragging } />
+            { page_header(&PageHeaderProps {
+                state: Rc::new((*state).clone()),
+                on_case: actions.on_case.clone(),
+                on_clear: actions.on_clear.clone(),
+                on_session: actions.on_session.clone(),
+                link_problem: (*link_problem).clone(),
+                dragging: *drop.dragging,
+            }) }
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
                     <SummaryBar measures={ measures.0.clone() } systems={ systems.clone() } />

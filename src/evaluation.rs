@@ -16,9 +16,9 @@ pub use ranklab_core::session::{
     evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query, finish,
     is_unread_file, judge_typed, judgment_queries_note, letter, most_different, parse_typed,
     query_set_note, statistics, BigFile, ByteSource, ByteSourceRead, EvalOptions, FileInfo,
-    FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, Part, Progress, QueryResult, Ready,
-    Shard, ShardReply, Source, SystemResult, Ungrouped, Warning, BIG_FILE_BYTES, HEAD_BYTES,
-    SHOWN_RANKS,
+    FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, Progress, QueryResult, Ready, Shard,
+    ShardReply, Source, SourceResults, SystemResult, Ungrouped, Warning, BIG_FILE_BYTES,
+    HEAD_BYTES, SHOWN_RANKS,
 };
 pub use ranklab_core::stats::{Correction, StatsOptions, StatsReport, SystemStats, Test};
 pub use ranklab_core::{

@@ -9,7 +9,7 @@ use crate::evaluation::Metric;
 use yew::{hook, use_effect_with, use_memo, use_mut_ref, use_state, Callback, UseStateHandle};
 
 use crate::evaluation::Progress;
-use crate::evaluation::{describe_files, evaluate_files, file_roles, Part};
+use crate::evaluation::{describe_files, evaluate_files, file_roles, SourceResults};
 use crate::files_job::{evaluate_here, worker_count, FilesJob, JobEvent};
 use crate::settings::Settings;
 use crate::state::LoadedFile;
@@ -34,7 +34,7 @@ pub enum JobStatus {
 #[derive(Clone, PartialEq)]
 pub struct FileResults {
     /// The results (while workers run: only the list of files).
-    pub part: Rc<Part>,
+    pub part: Rc<SourceResults>,
     /// Milliseconds from request to results.
     pub millis: f64,
     /// Where a big-file evaluation stands.
@@ -60,7 +60,7 @@ struct Jobs {
     /// Results of the latest request with their time, and the files and
     /// settings they were computed for: results are shown only with those
     /// (after a change, until the new ones arrive, none are).
-    result: UseStateHandle<Option<(Rc<Part>, f64, ResultKey)>>,
+    result: UseStateHandle<Option<(Rc<SourceResults>, f64, ResultKey)>>,
     /// Bumped to evaluate again.
     rerun: UseStateHandle<u32>,
     /// Set when a split run proved ungrouped: the next request uses one worker.
@@ -103,7 +103,7 @@ impl Jobs {
         }
     }
 
-    fn done(&self, id: u32, outcome: Result<Rc<Part>, String>, t0: f64, key: ResultKey) {
+    fn done(&self, id: u32, outcome: Result<Rc<SourceResults>, String>, t0: f64, key: ResultKey) {
         if *self.current.borrow() != id {
             return;
         }
@@ -179,7 +179,7 @@ pub fn use_file_results(
         |(files, m, s)| {
             let t0 = now();
             if files.iter().any(|f| f.big.is_some()) {
-                let mut part = Part::default();
+                let mut part = SourceResults::default();
                 describe_files(files, &file_roles(files), &mut part);
                 (Rc::new(part), 0.0)
             } else {

@@ -14,7 +14,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
-use crate::evaluation::Part;
+use crate::evaluation::SourceResults;
 use crate::evaluation::{
     evaluate_streamed, find_query, finish, ByteSource, FoundQuery, Progress, Ready, Shard,
     ShardReply, Ungrouped,
@@ -29,7 +29,7 @@ pub enum JobEvent {
     /// How far it got (all workers together).
     Progress(Progress),
     /// The results.
-    Done(Rc<Part>),
+    Done(Rc<SourceResults>),
     /// A worker stopped (its message).
     Failed(String),
     /// No worker could be started here (before any progress).
@@ -436,7 +436,10 @@ fn most_workers() -> usize {
 
 /// Evaluates on the page, for where no worker starts: big files are read
 /// whole (asynchronously), then evaluated as the worker would.
-pub async fn evaluate_here(files: Vec<LoadedFile>, settings: Settings) -> Result<Part, String> {
+pub async fn evaluate_here(
+    files: Vec<LoadedFile>,
+    settings: Settings,
+) -> Result<SourceResults, String> {
     let texts = read_texts(&files).await?;
     let (metrics, _) = settings.measures();
     let mut open = text_opener(&files, &texts);

@@ -12,13 +12,13 @@ use crate::components::error_list::problems_paragraph;
 use crate::components::export_bar::ExportBar;
 use crate::components::job_status::JobStatusView;
 use crate::components::judgment_table::JudgmentTableView;
-use crate::components::page_header::ResultsHeading;
+use crate::components::page_header::{results_heading, ResultsHeadingProps};
 use crate::components::per_query::PerQuery;
 use crate::components::results_table::results_status;
 use crate::components::significance_panel::SignificancePanel;
 use crate::components::warnings::Warnings;
 use crate::evaluation::StatsReport;
-use crate::evaluation::{JudgmentTable, Part, SystemResult, Warning};
+use crate::evaluation::{JudgmentTable, SourceResults, SystemResult, Warning};
 use crate::evaluation::{Metric, QuickInput};
 use crate::file_results::JobStatus;
 use crate::same_rc::SameRc;
@@ -36,9 +36,9 @@ pub struct ResultsPane {
     /// The settings.
     pub settings: Settings,
     /// The typed rankings, their evaluation and its milliseconds.
-    pub typed: Rc<(Rc<QuickInput>, Part, f64)>,
+    pub typed: Rc<(Rc<QuickInput>, SourceResults, f64)>,
     /// The files' evaluation.
-    pub files_part: Rc<Part>,
+    pub files_part: Rc<SourceResults>,
     /// The files' job: where it stands, cancel, retry.
     pub job: (JobStatus, Callback<()>, Callback<()>),
     /// Milliseconds of the files' evaluation.
@@ -103,7 +103,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
     html! {
                 <section class="results-pane" aria-labelledby="results-title"
                     aria-busy={ updating.to_string() }>
-                    <ResultsHeading { updating } status={ results_status(systems.len(), measures.len()) } />
+                    { results_heading(&ResultsHeadingProps { updating, status: results_status(systems.len(), measures.len()) }) }
                     <JobStatusView status={ job.0 } on_cancel={ job.1 } on_retry={ job.2 } />
                     { problems_paragraph(&typed.1.errors, &files_part.errors, withheld) }
                     <Warnings { warnings } />

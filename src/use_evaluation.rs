@@ -11,7 +11,9 @@ use yew::prelude::*;
 
 use crate::evaluated_text::use_evaluated_text;
 use crate::evaluation::StatsReport;
-use crate::evaluation::{evaluate_typed, parse_typed, JudgmentTable, Part, SystemResult, Warning};
+use crate::evaluation::{
+    evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, Warning,
+};
 use crate::evaluation::{InputKind, Metric, ParseError, QuickInput};
 use crate::file_results::{use_file_results, FileResults};
 use crate::same_rc::SameRc;
@@ -31,7 +33,7 @@ pub struct Evaluation {
     /// The results are those of the text before the last keystrokes.
     pub updating: bool,
     /// The typed rankings read, their evaluation, and its milliseconds.
-    pub typed: Rc<(Rc<QuickInput>, Part, f64)>,
+    pub typed: Rc<(Rc<QuickInput>, SourceResults, f64)>,
     /// The files' evaluation and its job.
     pub from_files: FileResults,
     /// The files' bad lines.

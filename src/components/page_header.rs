@@ -12,8 +12,7 @@ use crate::components::share_bar::ShareBar;
 use crate::dom::focus_by_id;
 use crate::state::AppState;
 
-/// Props of [`PageHeader`].
-#[derive(Properties, PartialEq)]
+/// What the page's header shows.
 pub struct PageHeaderProps {
     /// The state (to share or save).
     pub state: Rc<AppState>,
@@ -29,9 +28,8 @@ pub struct PageHeaderProps {
     pub dragging: bool,
 }
 
-/// The page's header.
-#[component]
-pub fn PageHeader(props: &PageHeaderProps) -> Html {
+/// The page's header (a plain function: it keeps no state of its own).
+pub fn page_header(props: &PageHeaderProps) -> Html {
     let skip_to_results = Callback::from(|e: MouseEvent| {
         e.prevent_default();
         focus_by_id("results-title");
@@ -63,8 +61,7 @@ pub fn PageHeader(props: &PageHeaderProps) -> Html {
     }
 }
 
-/// Props of [`ResultsHeading`].
-#[derive(Properties, PartialEq)]
+/// What the results' heading shows.
 pub struct ResultsHeadingProps {
     /// The numbers are those of the text before the last keystrokes.
     pub updating: bool,
@@ -73,8 +70,7 @@ pub struct ResultsHeadingProps {
 }
 
 /// The results' heading.
-#[component]
-pub fn ResultsHeading(props: &ResultsHeadingProps) -> Html {
+pub fn results_heading(props: &ResultsHeadingProps) -> Html {
     let updating = props.updating;
     let status = props.status.clone();
     html! {

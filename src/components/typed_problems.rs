@@ -8,8 +8,7 @@ use yew::prelude::*;
 use crate::components::error_list::ErrorList;
 use crate::evaluation::{InputKind, ParseError};
 
-/// Props of [`TypedProblems`].
-#[derive(Properties, PartialEq)]
+/// What the typed text's problems show.
 pub struct TypedProblemsProps {
     /// The typed text's problems.
     pub errors: Vec<ParseError>,
@@ -22,8 +21,7 @@ pub struct TypedProblemsProps {
 }
 
 /// The typed text's problems.
-#[component]
-pub fn TypedProblems(props: &TypedProblemsProps) -> Html {
+pub fn typed_problems(props: &TypedProblemsProps) -> Html {
     html! {
         <>
             if let Some(kind) = props.trec_in_text {

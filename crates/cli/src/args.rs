@@ -1,11 +1,13 @@
 //! Command-line arguments in trec_eval's style (`-q`, `-c`, `-l2`, `-M100`,
 //! `-mall_trec`, `-m P.5,10`) plus Ranklab's long options.
 
+use ranklab_core::session::JudgmentReading;
 use ranklab_core::{Conventions, MissingQueries, Preset, ScorePrecision};
 
-/// Parsed options of `ranklab eval`.
+/// The parsed command line of `ranklab eval` (not the core's
+/// `session::EvalOptions`, which say what one evaluation is asked).
 #[derive(Debug, Clone, PartialEq)]
-pub struct EvalOptions {
+pub struct EvalArgs {
     pub per_query: bool,
     pub measures: Vec<String>,
     pub digits: usize,
@@ -17,21 +19,10 @@ pub struct EvalOptions {
     pub run: String,
     /// The tool whose measure definitions apply too (`--preset`).
     pub preset: Option<Preset>,
-    /// The judgments' format (`-R`).
-    pub rel_format: RelFormat,
-}
-
-/// The format of the judgments file, trec_eval's `-R`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RelFormat {
-    /// `qid iter docid grade` (the default).
-    Qrels,
-    /// `qid group docid grade`: judgment groups, for the `_avgjg` measures.
-    QrelsJg,
-    /// `qid group subgroup docid level`: preferences, for `prefs_*`.
-    Prefs,
-    /// A qrels file read as preferences, for `prefs_*`.
-    QrelsPrefs,
+    /// How the judgments are read (`-R`): `None` for plain qrels (the
+    /// default), else judgment groups, preferences or qrels read as
+    /// preferences.
+    pub rel_format: Option<JudgmentReading>,
 }
 
 pub const USAGE: &str =
@@ -84,14 +75,14 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("ranklab: {flag} expects a number, found `{v}`"))
 }
 
-pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
+pub fn parse(argv: &[String]) -> Result<EvalArgs, String> {
     let mut it = argv.iter();
     match it.next().map(String::as_str) {
         Some("eval") => {}
         Some("-h" | "--help" | "help") | None => return Err(USAGE.to_string()),
         Some(other) => return Err(format!("ranklab: unknown command `{other}`\n{USAGE}")),
     }
-    let mut o = EvalOptions {
+    let mut o = EvalArgs {
         per_query: false,
         measures: Vec::new(),
         digits: 4,
@@ -102,7 +93,7 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
         qrels: String::new(),
         run: String::new(),
         preset: None,
-        rel_format: RelFormat::Qrels,
+        rel_format: None,
     };
     let mut files = Vec::new();
     while let Some(arg) = it.next() {
@@ -159,10 +150,10 @@ pub fn parse(argv: &[String]) -> Result<EvalOptions, String> {
                 "-Z" => o.zscores = Some(value("-Z", attached, &mut it)?.to_string()),
                 "-R" => {
                     o.rel_format = match value("-R", attached, &mut it)? {
-                        "qrels" => RelFormat::Qrels,
-                        "qrels_jg" => RelFormat::QrelsJg,
-                        "prefs" => RelFormat::Prefs,
-                        "qrels_prefs" => RelFormat::QrelsPrefs,
+                        "qrels" => None,
+                        "qrels_jg" => Some(JudgmentReading::JudgmentGroups),
+                        "prefs" => Some(JudgmentReading::Preferences),
+                        "qrels_prefs" => Some(JudgmentReading::QrelsAsPreferences),
                         other => {
                             return Err(format!(
                         "ranklab: -R takes qrels, qrels_jg, prefs or qrels_prefs, found `{other}`"

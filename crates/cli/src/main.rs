@@ -19,13 +19,12 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::sync::{mpsc, Mutex};
 
-use args::RelFormat;
 use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::Judgments;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::session::{
     evaluate_judgment_groups, evaluate_preferences, evaluate_whole_text, ChunkEvaluator,
-    QueryChunk, QueryChunker, StreamResult,
+    JudgmentReading, QueryChunk, QueryChunker, StreamResult,
 };
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
@@ -56,7 +55,7 @@ fn read(path: &str) -> Result<String, String> {
 /// cuts the file into per-query chunks; worker threads (one per core)
 /// parse, judge and score them.
 fn evaluate_run(
-    opts: &args::EvalOptions,
+    opts: &args::EvalArgs,
     qrels: &Qrels<'_>,
     items: &[TrecItem],
 ) -> Result<StreamResult, String> {
@@ -194,12 +193,12 @@ fn run(argv: &[String]) -> Result<String, String> {
     let opts = args::parse(argv)?;
     let mut request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
     let wanted = match opts.rel_format {
-        RelFormat::Qrels => Judgments::Qrels,
-        RelFormat::QrelsJg => {
+        None => Judgments::Qrels,
+        Some(JudgmentReading::JudgmentGroups) => {
             request = request.or_judgment_group_default(!opts.measures.is_empty());
             Judgments::Groups
         }
-        RelFormat::Prefs | RelFormat::QrelsPrefs => {
+        Some(JudgmentReading::Preferences | JudgmentReading::QrelsAsPreferences) => {
             request = request.or_preference_default(!opts.measures.is_empty());
             Judgments::Preferences
         }
@@ -241,7 +240,7 @@ fn run(argv: &[String]) -> Result<String, String> {
         _ => None,
     };
     let qrels_text = read(&opts.qrels)?;
-    if opts.rel_format == RelFormat::QrelsJg {
+    if opts.rel_format == Some(JudgmentReading::JudgmentGroups) {
         let groups = parse_qrels_jg(&opts.qrels, &qrels_text);
         let run_text = read(&opts.run)?;
         let result = evaluate_judgment_groups(
@@ -262,7 +261,7 @@ fn run(argv: &[String]) -> Result<String, String> {
         );
     }
     if wanted == Judgments::Preferences {
-        let prefs = if opts.rel_format == RelFormat::Prefs {
+        let prefs = if opts.rel_format == Some(JudgmentReading::Preferences) {
             parse_prefs(&opts.qrels, &qrels_text)
         } else {
             parse_qrels_prefs(&opts.qrels, &qrels_text)
@@ -294,7 +293,7 @@ fn run(argv: &[String]) -> Result<String, String> {
 /// Says what went wrong or what to know (to stderr), and formats the
 /// rows; `max_grade`: the qrels' largest grade, for the note on gmax.
 fn report(
-    opts: &args::EvalOptions,
+    opts: &args::EvalArgs,
     items: &[TrecItem],
     qrels_errors: &[ParseError],
     result: StreamResult,

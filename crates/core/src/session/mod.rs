@@ -6,7 +6,7 @@
 //! ([`LoadedFile`]: held as text, or big and read through an opener the
 //! caller provides), the measures, and [`EvalOptions`] (the conventions
 //! and the grade scale). Out come per-system, per-query results with typed
-//! warnings and located errors ([`Part`]). Big TREC runs are split into
+//! warnings and located errors ([`SourceResults`]). Big TREC runs are split into
 //! shards ([`evaluate_shard`]) whose replies [`finish`] puts together, and
 //! one query's whole ranking is found again for its explanation
 //! ([`find_query`]). The same data under every tool's preset, and the
@@ -52,7 +52,9 @@ pub use preferences::evaluate_preferences;
 pub use reading::{
     block_on, ByteSource, ByteSourceRead, Open, Progress, Ready, READ_CHUNK, WHOLE_TEXT_LIMIT,
 };
-pub use results::{query_set_note, FileInfo, Part, QueryResult, Source, SystemResult, SHOWN_RANKS};
+pub use results::{
+    query_set_note, FileInfo, QueryResult, Source, SourceResults, SystemResult, SHOWN_RANKS,
+};
 pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
     UNKNOWN_FORMAT,

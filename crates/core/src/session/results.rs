@@ -202,7 +202,7 @@ pub struct FileInfo {
 /// Results of one source (typed text or files).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Part {
+pub struct SourceResults {
     /// Systems in input order.
     pub systems: Vec<SystemResult>,
     /// Located problems.
@@ -217,7 +217,7 @@ pub struct Part {
     pub judgment_table: Option<super::judgment_table::JudgmentTable>,
 }
 
-impl Part {
+impl SourceResults {
     /// The problems of the lines of files that were read and used (qrels
     /// and runs): what numbers computed anyway would silently leave out.
     /// A refused repeat is not one (its run gets no numbers at all), nor is

@@ -5,7 +5,7 @@
 use crate::{classify_input, InputKind, InputRole, ParseError};
 
 use super::files::LoadedFile;
-use super::results::{FileInfo, Part};
+use super::results::{FileInfo, SourceResults};
 use super::warning::Warning;
 use super::EvalOptions;
 
@@ -79,7 +79,7 @@ pub fn is_unread_file(e: &ParseError) -> bool {
 /// Lists the loaded files in `part` with what each was taken for, and says
 /// which are not used: a second qrels file, or a text of no known format
 /// (located at its first data line).
-pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Part) {
+pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut SourceResults) {
     for (f, &kind) in files.iter().zip(&roles.kinds) {
         let chosen = roles.judgments.is_some_and(|(q, _)| std::ptr::eq(q, f));
         let used = match kind {
@@ -127,7 +127,12 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut Pa
 }
 
 /// Warns when the judgments use grades above the grade scale.
-pub fn check_grade_scale(part: &mut Part, qrels_name: &str, max_grade: i64, options: &EvalOptions) {
+pub fn check_grade_scale(
+    part: &mut SourceResults,
+    qrels_name: &str,
+    max_grade: i64,
+    options: &EvalOptions,
+) {
     if max_grade > options.scale_max {
         part.warnings.push(Warning::GradesAboveScale {
             file: qrels_name.to_string(),

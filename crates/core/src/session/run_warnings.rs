@@ -2,7 +2,7 @@
 //! numbers, and the warnings about its queries and lines (judged queries it
 //! lacks, queries without judgments, repeated docids, ties).
 
-use super::results::Part;
+use super::results::SourceResults;
 use super::warning::Warning;
 use super::EvalOptions;
 use crate::ParseError;
@@ -28,7 +28,7 @@ pub(super) fn refusal_reason(errors: &[ParseError]) -> String {
 /// lacks, its queries without judgments, repeated docids, and `ties`
 /// (queries with equal scores, of those evaluated).
 pub(super) fn tally_warnings(
-    part: &mut Part,
+    part: &mut SourceResults,
     name: &str,
     missing_queries: &[String],
     run_only_queries: &[String],

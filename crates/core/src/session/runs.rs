@@ -5,7 +5,7 @@
 use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
 
 use super::files::LoadedFile;
-use super::results::{Part, QueryResult, Source, SystemResult};
+use super::results::{QueryResult, Source, SourceResults, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
@@ -72,7 +72,12 @@ impl RunOutcome {
 }
 
 /// Adds a run's system, problems and warnings to `part`.
-pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &EvalOptions) {
+pub fn add_run(
+    part: &mut SourceResults,
+    run: RunOutcome,
+    metrics: &[Metric],
+    options: &EvalOptions,
+) {
     let name = &run.name;
     if run.refused {
         part.systems.push(SystemResult {
@@ -111,8 +116,12 @@ pub fn add_run(part: &mut Part, run: RunOutcome, metrics: &[Metric], options: &E
 }
 
 /// Evaluates every run file against the first qrels file.
-pub fn evaluate_files(files: &[LoadedFile], metrics: &[Metric], options: &EvalOptions) -> Part {
-    let mut part = Part::default();
+pub fn evaluate_files(
+    files: &[LoadedFile],
+    metrics: &[Metric],
+    options: &EvalOptions,
+) -> SourceResults {
+    let mut part = SourceResults::default();
     let roles = file_roles(files);
     describe_files(files, &roles, &mut part);
     let table = roles.judgment_table(options);

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use super::files::{byte_size, LoadedFile};
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
-use super::results::{Part, QueryResult};
+use super::results::{QueryResult, SourceResults};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::ShardLines;
@@ -75,7 +75,7 @@ pub enum RunPiece {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ShardReply {
     /// Shard 0: the files, the qrels' problems and warnings (no runs yet).
-    pub base: Part,
+    pub base: SourceResults,
     /// One piece per run, in load order.
     pub runs: Vec<RunPiece>,
     /// Shard 0: the qrels' query ids.
@@ -307,7 +307,7 @@ async fn judgment_table_shard(
     runs: &[(&LoadedFile, InputKind)],
     open: &mut Open<'_>,
     options: &EvalOptions,
-    part: &mut Part,
+    part: &mut SourceResults,
 ) {
     let mut quiet = |_: &Progress| {};
     let mut meter = Meter {
@@ -337,13 +337,13 @@ pub fn finish(
     mut replies: Vec<ShardReply>,
     metrics: &[Metric],
     options: &EvalOptions,
-) -> Result<Part, Ungrouped> {
+) -> Result<SourceResults, Ungrouped> {
     let mut pieces: Vec<Vec<RunPiece>> = replies
         .iter_mut()
         .map(|r| std::mem::take(&mut r.runs))
         .collect();
     let Some(first) = replies.first_mut() else {
-        return Ok(Part::default());
+        return Ok(SourceResults::default());
     };
     let mut part = std::mem::take(&mut first.base);
     for k in 0..pieces[0].len() {
@@ -438,7 +438,7 @@ pub async fn evaluate_streamed(
     metrics: &[Metric],
     options: &EvalOptions,
     tell: &mut dyn FnMut(&Progress),
-) -> Part {
+) -> SourceResults {
     let reply = evaluate_shard(files, open, metrics, options, Shard::WHOLE, tell).await;
     finish(vec![reply], metrics, options).expect("one shard reads ungrouped runs whole")
 }
@@ -519,7 +519,7 @@ mod tests {
         }
     }
 
-    fn streamed(files: &[LoadedFile], options: &EvalOptions) -> (Part, Vec<Progress>) {
+    fn streamed(files: &[LoadedFile], options: &EvalOptions) -> (SourceResults, Vec<Progress>) {
         let mut seen = Vec::new();
         let metrics = metrics();
         let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
@@ -540,7 +540,7 @@ mod tests {
         files: &[LoadedFile],
         options: &EvalOptions,
         count: usize,
-    ) -> Result<Part, Ungrouped> {
+    ) -> Result<SourceResults, Ungrouped> {
         let metrics = metrics();
         let replies: Vec<ShardReply> = (0..count)
             .map(|index| {

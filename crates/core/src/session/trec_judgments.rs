@@ -16,7 +16,7 @@ use crate::{
 use super::evaluate_judgment_groups;
 pub use super::judgment_table::{JudgmentMeasure, JudgmentReading, JudgmentSystem, JudgmentTable};
 use super::preferences::evaluate_preferences;
-use super::results::Part;
+use super::results::SourceResults;
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::stream::StreamResult;
 use super::warning::{listed, Warning};
@@ -62,7 +62,7 @@ pub fn evaluate_judgment_table(
     judgments: (&str, &str, JudgmentReading),
     runs: &[(&str, &str, InputKind)],
     options: &EvalOptions,
-    part: &mut Part,
+    part: &mut SourceResults,
 ) {
     let (jname, jtext, reading) = judgments;
     let items = items_for(reading);
@@ -142,7 +142,7 @@ fn system(
     items: &[TrecItem],
     judgments_broken: bool,
     options: &EvalOptions,
-    part: &mut Part,
+    part: &mut SourceResults,
 ) -> JudgmentSystem {
     let refused = if judgments_broken {
         Some("No values: the judgments have problems (see the file problems).".to_string())
@@ -211,7 +211,7 @@ mod tests {
     use crate::session::{evaluate_files, LoadedFile};
     use crate::Metric;
 
-    fn table(files: &[LoadedFile]) -> (Part, JudgmentTable) {
+    fn table(files: &[LoadedFile]) -> (SourceResults, JudgmentTable) {
         let m: Vec<Metric> = vec!["AP".parse().unwrap()];
         let mut part = evaluate_files(files, &m, &EvalOptions::default());
         let t = part.judgment_table.take().expect("a judgments table");

@@ -6,7 +6,7 @@ use crate::{
     QuickInput, QuickQuery,
 };
 
-use super::results::{Part, QueryResult, Source, SystemResult};
+use super::results::{QueryResult, Source, SourceResults, SystemResult};
 use super::warning::Warning;
 use super::EvalOptions;
 
@@ -14,14 +14,18 @@ use super::EvalOptions;
 pub const QUICK_INPUT_NAME: &str = "quick input";
 
 /// Evaluates the typed rankings.
-pub fn evaluate_typed(input: &QuickInput, metrics: &[Metric], options: &EvalOptions) -> Part {
+pub fn evaluate_typed(
+    input: &QuickInput,
+    metrics: &[Metric],
+    options: &EvalOptions,
+) -> SourceResults {
     let ctx = EvalContext {
         max_grade: input.max_grade().unwrap_or(1).max(1),
         ..EvalContext::default()
     };
-    let mut part = Part {
+    let mut part = SourceResults {
         errors: input.errors.clone(),
-        ..Part::default()
+        ..SourceResults::default()
     };
     for s in &input.systems {
         let queries: Vec<QueryResult> = s
