@@ -30,7 +30,7 @@ use crate::same_rc::SameRc;
 use crate::share;
 use crate::startup::initial;
 use crate::text_selection::use_locate;
-use crate::use_evaluation::{use_evaluation, Evaluation};
+use crate::use_evaluation::use_evaluation;
 use crate::use_page_actions::{use_drop_zone, use_page_actions};
 use crate::use_saved::use_saved;
 use crate::use_selection::use_selection;
@@ -52,28 +52,13 @@ pub fn App() -> Html {
     let locate = use_locate(state.quick_text.clone());
     let save_problem = use_saved(&state, embed, start.files_ready);
 
-    let Evaluation {
-        measures,
-        updating,
-        typed,
-        from_files,
-        bad_lines,
-        withheld,
-        partial,
-        systems,
-        stats,
-        warnings,
-        judgment_table,
-        on_partial,
-        on_withhold,
-        trec_in_text,
-    } = use_evaluation(&state, *view == InputView::Text);
-    let measure_problems = measure_problems(&measures.1);
+    let ev = use_evaluation(&state, *view == InputView::Text);
+    let measure_problems = measure_problems(&ev.measures.1);
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
-    let (input, typed_part) = (&typed.0, &typed.1);
-    let (files_part, files_ms): (&SourceResults, f64) = (&from_files.part, from_files.millis);
+    let (input, typed_part) = (&ev.typed.0, &ev.typed.1);
+    let (files_part, files_ms): (&SourceResults, f64) = (&ev.from_files.part, ev.from_files.millis);
     let n_files = state.files.len();
 
     // The parts the full page and embed mode share.
@@ -99,21 +84,21 @@ pub fn App() -> Html {
     let typed_errors = html! {
         { typed_problems(&TypedProblemsProps {
             errors: typed_part.errors.clone(),
-            trec_in_text: *trec_in_text,
+            trec_in_text: *ev.trec_in_text,
             on_load_as_file: actions.on_load_as_file.clone(),
             on_locate: actions.on_locate.clone(),
         }) }
     };
     let partial_view = html! {
-        <PartialInput bad_lines={ bad_lines.clone() } { withheld } { on_partial } { on_withhold } />
+        <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
     };
     let results_table = html! {
-        <ResultsTable measures={ measures.0.clone() } systems={ systems.clone() } { partial }
-            stats={ SameRc(stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+        <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
-            <ExplanationView selected={ sel } measures={ measures.0.clone() } systems={ systems.clone() }
+            <ExplanationView selected={ sel } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() }
                 text={ state.quick_text.clone() } files={ state.files.clone() }
                 settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
         },
@@ -123,12 +108,12 @@ pub fn App() -> Html {
     // only: once its text is edited (or files come in) the panel goes.
     let case_checks = match state.case.clone().filter(|_| state.is_unchanged_example()) {
         Some(case) => {
-            html! { <CaseChecks { case } measures={ measures.0.clone() } systems={ systems.clone() } /> }
+            html! { <CaseChecks { case } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } /> }
         }
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ measures.0.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
+        <ChartsPanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
     if embed {
         // The rankings to edit, with their problems.
@@ -165,7 +150,7 @@ pub fn App() -> Html {
             }) }
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
-                    <SummaryBar measures={ measures.0.clone() } systems={ systems.clone() } />
+                    <SummaryBar measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } />
                     { tabbed(html! { <>{ form_tab }{ text_tab }{ files_tab }</> }, *view, input_panel) }
                     { typed_errors }
                     <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
@@ -177,20 +162,20 @@ pub fn App() -> Html {
                     <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
                 </section>
                 { results_pane(ResultsPane {
-                    measures: measures.0.clone(),
-                    systems: systems.clone(),
-                    stats: stats.clone(),
+                    measures: ev.measures.0.clone(),
+                    systems: ev.systems.clone(),
+                    stats: ev.stats.clone(),
                     settings: state.settings.clone(),
-                    typed: typed.clone(),
-                    files_part: from_files.part.clone(),
-                    job: (from_files.status.clone(), from_files.cancel.clone(), from_files.retry.clone()),
+                    typed: ev.typed.clone(),
+                    files_part: ev.from_files.part.clone(),
+                    job: (ev.from_files.status.clone(), ev.from_files.cancel.clone(), ev.from_files.retry.clone()),
                     files_ms,
-                    files: if withheld { Rc::new(Vec::new()) } else { state.files.clone() },
-                    updating,
-                    withheld,
-                    partial,
-                    warnings,
-                    judgment_table,
+                    files: if ev.withheld { Rc::new(Vec::new()) } else { state.files.clone() },
+                    updating: ev.updating,
+                    withheld: ev.withheld,
+                    partial: ev.partial,
+                    warnings: ev.warnings,
+                    judgment_table: ev.judgment_table,
                     generation: *generation,
                     on_settings: actions.on_settings.clone(),
                     on_select: on_select.clone(),
