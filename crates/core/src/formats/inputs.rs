@@ -154,8 +154,12 @@ pub fn trec_text_kind(text: &str) -> Option<InputKind> {
             .errors
             .is_empty(),
         InputRole::Run => parse_run_as(kind.format, "pasted", text).errors.is_empty(),
-        InputRole::JudgmentGroups => crate::parse_qrels_jg("pasted", text).errors.is_empty(),
-        InputRole::Preferences => crate::parse_prefs("pasted", text).errors.is_empty(),
+        InputRole::JudgmentGroups => crate::formats::qrels_jg::parse_qrels_jg("pasted", text)
+            .errors
+            .is_empty(),
+        InputRole::Preferences => crate::formats::preferences::parse_prefs("pasted", text)
+            .errors
+            .is_empty(),
     };
     (clean && !quick_like).then_some(kind)
 }
