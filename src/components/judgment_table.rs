@@ -121,7 +121,7 @@ pub fn JudgmentTableView(props: &JudgmentTableProps) -> Html {
                 { format!("{} holds {what}; these are trec_eval's {set} measures, computed as trec_eval computes them, over {}. Press a measure's name for its formula and its value for each query.", t.judgments, judgment_queries_note(t)) }
             </p>
             { for refused.iter().map(|s| html! {
-                <p class="warning-note" data-testid="judgment-refused">{ format!("{}: {}", s.name, s.refused.clone().unwrap_or_default()) }</p>
+                <p class="warning-note" data-testid="judgment-refused">{ format!("{}: {}", s.name, s.refused.as_ref().map(ToString::to_string).unwrap_or_default()) }</p>
             }) }
             if shown_systems.is_empty() && refused.is_empty() {
                 <p class="empty">{ "Add a TREC run file to evaluate it against these judgments." }</p>

@@ -180,7 +180,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
                         <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">
-                            { s.refused.clone().unwrap_or_default() }
+                            { s.refused.as_ref().map(ToString::to_string).unwrap_or_default() }
                         </td>
                     </tr>
                 }) }

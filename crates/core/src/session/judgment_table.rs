@@ -29,7 +29,7 @@ pub struct JudgmentSystem {
     pub all: Vec<f64>,
     /// Why the run has no values (a repeated docid refused, inconsistent
     /// preferences).
-    pub refused: Option<String>,
+    pub refused: Option<super::warning::Refusal>,
 }
 
 /// How a judgments file is read for its table.

@@ -73,7 +73,7 @@ pub struct SystemResult {
     /// Why this run has no numbers at all (a repeated docid under the
     /// "refuse" policy, located): shown in its row of the results.
     #[cfg_attr(feature = "serde", serde(default))]
-    pub refused: Option<String>,
+    pub refused: Option<super::warning::Refusal>,
     /// A run file's tag (trec_eval's `runid`), where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,

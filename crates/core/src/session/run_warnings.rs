@@ -1,27 +1,22 @@
-//! What the results say of a run, in words: why a refused run has no
-//! numbers, and the warnings about its queries and lines (judged queries it
-//! lacks, queries without judgments, repeated docids, ties).
+//! What the results say of a run: why a refused run has no numbers, and
+//! the warnings about its queries and lines (judged queries it lacks,
+//! queries without judgments, repeated docids, ties), as kinds with their
+//! data (their words are in [`super::warning`]).
 
 use super::results::SourceResults;
-use super::warning::Warning;
+use super::warning::{Refusal, Warning};
 use super::EvalOptions;
 use crate::ParseError;
 
 /// Why a refused run has no numbers: its first refused repeat, located,
-/// and how many there are.
-pub(super) fn refusal_reason(errors: &[ParseError]) -> String {
+/// and how many more there are (`None` when no repeat was refused).
+pub(super) fn refusal_reason(errors: &[ParseError]) -> Option<Refusal> {
     let refusals: Vec<&ParseError> = errors.iter().filter(|e| e.is_duplicate_refusal()).collect();
-    let more = match refusals.len() {
-        0 | 1 => String::new(),
-        n => format!(" ({} more repeats)", n - 1),
-    };
-    match refusals.first() {
-        Some(e) => format!(
-            "No numbers: line {} repeats docid `{}` in one query, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it.",
-            e.line, e.found
-        ),
-        None => "No numbers: the run repeats a docid and the duplicates setting is \"refuse\".".into(),
-    }
+    refusals.first().map(|e| Refusal::RepeatedDocid {
+        line: e.line,
+        docid: e.found.clone(),
+        more: refusals.len() - 1,
+    })
 }
 
 /// What the results say of a run's queries and lines: judged queries it

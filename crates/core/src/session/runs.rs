@@ -9,7 +9,7 @@ use super::results::{QueryResult, Source, SourceResults, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
-use super::warning::Warning;
+use super::warning::{Refusal, Warning};
 use super::EvalOptions;
 
 /// One run evaluated against the judgments, however it was read (whole or
@@ -81,7 +81,7 @@ pub fn add_run(
     let name = &run.name;
     if run.refused {
         part.systems.push(SystemResult {
-            refused: Some(refusal_reason(&run.errors)),
+            refused: Some(refusal_reason(&run.errors).unwrap_or(Refusal::RepeatedDocidUnlocated)),
             name: run.name,
             source: Source::File,
             means: vec![f64::NAN; metrics.len()],
@@ -257,7 +257,7 @@ mod tests {
         let bad = &e.systems[1];
         assert_eq!(crate::f4(clean.means[1]), "0.1785");
         assert!(bad.queries.is_empty(), "a refused run has no numbers");
-        let why = bad.refused.as_deref().unwrap();
+        let why = bad.refused.as_ref().unwrap().to_string();
         assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");
         assert_eq!(e.errors.len(), 1);
         assert!(e.errors[0].is_duplicate_refusal());

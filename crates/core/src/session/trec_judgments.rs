@@ -19,7 +19,7 @@ use super::preferences::evaluate_preferences;
 use super::results::SourceResults;
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::stream::StreamResult;
-use super::warning::{listed, Warning};
+use super::warning::{listed, Refusal, Warning};
 use super::EvalOptions;
 use crate::plural;
 
@@ -145,14 +145,11 @@ fn system(
     part: &mut SourceResults,
 ) -> JudgmentSystem {
     let refused = if judgments_broken {
-        Some("No values: the judgments have problems (see the file problems).".to_string())
-    } else if result.errors.iter().any(|e| e.is_duplicate_refusal()) {
-        Some(refusal_reason(&result.errors))
+        Some(Refusal::BrokenJudgments)
+    } else if let Some(repeat) = refusal_reason(&result.errors) {
+        Some(repeat)
     } else if result.refused {
-        Some(
-            "No values: the preferences of a query contradict each other (see the file problems)."
-                .to_string(),
-        )
+        Some(Refusal::ContradictoryPreferences)
     } else {
         None
     };

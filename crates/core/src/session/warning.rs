@@ -94,6 +94,59 @@ pub enum Warning {
     PreferenceTies,
 }
 
+/// Why a run gets no numbers at all.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// A docid is repeated within a query and repeats are refused (as
+    /// trec_eval refuses them): the first repeat's line and docid, and how
+    /// many more repeats there are.
+    RepeatedDocid {
+        /// Line of the first refused repeat.
+        line: usize,
+        /// The docid.
+        docid: String,
+        /// Further refused repeats.
+        more: usize,
+    },
+    /// A docid is repeated and repeats are refused; where is not known.
+    RepeatedDocidUnlocated,
+    /// The judgments a table of preference or judgment-group measures
+    /// needs have problems.
+    BrokenJudgments,
+    /// A query's preferences contradict each other.
+    ContradictoryPreferences,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::RepeatedDocid { line, docid, more } => {
+                let more = match more {
+                    0 => String::new(),
+                    n => format!(" ({n} more repeats)"),
+                };
+                write!(
+                    f,
+                    "No numbers: line {line} repeats docid `{docid}` in one query, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it."
+                )
+            }
+            Refusal::RepeatedDocidUnlocated => write!(
+                f,
+                "No numbers: the run repeats a docid and the duplicates setting is \"refuse\"."
+            ),
+            Refusal::BrokenJudgments => write!(
+                f,
+                "No values: the judgments have problems (see the file problems)."
+            ),
+            Refusal::ContradictoryPreferences => write!(
+                f,
+                "No values: the preferences of a query contradict each other (see the file problems)."
+            ),
+        }
+    }
+}
+
 /// The kinds of [`Warning`], for grouping and counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)] // each names the variant of Warning it stands for
