@@ -13,7 +13,11 @@ import { DIST } from './harness.mjs';
 // the partial-input marks, the phone's summary bar, Copy buttons, the
 // table's scroll cue and the documentation pages' calculators (blocks, the
 // page's colour switch) were added: 528,410 bytes measured, so 536,000.
-const PAGE_BUDGET = 536_000;
+// Then the corridor's typed warnings and refusals (kinds with their data,
+// serialised between the workers and the page: about 9 KB of serde code)
+// and the app's hooks and layouts (about 4 KB): 542,898 measured, so
+// 544,000. Issue 30 (a lighter page, 350 KB) is where this comes back down.
+const PAGE_BUDGET = 544_000;
 const WORKER_BUDGET = 210_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
