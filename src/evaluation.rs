@@ -8,7 +8,7 @@
 
 pub use ranklab_core::measures::average_precision::ApNormalization;
 pub use ranklab_core::measures::err::{err_steps_with, StopProbability};
-pub use ranklab_core::measures::ndcg::{Discount, Gains};
+pub use ranklab_core::measures::ndcg::{Discount, GainKind, Gains};
 pub use ranklab_core::measures::rbp::RbpGain;
 pub use ranklab_core::session::exports;
 pub use ranklab_core::session::{

@@ -6,7 +6,8 @@
 //! Rankings and stated values are facts taken from the articles; the
 //! titles and notes are Ranklab's own words.
 
-use crate::settings::{Family, Gain, Settings};
+use crate::evaluation::GainKind;
+use crate::settings::{Family, Settings};
 
 /// What an article states for one value of a case.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,7 +43,7 @@ pub struct Case {
     /// Measures added by name.
     pub extra: &'static str,
     /// nDCG gain.
-    pub gain: Gain,
+    pub gain: GainKind,
     /// ERR's max grade (`None`: the data's largest).
     pub gmax: Option<i64>,
     /// Grade scale.
@@ -112,7 +113,7 @@ const fn case(id: &'static str, title: &'static str, text: &'static str) -> Case
         families: &[],
         cutoffs: &[10],
         extra: "",
-        gain: Gain::Linear,
+        gain: GainKind::Linear,
         gmax: None,
         scale_max: 1,
         checks: &[],
@@ -266,7 +267,7 @@ pub const CASES: &[Case] = &[
     Case {
         families: &[Family::NDCG],
         cutoffs: &[5],
-        gain: Gain::Exponential,
+        gain: GainKind::Exponential,
         extra: "DCG(dcg='exp-log2')@5",
         scale_max: 3,
         checks: &[

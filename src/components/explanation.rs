@@ -100,7 +100,7 @@ fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec
     if matches!(metric, Metric::NDCG { .. } | Metric::DCG { .. }) {
         out.push(format!(
             "Gain setting: {}.",
-            if s.gain == crate::settings::Gain::Linear {
+            if s.gain == crate::evaluation::GainKind::Linear {
                 "linear"
             } else {
                 "exponential"

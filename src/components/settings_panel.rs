@@ -7,10 +7,10 @@ use yew::prelude::*;
 
 use crate::components::fields::{chooser, Applier, Choice, TextSetting};
 
-use crate::evaluation::{DuplicatePolicy, MissingQueries, TieBreak};
+use crate::evaluation::{DuplicatePolicy, GainKind, MissingQueries, TieBreak};
 use crate::settings::{
     parse_cutoffs, parse_discount, parse_err_stop, parse_gmax, parse_level, parse_p, parse_scale,
-    split_measure_names, Family, Gain, Settings,
+    split_measure_names, Family, Settings,
 };
 
 /// Props of [`SettingsPanel`].
@@ -90,8 +90,8 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                 <Choice id="set-gain" label="nDCG gain"
                     hint="Linear: gain = grade (trec_eval). Exponential: 2^grade − 1 (Burges)."
                     options={ vec![("linear", "linear (g)"), ("exp", "exponential (2^g − 1)")] }
-                    selected={ if s.gain == Gain::Linear { "linear" } else { "exp" } }
-                    on_select={ choose(|n, v| n.gain = if v == "exp" { Gain::Exponential } else { Gain::Linear }) } />
+                    selected={ if s.gain == GainKind::Linear { "linear" } else { "exp" } }
+                    on_select={ choose(|n, v| n.gain = if v == "exp" { GainKind::Exponential } else { GainKind::Linear }) } />
                 <TextSetting id="set-discount" label="nDCG discount" value={ s.discount.to_string() }
                     hint="log2: 1/log2(r+1), the standard. log B or ln: another base. 1/rank. power S: 1/r^S, Zipf-like (article 004)."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.discount = parse_discount(raw)?; Ok(()) }) as Applier } />

@@ -6,15 +6,13 @@ use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use crate::evaluation::Metric;
-use crate::evaluation::{StatsReport, Test};
+use crate::evaluation::{Correction, StatsReport, Test};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::fields::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::evaluation::{format_value, SystemResult};
-use crate::settings::{
-    parse_count, parse_unit, CorrectionChoice, IntervalChoice, Settings, TestChoice,
-};
+use crate::settings::{parse_count, parse_unit, IntervalChoice, Settings};
 use crate::significance::letter;
 
 /// Props of [`SignificancePanel`].
@@ -49,12 +47,12 @@ fn interval_text(i: Option<(f64, f64)>) -> String {
 }
 
 /// What the chosen test does and assumes, for its field's hint.
-fn test_hint(test: TestChoice) -> &'static str {
+fn test_hint(test: Test) -> &'static str {
     match test {
-        TestChoice::PairedT => "Paired t-test: fast; assumes the per-query differences are roughly normal (fine for many queries).",
-        TestChoice::Randomization => "Randomization: swaps each query's two values at random (the trials) and counts how often the difference is as large; no normality assumed.",
-        TestChoice::Bootstrap => "Paired bootstrap: resamples queries with replacement (the trials) around a zero mean difference; no normality assumed.",
-        TestChoice::TukeyHsd => "Randomized Tukey HSD: all pairs at once over the queries every system has, so no further correction is needed.",
+        Test::PairedT => "Paired t-test: fast; assumes the per-query differences are roughly normal (fine for many queries).",
+        Test::Randomization => "Randomization: swaps each query's two values at random (the trials) and counts how often the difference is as large; no normality assumed.",
+        Test::Bootstrap => "Paired bootstrap: resamples queries with replacement (the trials) around a zero mean difference; no normality assumed.",
+        Test::TukeyHsd => "Randomized Tukey HSD: all pairs at once over the queries every system has, so no further correction is needed.",
     }
 }
 
@@ -127,12 +125,12 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                 </div>
                 <Choice id="stats-test" label="Test" hint={ test_hint(st.test) }
                     options={ vec![("t", "paired t-test"), ("randomization", "randomization (permutation)"), ("bootstrap", "paired bootstrap"), ("tukey", "randomized Tukey HSD")] }
-                    selected={ match st.test { TestChoice::PairedT => "t", TestChoice::Randomization => "randomization", TestChoice::Bootstrap => "bootstrap", TestChoice::TukeyHsd => "tukey" } }
-                    on_select={ choose(|n, v| n.stats.test = match v { "randomization" => TestChoice::Randomization, "bootstrap" => TestChoice::Bootstrap, "tukey" => TestChoice::TukeyHsd, _ => TestChoice::PairedT }) } />
+                    selected={ match st.test { Test::PairedT => "t", Test::Randomization => "randomization", Test::Bootstrap => "bootstrap", Test::TukeyHsd => "tukey" } }
+                    on_select={ choose(|n, v| n.stats.test = match v { "randomization" => Test::Randomization, "bootstrap" => Test::Bootstrap, "tukey" => Test::TukeyHsd, _ => Test::PairedT }) } />
                 <Choice id="stats-correction" label="Correction" hint="For many pairs at once: Holm–Bonferroni keeps the chance of any false mark under α."
                     options={ vec![("holm", "Holm–Bonferroni"), ("bonferroni", "Bonferroni"), ("none", "none")] }
-                    selected={ match st.correction { CorrectionChoice::Holm => "holm", CorrectionChoice::Bonferroni => "bonferroni", CorrectionChoice::None => "none" } }
-                    on_select={ choose(|n, v| n.stats.correction = match v { "bonferroni" => CorrectionChoice::Bonferroni, "none" => CorrectionChoice::None, _ => CorrectionChoice::Holm }) } />
+                    selected={ match st.correction { Correction::Holm => "holm", Correction::Bonferroni => "bonferroni", Correction::None => "none" } }
+                    on_select={ choose(|n, v| n.stats.correction = match v { "bonferroni" => Correction::Bonferroni, "none" => Correction::None, _ => Correction::Holm }) } />
                 { field("stats-alpha", "Significance level α", "A corrected p at or below α is marked.", st.alpha.to_string(),
                     |n: &mut Settings, raw: &str| { n.stats.alpha = parse_unit(raw, "α")?; Ok(()) }) }
                 <Choice id="stats-interval" label="Intervals in the table" hint="t: mean ± t·s/√n. Bootstrap: percentiles of resampled means."

@@ -4,15 +4,6 @@
 use crate::evaluation::Discount;
 use serde::{Deserialize, Serialize};
 
-/// nDCG's gain of a grade g.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Gain {
-    /// g (trec_eval, ir_measures, ranx, scikit-learn).
-    Linear,
-    /// 2^g − 1 (Burges et al. 2005; ir_measures `dcg='exp-log2'`).
-    Exponential,
-}
-
 /// nDCG's discount as the settings hold it (the core's [`Discount`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum NdcgDiscount {

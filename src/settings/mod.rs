@@ -15,8 +15,8 @@ pub use stats::*;
 
 use crate::evaluation::ApNormalization;
 use crate::evaluation::Gains;
-use crate::evaluation::RbpGain;
 use crate::evaluation::{Conventions, DuplicatePolicy, Metric, MissingQueries, TieBreak};
+use crate::evaluation::{GainKind, RbpGain};
 use serde::{Deserialize, Serialize};
 
 /// Everything that changes how numbers are computed or shown.
@@ -26,7 +26,7 @@ pub struct Settings {
     /// Cutoffs k, ascending, without repeats.
     pub cutoffs: Vec<usize>,
     /// nDCG gain.
-    pub gain: Gain,
+    pub gain: GainKind,
     /// nDCG discount.
     pub discount: NdcgDiscount,
     /// ERR's stopping probability.
@@ -60,7 +60,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             cutoffs: vec![10],
-            gain: Gain::Linear,
+            gain: GainKind::Linear,
             discount: NdcgDiscount::Log2,
             err_stop: ErrStop::Exponential,
             err_gmax: None,
@@ -190,8 +190,8 @@ impl Settings {
     /// nDCG's gains.
     pub fn gains(&self) -> Gains {
         match self.gain {
-            Gain::Linear => Gains::linear(),
-            Gain::Exponential => Gains::exponential(),
+            GainKind::Linear => Gains::linear(),
+            GainKind::Exponential => Gains::exponential(),
         }
     }
 
@@ -250,6 +250,24 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saved_choices_read_as_the_cores_own_kinds() {
+        // What earlier versions saved (their own copies of these enums,
+        // with the same variant names) reads into the core's types.
+        let s: Settings = serde_json::from_str(
+            r#"{"gain":"Exponential","stats":{"test":"TukeyHsd","correction":"Bonferroni"}}"#,
+        )
+        .unwrap();
+        assert_eq!(s.gain, GainKind::Exponential);
+        assert_eq!(s.stats.test, crate::evaluation::Test::TukeyHsd);
+        assert_eq!(
+            s.stats.correction,
+            crate::evaluation::Correction::Bonferroni
+        );
+        let back = serde_json::to_string(&s).unwrap();
+        assert!(back.contains(r#""gain":"Exponential""#) && back.contains(r#""test":"TukeyHsd""#));
+    }
 
     #[test]
     fn the_default_and_every_example_case_are_in_range() {
@@ -356,7 +374,7 @@ mod tests {
     fn families_expand_over_cutoffs_and_typed_names_are_added() {
         let s = Settings {
             cutoffs: vec![5, 10],
-            gain: Gain::Exponential,
+            gain: GainKind::Exponential,
             families: vec![Family::NDCG, Family::RR, Family::RBP],
             extra: "P@3, RBP(p=0.5, rel=1) nDCG@zz RR".into(),
             ..Settings::default()

@@ -3,29 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The test that marks significant differences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TestChoice {
-    /// Paired t-test.
-    PairedT,
-    /// Randomization (sign-flip) test.
-    Randomization,
-    /// Paired bootstrap test.
-    Bootstrap,
-    /// Randomized Tukey HSD.
-    TukeyHsd,
-}
-
-/// Correction of p-values over all pairs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CorrectionChoice {
-    /// Holm–Bonferroni.
-    Holm,
-    /// Bonferroni.
-    Bonferroni,
-    /// None.
-    None,
-}
+use crate::evaluation::{Correction, Test};
 
 /// Which interval the results table shows under each mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,9 +23,9 @@ pub struct StatsSettings {
     /// Mark significant differences in the results table.
     pub marks: bool,
     /// The test behind the marks.
-    pub test: TestChoice,
+    pub test: Test,
     /// The correction.
-    pub correction: CorrectionChoice,
+    pub correction: Correction,
     /// Significance level.
     pub alpha: f64,
     /// Interval level.
@@ -66,8 +44,8 @@ impl Default for StatsSettings {
     fn default() -> Self {
         StatsSettings {
             marks: true,
-            test: TestChoice::PairedT,
-            correction: CorrectionChoice::Holm,
+            test: Test::PairedT,
+            correction: Correction::Holm,
             alpha: 0.05,
             level: 0.95,
             interval: IntervalChoice::None,
@@ -108,15 +86,15 @@ impl StatsSettings {
         use crate::evaluation::{Correction, StatsOptions, Test};
         StatsOptions {
             test: match self.test {
-                TestChoice::PairedT => Test::PairedT,
-                TestChoice::Randomization => Test::Randomization,
-                TestChoice::Bootstrap => Test::Bootstrap,
-                TestChoice::TukeyHsd => Test::TukeyHsd,
+                Test::PairedT => Test::PairedT,
+                Test::Randomization => Test::Randomization,
+                Test::Bootstrap => Test::Bootstrap,
+                Test::TukeyHsd => Test::TukeyHsd,
             },
             correction: match self.correction {
-                CorrectionChoice::Holm => Correction::Holm,
-                CorrectionChoice::Bonferroni => Correction::Bonferroni,
-                CorrectionChoice::None => Correction::None,
+                Correction::Holm => Correction::Holm,
+                Correction::Bonferroni => Correction::Bonferroni,
+                Correction::None => Correction::None,
             },
             alpha: self.alpha,
             level: self.level,

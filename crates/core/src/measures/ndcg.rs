@@ -16,7 +16,8 @@
 use crate::judged::{JudgedRanking, Rel};
 
 /// How a grade becomes a gain.
-#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GainKind {
     /// gain = grade (trec_eval `ndcg`, ranx `ndcg`, ir_measures `nDCG`).
     Linear,

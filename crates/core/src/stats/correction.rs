@@ -7,6 +7,7 @@
 //! - None: p' = p.
 
 /// How p-values of many comparisons are adjusted.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Correction {
     /// Holm–Bonferroni step-down (the default).

@@ -15,6 +15,7 @@ use super::rng::Rng;
 use super::tukey::randomized_tukey_hsd;
 
 /// The test whose p-values decide significance.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Test {
     /// Paired t-test.
