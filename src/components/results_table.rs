@@ -115,7 +115,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         <>
         // Before the table: its bold "best" may be over fewer queries.
         if let Some(note) = query_set_note(&props.systems) {
-            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note }</p>
+            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note.to_string() }</p>
         }
         // The caption is shown above the scrolling box (a caption inside it
         // is as wide as the table and cut at the box's edge), and read with

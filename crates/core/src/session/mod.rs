@@ -74,7 +74,7 @@ pub use trec_judgments::{
     JudgmentSystem, JudgmentTable,
 };
 pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
-pub use warning::{by_kind, Refusal, Warning, WarningKind};
+pub use warning::{by_kind, Lacking, QueryList, QuerySets, Refusal, Warning, WarningKind};
 
 use crate::Conventions;
 

@@ -1,8 +1,8 @@
 //! The results every front end shows: per system, per query, with the
 //! files that took part, typed warnings and located problems.
 
-use super::warning::listed;
-use crate::{plural, InputKind, JudgedRanking, ParseError, Rel};
+use super::warning::{Lacking, QuerySets};
+use crate::{InputKind, JudgedRanking, ParseError, Rel};
 
 /// Ranks of a query kept for display.
 pub const SHOWN_RANKS: usize = 100;
@@ -242,7 +242,7 @@ impl SourceResults {
 /// missing from a run and skipped, a run covering other topics): each
 /// system that lacks some of the queries the others have, with what it
 /// lacks. `None` when every system with numbers has the same queries.
-pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
+pub fn query_set_note(systems: &[SystemResult]) -> Option<QuerySets> {
     use std::collections::BTreeSet;
     let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
     if shown.len() < 2 {
@@ -253,28 +253,20 @@ pub fn query_set_note(systems: &[SystemResult]) -> Option<String> {
         .map(|s| s.queries.iter().map(|q| q.id.as_str()).collect())
         .collect();
     let all: BTreeSet<&str> = sets.iter().flatten().copied().collect();
-    let lacking: Vec<String> = shown
+    let lacking: Vec<Lacking> = shown
         .iter()
         .zip(&sets)
         .filter(|(_, set)| set.len() < all.len())
-        .map(|(s, set)| {
-            let lacks: Vec<&str> = all.difference(set).copied().collect();
-            format!(
-                "{} has {} of the {} (lacks {})",
-                s.name,
-                set.len(),
-                plural(all.len(), "query", "queries"),
-                listed(&lacks)
-            )
+        .map(|(s, set)| Lacking {
+            system: s.name.clone(),
+            has: set.len(),
+            lacks: all.difference(set).map(|q| q.to_string()).collect(),
         })
         .collect();
-    if lacking.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
-        lacking.join("; ")
-    ))
+    (!lacking.is_empty()).then_some(QuerySets {
+        queries: all.len(),
+        lacking,
+    })
 }
 
 #[cfg(test)]

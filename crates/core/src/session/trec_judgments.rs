@@ -19,9 +19,8 @@ use super::preferences::evaluate_preferences;
 use super::results::SourceResults;
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::stream::StreamResult;
-use super::warning::{listed, Refusal, Warning};
+use super::warning::{QueryList, Refusal, Warning};
 use super::EvalOptions;
-use crate::plural;
 
 /// The measures trec_eval computes for these judgments: its `all_prefs`
 /// or `qrels_jg` set.
@@ -184,20 +183,16 @@ fn system(
     }
 }
 
-/// The queries a table's values are over, counted and listed (for its
-/// caption).
-pub fn judgment_queries_note(table: &JudgmentTable) -> String {
-    let ids: Vec<&str> = table
-        .systems
-        .iter()
-        .flat_map(|s| s.queries.iter().map(|(q, _)| q.as_str()))
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    format!(
-        "{} ({})",
-        plural(ids.len(), "query", "queries"),
-        listed(&ids)
+/// The queries a table's values are over (for its caption), sorted.
+pub fn judgment_queries_note(table: &JudgmentTable) -> QueryList {
+    QueryList(
+        table
+            .systems
+            .iter()
+            .flat_map(|s| s.queries.iter().map(|(q, _)| q.clone()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect(),
     )
 }
 

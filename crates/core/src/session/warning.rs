@@ -212,6 +212,64 @@ pub fn by_kind(warnings: &[Warning]) -> Vec<(WarningKind, Vec<&Warning>)> {
     out
 }
 
+/// Systems whose means are over fewer queries than the others'.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuerySets {
+    /// Queries of all the systems together.
+    pub queries: usize,
+    /// Each system lacking some of them.
+    pub lacking: Vec<Lacking>,
+}
+
+/// A system and the queries it lacks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lacking {
+    /// The system.
+    pub system: String,
+    /// How many of the queries it has.
+    pub has: usize,
+    /// The ones it lacks, sorted.
+    pub lacks: Vec<String>,
+}
+
+impl fmt::Display for QuerySets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let each: Vec<String> = self
+            .lacking
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} has {} of the {} (lacks {})",
+                    l.system,
+                    l.has,
+                    plural(self.queries, "query", "queries"),
+                    ids(&l.lacks)
+                )
+            })
+            .collect();
+        write!(
+            f,
+            "The means are over different queries: {}. Compare them with care; the statistics use the queries the systems share.",
+            each.join("; ")
+        )
+    }
+}
+
+/// Queries, counted and listed: "3 queries (301, 302, 303)".
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryList(pub Vec<String>);
+
+impl fmt::Display for QueryList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({})",
+            plural(self.0.len(), "query", "queries"),
+            ids(&self.0)
+        )
+    }
+}
+
 /// Up to five items, comma-separated, then how many more.
 pub(super) fn listed(items: &[&str]) -> String {
     let shown: Vec<&str> = items.iter().take(5).copied().collect();
