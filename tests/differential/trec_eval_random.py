@@ -253,6 +253,10 @@ MEASURE_SETS = [
     ["-m", "rbp"],
     ["-m", "rbp.p=0.5"],
     ["-m", "rbp_resid.p=0.8"],
+    # Field 2 of the qrels read as judgment groups, or the qrels read as
+    # preferences (trec_eval's -R).
+    ["-R", "qrels_jg", "-m", "qrels_jg"],
+    ["-R", "qrels_prefs", "-m", "all_prefs"],
 ]
 
 
@@ -477,6 +481,10 @@ def _line_cause(corpus, te_fields, rl_fields):
         return "trec_eval -c: judged ceci_nest_pas_un_docno"
     if measure.startswith("rbp") and not measure.startswith("rbp_resid"):
         return "trec_eval: rbp reads uninitialised min/max"
+    if measure.startswith("prefs_avgjg_Rnonrel") and any(
+        len(f) >= 4 and _is_int_text(f[3]) and int(f[3]) < 0 for f in _qrels_fields(corpus)
+    ):
+        return "trec_eval: prefs_avgjg_Rnonrel reads past its last level"
     if "-c" in corpus.flags and measure.startswith(("utility_", "rbp_resid_")):
         return "trec_eval -c: fake document kept for parameterised measures"
     if (

@@ -386,3 +386,38 @@ fn blank_qrels_lines_are_skipped() {
         line("num_rel", "all", "2")
     );
 }
+
+#[test]
+fn preferences_tie_minus_zero_with_plus_zero() {
+    // −0 and +0 are equal scores (C compares them equal): the tie goes by
+    // docid ascending, so Doc4 (grade 0) comes before a.b.c (grade 1) and
+    // the one preference (a.b.c over Doc4) is not fulfilled.
+    let q = write("negzero.qrels", "007 0 Doc4 0\n007 0 a.b.c 1\n");
+    let r = write(
+        "negzero.run",
+        "007 Q0 Doc4 6 -0 runA\n007 Q0 a.b.c 9 +0 runA\n",
+    );
+    assert_eq!(
+        stdout(&["-R", "qrels_prefs", "-m", "prefs_num_prefs_ful", &q, &r]),
+        line("prefs_num_prefs_ful", "all", "0")
+    );
+}
+
+#[test]
+fn prefs_avgjg_rnonrel_keeps_at_most_the_lowest_levels_documents() {
+    // Levels 2 {d10, d20}, 0 {d3, d5}, -1 {d100}; only d20 is retrieved.
+    // R = 2 < N = 3: the non-relevant side is the first R documents of the
+    // lowest level, which holds one (d100); trec_eval reads a second past
+    // it. Pairs between the levels above it: d20 over d3, d5 fulfilled (2),
+    // d10 over them possible (2); every document against d100: d20
+    // fulfilled (1), d10, d3, d5, d100 possible (4). 3 fulfilled of 9.
+    let q = write(
+        "rnonrel.qrels",
+        "11 Q0 d10 2\n11 Q0 d100 -1\n11 Q0 d3 0\n11 Q0 d20 2\n11 Q0 d5 0\n",
+    );
+    let r = write("rnonrel.run", "11 Q0 d20 12 1.5 runB\n");
+    assert_eq!(
+        stdout(&["-R", "qrels_prefs", "-m", "prefs_avgjg_Rnonrel", &q, &r]),
+        line("prefs_avgjg_Rnonrel", "all", "0.3333")
+    );
+}

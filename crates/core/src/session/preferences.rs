@@ -99,9 +99,12 @@ pub fn evaluate_preferences(
                 }
             }
         }
+        // Equal scores by docid ascending; −0 equals +0, as C's comparison
+        // in trec_eval's preference code has it.
+        let key = |s: f64| if s == 0.0 { 0.0 } else { s };
         chosen.sort_by(|a, b| {
-            b.score
-                .total_cmp(&a.score)
+            key(b.score)
+                .total_cmp(&key(a.score))
                 .then(a.docid.as_bytes().cmp(b.docid.as_bytes()))
         });
         let mut ranked: Vec<&str> = chosen.iter().map(|e| e.docid).collect();
