@@ -1,6 +1,7 @@
 //! One component per file.
 
 pub mod block_problems;
+pub mod chart_kinds;
 pub mod charts_panel;
 pub mod compare_view;
 pub mod copy_button;
