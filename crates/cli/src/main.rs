@@ -381,7 +381,7 @@ fn report(
         );
     }
     if opts.conventions.tie_break == TieBreak::Average && !opts.quiet {
-        eprintln!("ranklab: note: --ties average averages DCG, nDCG, P@k, R@k and RBP over tie orders; other measures use trec_eval's order within ties");
+        eprintln!("ranklab: note: --ties average averages DCG, nDCG, P@k, R@k, RBP, AP and RR over tie orders; other measures use trec_eval's order within ties");
     }
     let output = TrecOutput {
         per_query: opts.per_query,

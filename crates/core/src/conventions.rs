@@ -99,9 +99,11 @@ pub enum TieBreak {
     Listed,
     /// Tied documents in random order, and the expected value taken
     /// (McSherry & Najork, ECIR 2008; scikit-learn's `ndcg_score`). Exact for
-    /// the measures linear in per-rank gains: DCG and nDCG, P@k, R@k and
-    /// RBP. The other measures (AP, RR, ERR, bpref, …) are not linear, and
-    /// are computed in trec_eval's order within ties (`ranklab eval` says so).
+    /// the measures linear in per-rank gains (DCG and nDCG, P@k, R@k and
+    /// RBP) and, by their own formulas, for AP, AP@k and RR (see
+    /// `expected_average_precision` and `reciprocal_rank`). The other
+    /// measures (ERR, bpref, …) are computed in trec_eval's order within
+    /// ties (`ranklab eval` says so); the tie range gives their extremes.
     Average,
 }
 

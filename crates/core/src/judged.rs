@@ -49,6 +49,92 @@ pub struct JudgedRanking {
     /// Groups of tied ranks (0-based, half-open) whose order is averaged
     /// (`TieBreak::Average`); empty otherwise.
     pub tie_groups: Vec<std::ops::Range<usize>>,
+    /// The other orders the run's equal scores allow (`None` when no
+    /// documents tie): what the tie range is computed from.
+    pub tie_layout: Option<Box<TieLayout>>,
+}
+
+/// The documents of one query as ranked before the depth cut and the
+/// judged-only filter, with the groups of equal score whose order the tie
+/// convention chose: every order of every group is a ranking the run could
+/// have given (see `pipeline::tie_range`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TieLayout {
+    /// Relevance in rank order, before the depth cut and the judged-only
+    /// filter, up to the end of the tie group the depth cut falls in.
+    pub rels: Vec<Rel>,
+    /// Groups of two or more equally scored documents: half-open ranges of
+    /// `rels`, in rank order.
+    pub groups: Vec<std::ops::Range<usize>>,
+    /// The depth cut (trec_eval `-M`), `None` for none.
+    pub cut: Option<usize>,
+    /// Unjudged documents are dropped after the cut (trec_eval `-J`).
+    pub judged_only: bool,
+    /// The relevant count and ideal come from the retrieved documents only
+    /// ([`crate::JudgedScope::RetrievedOnly`]), so they change with which
+    /// documents the cut keeps.
+    pub retrieved_scope: bool,
+}
+
+impl TieLayout {
+    /// Whether a tie group crosses the depth cut: some of its orders bring
+    /// other documents into the evaluated list.
+    pub fn straddles_cut(&self) -> bool {
+        self.cut
+            .is_some_and(|c| self.groups.iter().any(|g| g.start < c && c < g.end))
+    }
+
+    /// Whether the cut-off `k` (ranks of the evaluated list) or the depth
+    /// cut may fall inside a tie group; always so under the judged-only
+    /// filter, which moves ranks.
+    pub fn cut_inside_group(&self, k: Option<usize>) -> bool {
+        self.judged_only
+            || self.straddles_cut()
+            || k.is_some_and(|k| self.groups.iter().any(|g| g.start < k && k < g.end))
+    }
+
+    /// The ranking evaluated when the documents stand in the order `rels`
+    /// (a reordering of [`TieLayout::rels`] within its groups): cut, filtered
+    /// and counted as `base` was, with no tie averaging.
+    pub fn ranking(&self, mut rels: Vec<Rel>, base: &JudgedRanking) -> JudgedRanking {
+        if let Some(c) = self.cut {
+            rels.truncate(c);
+        }
+        if self.judged_only {
+            rels.retain(|r| matches!(r, Rel::Judged(_)));
+        }
+        let level_counts = if self.retrieved_scope {
+            let mut counts = BTreeMap::new();
+            for g in rels.iter().filter_map(|r| r.grade()) {
+                *counts.entry(g).or_insert(0) += 1;
+            }
+            counts
+        } else {
+            base.level_counts.clone()
+        };
+        JudgedRanking {
+            ranked: rels,
+            level_counts,
+            relevance_level: base.relevance_level,
+            tie_groups: Vec::new(),
+            tie_layout: None,
+        }
+    }
+
+    /// `rels` with every tie group sorted by `key`, largest key first when
+    /// `descending`, else smallest first (stable).
+    pub fn sorted_by(&self, key: impl Fn(Rel) -> f64, descending: bool) -> Vec<Rel> {
+        let mut rels = self.rels.clone();
+        for g in &self.groups {
+            let slice = &mut rels[g.clone()];
+            if descending {
+                slice.sort_by(|&a, &b| key(b).total_cmp(&key(a)));
+            } else {
+                slice.sort_by(|&a, &b| key(a).total_cmp(&key(b)));
+            }
+        }
+        rels
+    }
 }
 
 impl JudgedRanking {
@@ -72,6 +158,7 @@ impl JudgedRanking {
             level_counts,
             relevance_level,
             tie_groups: Vec::new(),
+            tie_layout: None,
         }
     }
 

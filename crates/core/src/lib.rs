@@ -60,13 +60,17 @@ pub use formats::trec::{
     QueryQrels, Run, RunEntry, RunLine, TrecKind,
 };
 pub use formats::zscores::{parse_zscores, ZScores, MISSING_ZSCORE};
-pub use judged::{JudgedRanking, Rel};
+pub use judged::{JudgedRanking, Rel, TieLayout};
 pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
 pub use pipeline::evaluate::{per_query_values, query_values, summaries, summarise};
 pub use pipeline::explain::{explain, f4, Explanation};
 pub use pipeline::judge::{
     judge, judge_query, missing_query_ranking, rank_entries, JudgedRun, QueryJudged, QueryOutcome,
     RankedEntries, DUPLICATE_REFUSAL,
+};
+pub use pipeline::tie_range::{
+    can_flip, distinct_orders, extreme_orders, summary_range, tie_range, TieRange, TooManyOrders,
+    MAX_ORDERS,
 };
 pub use pipeline::trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,

@@ -33,7 +33,14 @@ pub enum ApNormalization {
 
 /// AP@k: Σ over relevant ranks i <= k of P@i, divided per `norm`; 0 if the
 /// denominator is 0. `k = None` is full AP (trec_eval `map`).
+///
+/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// expected value over the orders of the tie groups
+/// ([`expected_average_precision`]).
 pub fn average_precision(r: &JudgedRanking, k: Option<usize>, norm: ApNormalization) -> f64 {
+    if !r.tie_groups.is_empty() {
+        return expected_average_precision(r, k, norm);
+    }
     let (sum, found) = precision_sum(r, k);
     let denominator = match norm {
         ApNormalization::TotalRelevant => r.num_rel(),
@@ -44,6 +51,133 @@ pub fn average_precision(r: &JudgedRanking, k: Option<usize>, norm: ApNormalizat
     } else {
         sum / denominator as f64
     }
+}
+
+/// AP@k's expected value when each tie group of `r` is in a uniformly
+/// random order (McSherry & Najork, ECIR 2008, give it for AP).
+///
+/// A tie group of n documents, r of them relevant, starting at 0-based
+/// position s after c relevant documents: position p of the group holds a
+/// relevant document with probability r/n, and given that, the expected
+/// number of relevant documents above it within the group is
+/// (p − s)(r − 1)/(n − 1). So the expected term of position p is
+/// (r/n) (c + 1 + (p − s)(r − 1)/(n − 1)) / (p + 1), linear, and summing
+/// the positions within k gives E[Σ P@rank] exactly; divided by R for
+/// [`ApNormalization::TotalRelevant`]. Dividing by the relevant documents
+/// found makes the value a ratio: exact too, because only the group that k
+/// cuts makes that count random, and conditioning on how many of its
+/// relevant documents fall above k (hypergeometric) makes each part linear
+/// again.
+pub fn expected_average_precision(
+    r: &JudgedRanking,
+    k: Option<usize>,
+    norm: ApNormalization,
+) -> f64 {
+    let n = r.num_ret();
+    let k = k.unwrap_or(n).min(n);
+    let flags: Vec<bool> = r.rel_flags().collect();
+    let blocks = tie_blocks(r);
+    // (start, size, relevant, relevant above) of every block, and which
+    // block k cuts, if any.
+    let mut sum = 0.0; // E[Σ P@rank] over the positions < k of uncut blocks
+    let mut found = 0usize; // relevant documents in uncut blocks above k
+    let mut cut = None;
+    let mut above = 0usize;
+    for &(s, e) in &blocks {
+        let size = e - s;
+        let rel = flags[s..e].iter().filter(|&&f| f).count();
+        if s >= k {
+            break;
+        }
+        if e > k {
+            cut = Some((s, size, rel, above));
+            break;
+        }
+        for p in s..e {
+            sum += position_term(p, s, size, rel, above);
+        }
+        found += rel;
+        above += rel;
+    }
+    match norm {
+        ApNormalization::TotalRelevant => {
+            if let Some((s, size, rel, above)) = cut {
+                for p in s..k {
+                    sum += position_term(p, s, size, rel, above);
+                }
+            }
+            match r.num_rel() {
+                0 => 0.0,
+                total => sum / total as f64,
+            }
+        }
+        ApNormalization::RelevantRetrieved => {
+            let Some((s, size, rel, above)) = cut else {
+                return if found == 0 { 0.0 } else { sum / found as f64 };
+            };
+            // j relevant documents among the m = k − s positions above k.
+            let m = k - s;
+            let mut expected = 0.0;
+            for j in rel.saturating_sub(size - m)..=rel.min(m) {
+                let chance = hypergeometric(size, rel, m, j);
+                let denominator = found + j;
+                if denominator == 0 || chance == 0.0 {
+                    continue;
+                }
+                let within: f64 = (s..k).map(|p| position_term(p, s, m, j, above)).sum();
+                expected += chance * (sum + within) / denominator as f64;
+            }
+            expected
+        }
+    }
+}
+
+/// The expected P@(p+1)·rel(p) of position p in a block of `size`
+/// documents from `s` with `rel` relevant, after `above` relevant ones.
+fn position_term(p: usize, s: usize, size: usize, rel: usize, above: usize) -> f64 {
+    if rel == 0 {
+        return 0.0;
+    }
+    let before = if size > 1 {
+        (p - s) as f64 * (rel - 1) as f64 / (size - 1) as f64
+    } else {
+        0.0
+    };
+    rel as f64 / size as f64 * (above as f64 + 1.0 + before) / (p + 1) as f64
+}
+
+/// The ranking cut into blocks: each tie group, and each other document
+/// alone, as half-open (start, end) in rank order.
+pub(crate) fn tie_blocks(r: &JudgedRanking) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut p = 0;
+    let mut groups = r.tie_groups.iter().peekable();
+    while p < r.num_ret() {
+        match groups.peek() {
+            Some(g) if g.start == p => {
+                out.push((g.start, g.end));
+                p = g.end;
+                groups.next();
+            }
+            _ => {
+                out.push((p, p + 1));
+                p += 1;
+            }
+        }
+    }
+    out
+}
+
+/// P(j of the `rel` marked among `size` fall in `m` drawn), exactly as a
+/// product of ratios.
+fn hypergeometric(size: usize, rel: usize, m: usize, j: usize) -> f64 {
+    let choose = |n: usize, k: usize| -> f64 {
+        if k > n {
+            return 0.0;
+        }
+        (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+    };
+    choose(rel, j) * choose(size - rel, m - j) / choose(size, m)
 }
 
 /// Floor used before taking logs for geometric means (trec_eval's MIN_GEO_MEAN).

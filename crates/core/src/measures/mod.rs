@@ -22,6 +22,7 @@ pub mod reciprocal_rank;
 pub mod set_based;
 #[cfg(test)]
 pub(crate) mod test_support;
+pub mod tie_order;
 pub mod trec_names;
 
 pub use names::MetricNameError;

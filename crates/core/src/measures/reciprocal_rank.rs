@@ -15,8 +15,41 @@ pub fn first_relevant_rank(r: &JudgedRanking, k: Option<usize>) -> Option<usize>
 
 /// RR@k = 1 / rank of the first relevant document in the top k, 0 if there
 /// is none (`k = None`: the whole list, trec_eval's `recip_rank`).
+///
+/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// expected value over the orders of the tie groups: the first block (a tie
+/// group, or a document alone) holding a relevant document decides it; in a
+/// group of n with r relevant starting at 0-based position s, the first
+/// relevant one is at s + j with probability (r/(n − j)) Π_{i<j} (n − r − i)/(n − i),
+/// so E[RR@k] = Σ_{j: s+j < k} that probability / (s + j + 1).
 pub fn reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
+    if !r.tie_groups.is_empty() {
+        return expected_reciprocal_rank(r, k);
+    }
     first_relevant_rank(r, k).map_or(0.0, |rank| 1.0 / rank as f64)
+}
+
+fn expected_reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
+    let k = k.unwrap_or(usize::MAX);
+    let flags: Vec<bool> = r.rel_flags().collect();
+    for (s, e) in super::average_precision::tie_blocks(r) {
+        let n = e - s;
+        let rel = flags[s..e].iter().filter(|&&f| f).count();
+        if rel == 0 {
+            continue;
+        }
+        let mut expected = 0.0;
+        let mut none_yet = 1.0; // P(no relevant one in the first j)
+        for j in 0..=n - rel {
+            if s + j >= k {
+                break;
+            }
+            expected += none_yet * rel as f64 / (n - j) as f64 / (s + j + 1) as f64;
+            none_yet *= (n - rel - j) as f64 / (n - j) as f64;
+        }
+        return expected;
+    }
+    0.0
 }
 
 #[cfg(test)]

@@ -3,15 +3,13 @@
 //! repeats refused or kept, the depth cut, judged-only (`-J`), and every
 //! document looked up in the qrels.
 
-use std::cmp::Ordering;
-
 use crate::conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
 use crate::error::ParseError;
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
-use crate::judged::{JudgedRanking, Rel};
+use crate::judged::{JudgedRanking, Rel, TieLayout};
 use crate::measures::EvalContext;
 
 /// One evaluated query.
@@ -79,12 +77,35 @@ fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) ->
         TieBreak::RankColumn => entries.sort_by_key(|e| e.rank),
         TieBreak::Listed => {}
     }
-    let tied = |a: &&RunEntry, b: &&RunEntry| match conventions.tie_break {
+    entries.windows(2).any(|w| tied(w[0], w[1], conventions))
+}
+
+/// Whether two entries tie under the conventions: equal scores (at the
+/// score precision in force), equal rank columns under
+/// [`TieBreak::RankColumn`], never under [`TieBreak::Listed`].
+fn tied(a: &RunEntry, b: &RunEntry, conventions: &Conventions) -> bool {
+    let p = conventions.score_precision;
+    match conventions.tie_break {
         TieBreak::RankColumn => a.rank == b.rank,
         TieBreak::Listed => false,
-        _ => by_score(a, b) == Ordering::Equal,
-    };
-    entries.windows(2).any(|w| tied(&w[0], &w[1]))
+        _ => score_key(a.score, p) == score_key(b.score, p),
+    }
+}
+
+/// The groups (two or more entries) of consecutive tied entries, as
+/// half-open ranges.
+fn tie_runs(entries: &[&RunEntry], conventions: &Conventions) -> Vec<std::ops::Range<usize>> {
+    let mut groups = Vec::new();
+    let mut start = 0;
+    for i in 1..=entries.len() {
+        if i == entries.len() || !tied(entries[start], entries[i], conventions) {
+            if i - start > 1 {
+                groups.push(start..i);
+            }
+            start = i;
+        }
+    }
+    groups
 }
 
 impl EvalContext {
@@ -170,6 +191,9 @@ pub struct RankedEntries<'r, 'a> {
     pub repeated_lines: usize,
     /// Located refusals of duplicate docids.
     pub errors: Vec<ParseError>,
+    /// The lines the depth cut dropped that tie with the last line kept:
+    /// another order of their tie group would have kept them.
+    pub tied_below_cut: Vec<&'r RunEntry<'a>>,
 }
 
 /// Ranks one query's run lines (see [`RankedEntries`]): what
@@ -225,13 +249,22 @@ pub fn rank_entries<'r, 'a>(
         had_ties: false,
         repeated_lines: repeated,
         errors,
+        tied_below_cut: Vec::new(),
     };
     if !out.errors.is_empty() {
         out.kept.clear();
         return out;
     }
     out.had_ties = order(&mut out.kept, conventions);
-    if let Some(m) = conventions.max_docs {
+    if let Some(m) = conventions.max_docs.filter(|&m| m < out.kept.len()) {
+        if m > 0 && out.had_ties {
+            let last = out.kept[m - 1];
+            let below = out.kept[m..]
+                .iter()
+                .take_while(|e| tied(last, e, conventions))
+                .count();
+            out.tied_below_cut = out.kept[m..m + below].to_vec();
+        }
         out.kept.truncate(m);
     }
     out
@@ -251,6 +284,7 @@ pub fn judge_query(
         had_ties,
         repeated_lines,
         errors,
+        tied_below_cut,
     } = rank_entries(run_input, qid, entries, conventions);
     let mut out = QueryOutcome {
         ranking: None,
@@ -261,6 +295,22 @@ pub fn judge_query(
     if !out.errors.is_empty() {
         return out;
     }
+    let rel = |e: &RunEntry| match judgments.get(e.docid) {
+        None => Rel::NotInPool,
+        Some(&g) if g < 0 => Rel::Unjudged,
+        Some(&g) => Rel::Judged(g),
+    };
+    let tie_layout = had_ties.then(|| {
+        let mut listed = kept.clone();
+        listed.extend_from_slice(&tied_below_cut);
+        Box::new(TieLayout {
+            rels: listed.iter().map(|e| rel(e)).collect(),
+            groups: tie_runs(&listed, conventions),
+            cut: conventions.max_docs,
+            judged_only: conventions.judged_only,
+            retrieved_scope: conventions.judged_scope == JudgedScope::RetrievedOnly,
+        })
+    });
     let kept = if conventions.judged_only {
         kept.into_iter()
             .filter(|e| judgments.get(e.docid).is_some_and(|&g| g >= 0))
@@ -268,27 +318,12 @@ pub fn judge_query(
     } else {
         kept
     };
-    let mut tie_groups = Vec::new();
-    if conventions.tie_break == TieBreak::Average {
-        let key = |e: &RunEntry| score_key(e.score, conventions.score_precision);
-        let mut start = 0;
-        for i in 1..=kept.len() {
-            if i == kept.len() || key(kept[i]) != key(kept[start]) {
-                if i - start > 1 {
-                    tie_groups.push(start..i);
-                }
-                start = i;
-            }
-        }
-    }
-    let ranked = kept
-        .iter()
-        .map(|e| match judgments.get(e.docid) {
-            None => Rel::NotInPool,
-            Some(&g) if g < 0 => Rel::Unjudged,
-            Some(&g) => Rel::Judged(g),
-        })
-        .collect();
+    let tie_groups = if conventions.tie_break == TieBreak::Average {
+        tie_runs(&kept, conventions)
+    } else {
+        Vec::new()
+    };
+    let ranked = kept.iter().map(|e| rel(e)).collect();
     let mut ranking = match conventions.judged_scope {
         JudgedScope::AllJudged => JudgedRanking::new(
             ranked,
@@ -300,6 +335,7 @@ pub fn judge_query(
             JudgedRanking::new(ranked, seen, conventions.relevance_level)
         }
     };
+    ranking.tie_layout = tie_layout;
     ranking.tie_groups = tie_groups;
     out.ranking = Some(ranking);
     out

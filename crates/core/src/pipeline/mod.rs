@@ -8,4 +8,5 @@
 pub(crate) mod evaluate;
 pub(crate) mod explain;
 pub(crate) mod judge;
+pub(crate) mod tie_range;
 pub(crate) mod trec_output;

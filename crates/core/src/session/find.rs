@@ -53,6 +53,7 @@ impl FoundQuery {
                 level_counts: self.levels.into_iter().collect(),
                 relevance_level: self.relevance_level,
                 tie_groups: self.tie_groups.into_iter().map(|(a, b)| a..b).collect(),
+                tie_layout: None,
             },
             EvalContext {
                 max_grade: self.max_grade,

@@ -1,0 +1,228 @@
+//! The tie range: the lowest and highest value a measure takes over every
+//! order of a query's equally scored documents, and what follows for means
+//! and comparisons.
+//!
+//! The groups are those of the tie convention in force (equal scores at the
+//! score precision, or equal rank columns), taken before the depth cut, so
+//! an order that brings a tied document into the evaluated list counts too.
+//! Per query the range is exact: found by sorting each group by the
+//! measure's key, or by trying every distinct order where no key is proved
+//! (see `measures::tie_order`). Queries are independent, so a mean over
+//! queries ranges from the mean of the minima to the mean of the maxima
+//! (likewise a sum or a geometric mean: each is increasing in every value).
+
+use crate::judged::{JudgedRanking, Rel, TieLayout};
+use crate::measures::tie_order::TieOrder;
+use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
+
+use super::trec_output::trec_value;
+
+/// How many distinct orders one query's measure may be tried in before the
+/// range is refused rather than guessed.
+pub const MAX_ORDERS: u64 = 50_000;
+
+/// The lowest and highest value over the orders of tied documents.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TieRange {
+    /// Lowest value.
+    pub min: f64,
+    /// Highest value.
+    pub max: f64,
+}
+
+impl TieRange {
+    /// A range of one value (no ties, or ties that do not matter).
+    pub fn point(v: f64) -> TieRange {
+        TieRange { min: v, max: v }
+    }
+
+    /// Whether the range holds more than one value.
+    pub fn is_spread(&self) -> bool {
+        self.max > self.min
+    }
+
+    /// max − min.
+    pub fn width(&self) -> f64 {
+        self.max - self.min
+    }
+}
+
+/// A range that could not be found exactly: the measure has no proved key
+/// and its tie groups allow more distinct orders than [`MAX_ORDERS`].
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooManyOrders {
+    /// Distinct orders of the groups (saturating).
+    pub orders: u64,
+}
+
+/// The extremes of `metric` over the tie orders of `r` (a point when `r`
+/// has no tie groups). Undefined values count as 0, as trec_eval prints them.
+pub fn tie_range(
+    metric: &Metric,
+    r: &JudgedRanking,
+    ctx: &EvalContext,
+) -> Result<TieRange, TooManyOrders> {
+    let value = |ranking: &JudgedRanking| trec_value(metric.compute(ranking, ctx));
+    let Some(layout) = r.tie_layout.as_deref() else {
+        return Ok(TieRange::point(value(r)));
+    };
+    match metric.tie_order(layout, ctx) {
+        TieOrder::Key(key) => {
+            let level = r.relevance_level;
+            let a = value(&layout.ranking(layout.sorted_by(|x| key.of(x, level), true), r));
+            let b = value(&layout.ranking(layout.sorted_by(|x| key.of(x, level), false), r));
+            Ok(TieRange {
+                min: a.min(b),
+                max: a.max(b),
+            })
+        }
+        TieOrder::Every => {
+            let orders = distinct_orders(layout);
+            if orders > MAX_ORDERS {
+                return Err(TooManyOrders { orders });
+            }
+            let mut range = TieRange {
+                min: f64::INFINITY,
+                max: f64::NEG_INFINITY,
+            };
+            each_order(layout, |rels| {
+                let v = value(&layout.ranking(rels.to_vec(), r));
+                range.min = range.min.min(v);
+                range.max = range.max.max(v);
+            });
+            Ok(range)
+        }
+    }
+}
+
+/// The two orders of `r`'s documents that give `metric` its lowest and its
+/// highest value, as relevance lists in rank order before the depth cut
+/// (`None` without ties, or when the extremes are only found by trying
+/// every order: then no single sort describes them).
+pub fn extreme_orders(
+    metric: &Metric,
+    r: &JudgedRanking,
+    ctx: &EvalContext,
+) -> Option<(Vec<Rel>, Vec<Rel>)> {
+    let layout = r.tie_layout.as_deref()?;
+    let TieOrder::Key(key) = metric.tie_order(layout, ctx) else {
+        return None;
+    };
+    let level = r.relevance_level;
+    let high = layout.sorted_by(|x| key.of(x, level), true);
+    let low = layout.sorted_by(|x| key.of(x, level), false);
+    let value = |rels: &Vec<Rel>| trec_value(metric.compute(&layout.ranking(rels.clone(), r), ctx));
+    if value(&high) >= value(&low) {
+        Some((low, high))
+    } else {
+        Some((high, low))
+    }
+}
+
+/// Orders a relevance value totally, so equal documents sort together.
+fn rank_of(rel: Rel) -> (u8, i64) {
+    match rel {
+        Rel::NotInPool => (0, 0),
+        Rel::Unjudged => (1, 0),
+        Rel::Judged(g) => (2, g),
+    }
+}
+
+/// The number of distinct orders of `layout`'s groups: Π n! / Π c! over
+/// the groups, saturating at `u64::MAX`.
+pub fn distinct_orders(layout: &TieLayout) -> u64 {
+    let mut total: u64 = 1;
+    for g in &layout.groups {
+        let mut group: Vec<(u8, i64)> =
+            layout.rels[g.clone()].iter().map(|&x| rank_of(x)).collect();
+        group.sort_unstable();
+        // Multinomial by multiplying binomials: C(seen + c, c) per class.
+        let mut seen: u64 = 0;
+        let mut i = 0;
+        while i < group.len() {
+            let c = group[i..].iter().take_while(|&&x| x == group[i]).count() as u64;
+            let mut binomial: u64 = 1;
+            for j in 1..=c {
+                // binomial = C(seen + j, j), exact at each step.
+                binomial = match binomial.checked_mul(seen + j) {
+                    Some(v) => v / j,
+                    None => return u64::MAX,
+                };
+            }
+            seen += c;
+            total = total.saturating_mul(binomial);
+            i += c as usize;
+        }
+    }
+    total
+}
+
+/// Calls `f` with every distinct order of `layout`'s documents (each group
+/// permuted, the others kept), in no particular order.
+fn each_order(layout: &TieLayout, mut f: impl FnMut(&[Rel])) {
+    let mut rels = layout.rels.clone();
+    for g in &layout.groups {
+        rels[g.clone()].sort_unstable_by_key(|&x| rank_of(x));
+    }
+    // An odometer over the groups: advance the first group to its next
+    // permutation; when it wraps (back to sorted), carry to the next.
+    loop {
+        f(&rels);
+        let mut carried = true;
+        for g in &layout.groups {
+            if next_permutation(&mut rels[g.clone()]) {
+                carried = false;
+                break;
+            }
+        }
+        if carried {
+            return;
+        }
+    }
+}
+
+/// Rearranges `v` into its next distinct permutation in the order of
+/// [`rank_of`]; at the last one, sorts it back and returns false.
+fn next_permutation(v: &mut [Rel]) -> bool {
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let mut i = n - 1;
+    while i > 0 && rank_of(v[i - 1]) >= rank_of(v[i]) {
+        i -= 1;
+    }
+    if i == 0 {
+        v.reverse();
+        return false;
+    }
+    let mut j = n - 1;
+    while rank_of(v[j]) <= rank_of(v[i - 1]) {
+        j -= 1;
+    }
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+/// The range of a summary over queries: the aggregation of the minima to
+/// that of the maxima (each aggregation grows with every value).
+pub fn summary_range(aggregation: Aggregation, ranges: &[TieRange]) -> TieRange {
+    let mins: Vec<f64> = ranges.iter().map(|r| r.min).collect();
+    let maxs: Vec<f64> = ranges.iter().map(|r| r.max).collect();
+    TieRange {
+        min: aggregate(aggregation, &mins),
+        max: aggregate(aggregation, &maxs),
+    }
+}
+
+/// Whether two systems' order on a measure can change with tie orders
+/// alone: each can come out above the other.
+pub fn can_flip(a: TieRange, b: TieRange) -> bool {
+    a.min < b.max && b.min < a.max && (a.is_spread() || b.is_spread())
+}
+
+#[cfg(test)]
+mod tests;
