@@ -33,7 +33,7 @@ LAYERS = [
     ("formats", ["crates/core/src/formats/"]),
     ("measures", ["crates/core/src/measures/", "crates/core/src/presets.rs"]),
     ("judge", ["crates/core/src/pipeline/judge.rs"]),
-    ("evaluate", ["crates/core/src/pipeline/evaluate.rs"]),
+    ("evaluate", ["crates/core/src/pipeline/evaluate.rs", "crates/core/src/pipeline/tie_range.rs"]),
     ("reports", ["crates/core/src/pipeline/trec_output.rs", "crates/core/src/pipeline/explain.rs",
                  "crates/core/src/stats/"]),
     ("session", ["crates/core/src/session/"]),

@@ -583,6 +583,66 @@ def emit(folder, seed):
     return 0
 
 
+# ---------------------------------------------------------------- tie ranges
+
+
+def _untied_queries(corpus):
+    """Queries whose run lines have no two equal scores (as Python reads
+    them) and no repeated docid: their range must be a point. A query with
+    a score Python cannot read is left out."""
+    scores, docs, bad = {}, {}, set()
+    for line in corpus.run:
+        f = line.split()
+        if len(f) < 6 or line.lstrip().startswith("#"):
+            continue
+        try:
+            v = float(f[4])
+        except ValueError:
+            bad.add(f[0])
+            continue
+        scores.setdefault(f[0], []).append(v)
+        docs.setdefault(f[0], []).append(f[2])
+    return {q for q, v in scores.items()
+            if q not in bad and len(set(v)) == len(v) and len(set(docs[q])) == len(docs[q])}
+
+
+def tie_range_problems(corpus, te, ranklab, folder):
+    """Runs ranklab with --tie-range on a corpus both tools agree on and
+    checks every trec_eval value against its range: lowest <= value <=
+    highest (as printed: rounding keeps the order), and a point equal to
+    the value for a query without ties. Returns the problems found."""
+    if any(w in ("-Z", "-R") for w in corpus.flags) or te.returncode != 0:
+        return []
+    paths = corpus.write(folder)
+    rl = subprocess.run([ranklab, "eval", "--quiet", "--tie-range"] + RANKLAB_EXTRA
+                        + corpus.argv(paths), capture_output=True, timeout=60)
+    if rl.returncode != 0:
+        return ["--tie-range failed: " + rl.stderr.decode(errors="replace")[:200]]
+    ranges = {}
+    for line in rl.stdout.decode().splitlines():
+        name, qid, value = line.split("\t")
+        name = name.strip()
+        for end in ("_tiemin", "_tiemax"):
+            if name.endswith(end):
+                ranges.setdefault((name[:-len(end)], qid), {})[end] = value
+    untied = _untied_queries(corpus)
+    problems, checked = [], 0
+    for line in te.stdout.decode().splitlines():
+        name, qid, value = [x.strip() for x in line.split("\t")]
+        r = ranges.get((name, qid))
+        if name in ("runid", "num_q") or name.startswith("relstring") or r is None:
+            continue
+        checked += 1
+        lo, hi, v = float(r["_tiemin"]), float(r["_tiemax"]), float(value)
+        if not lo <= v <= hi:
+            problems.append("%s %s: trec_eval %s outside [%s, %s]" % (name, qid, value, r["_tiemin"], r["_tiemax"]))
+        elif qid in untied and not (r["_tiemin"] == r["_tiemax"] == value):
+            problems.append("%s %s: no ties, yet [%s, %s] around %s" % (name, qid, r["_tiemin"], r["_tiemax"], value))
+    if checked == 0 and "-m" not in corpus.flags:
+        problems.append("no range printed")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--trec-eval")
@@ -594,6 +654,9 @@ def main():
     ap.add_argument("--shrink", action="store_true", help="cut each unexplained disagreement down")
     ap.add_argument("--keep", help="write each unexplained disagreement's files under this folder")
     ap.add_argument("--show", type=int, default=3, help="reproductions to print")
+    ap.add_argument("--tie-range", action="store_true", help="also check, on every corpus both "
+                    "tools agree on, that ranklab --tie-range brackets each trec_eval value "
+                    "(and equals it for queries without ties)")
     ap.add_argument("--digits", type=int, help="decimals ranklab prints (for a trec_eval "
                     "built to print that many: every value compared to the last bit)")
     args = ap.parse_args()
@@ -610,6 +673,7 @@ def main():
     unexplained = Counter()
     examples = {}
     agreed = 0
+    bracketed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.n):
             rng = random.Random("%d/%d" % (seed, k))
@@ -617,6 +681,15 @@ def main():
             te, rl = run_both(corpus, args.trec_eval, args.ranklab, tmp)
             if not differs(te, rl):
                 agreed += 1
+                if args.tie_range:
+                    problems = tie_range_problems(corpus, te, args.ranklab, tmp)
+                    if problems:
+                        cause = "tie range: " + problems[0].split(":")[0].split()[0]
+                        unexplained[cause] += 1
+                        examples.setdefault(cause, (k, corpus, te, rl))
+                        print("corpus %d: %s" % (k, "; ".join(problems[:3])))
+                    else:
+                        bracketed += 1
                 continue
             cause = known_cause(corpus, te, rl)
             if cause:
@@ -656,6 +729,8 @@ def main():
         print("%-62s %7d" % ("known: " + cause, n))
     for cause, n in unexplained.most_common():
         print("%-62s %7d" % ("UNEXPLAINED: " + cause, n))
+    if args.tie_range:
+        print("%-62s %7d" % ("tie ranges bracket every trec_eval value", bracketed))
     print("%d corpora in %.1f s, seed %d: %d agree, %d known differences, %d unexplained"
           % (args.n, took, seed, agreed, sum(known.values()), sum(unexplained.values())))
     return 1 if unexplained else 0

@@ -23,12 +23,15 @@ pub struct EvalArgs {
     /// default), else judgment groups, preferences or qrels read as
     /// preferences.
     pub rel_format: Option<JudgmentReading>,
+    /// Print each measure's tie range too (`--tie-range`).
+    pub tie_range: bool,
 }
 
 pub const USAGE: &str =
     "usage: ranklab eval [-q] [-c] [-J] [-l N] [-M N] [-N N] [-R FORMAT] [-m MEASURE]... [--digits N]
                     [--ties trec_eval|docid-asc|file-order|rank-column|listed|average] [--float32]
-                    [--duplicates refuse|keep-first|keep-last|keep-all] [--preset NAME] [--quiet] QRELS RUN
+                    [--duplicates refuse|keep-first|keep-last|keep-all] [--preset NAME] [--tie-range] [--quiet] QRELS RUN
+       ranklab ties [the same options] QRELS RUN...
 
   -q            print each query's values before the summary
   -c            score qrels queries missing from the run as 0 and count them
@@ -46,12 +49,19 @@ pub const USAGE: &str =
   -Z FILE       print z-scores against the means and deviations in FILE
                 (lines `qid measure mean stddev`)
   --ties T      order of tied scores (default trec_eval: docid descending);
-                average: expected value over tie orders for DCG, nDCG, P, R, RBP
+                average: expected value over tie orders for DCG, nDCG, P, R, RBP, AP, RR
+  --tie-range   after each measure's line, <name>_tiemin and <name>_tiemax: its
+                lowest and highest value over every order of the equally scored
+                documents (per query with -q, and for all)
   --digits N    decimals to print (default 4, as trec_eval)
   --preset NAME a peer tool's conventions (order, score precision, missing queries,
                 duplicates, judgments) and measure definitions: trec_eval, trec_eval-c,
                 pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval, gdeval,
                 textbook (flags after it override its conventions)
+
+`ranklab ties` prints how much each run's means depend on the order of its tied
+documents (default measures map, recip_rank, ndcg_cut_10, P_10; -m to choose),
+which pairs of runs can swap places by tie order alone, and the widest queries.
 
 Where the output differs from trec_eval 10 on purpose (fractional ndcg gains, -nan,
 comment lines, -c's fake document, half-read numbers, ...), and why: the README's
@@ -75,10 +85,45 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("ranklab: {flag} expects a number, found `{v}`"))
 }
 
+/// `ranklab eval`'s arguments.
 pub fn parse(argv: &[String]) -> Result<EvalArgs, String> {
+    let (o, files) = parse_options(argv)?;
+    match <[String; 2]>::try_from(files) {
+        Ok([qrels, run]) => Ok(EvalArgs { qrels, run, ..o }),
+        Err(files) => Err(format!(
+            "ranklab: expected QRELS and RUN, got {} file argument(s)\n{USAGE}",
+            files.len()
+        )),
+    }
+}
+
+/// `ranklab ties`' arguments: the options (with the first run as `run`)
+/// and every run.
+pub fn parse_ties(argv: &[String]) -> Result<(EvalArgs, Vec<String>), String> {
+    let (o, mut files) = parse_options(argv)?;
+    if files.len() < 2 {
+        return Err(format!(
+            "ranklab: expected QRELS and at least one RUN, got {} file argument(s)\n{USAGE}",
+            files.len()
+        ));
+    }
+    let runs = files.split_off(1);
+    let qrels = files.remove(0);
+    Ok((
+        EvalArgs {
+            qrels,
+            run: runs[0].clone(),
+            tie_range: true,
+            ..o
+        },
+        runs,
+    ))
+}
+
+fn parse_options(argv: &[String]) -> Result<(EvalArgs, Vec<String>), String> {
     let mut it = argv.iter();
     match it.next().map(String::as_str) {
-        Some("eval") => {}
+        Some("eval" | "ties") => {}
         Some("-h" | "--help" | "help") | None => return Err(USAGE.to_string()),
         Some(other) => return Err(format!("ranklab: unknown command `{other}`\n{USAGE}")),
     }
@@ -94,6 +139,7 @@ pub fn parse(argv: &[String]) -> Result<EvalArgs, String> {
         run: String::new(),
         preset: None,
         rel_format: None,
+        tie_range: false,
     };
     let mut files = Vec::new();
     while let Some(arg) = it.next() {
@@ -104,6 +150,7 @@ pub fn parse(argv: &[String]) -> Result<EvalArgs, String> {
                 "digits" => o.digits = number("--digits", value("--digits", attached, &mut it)?)?,
                 "float32" => o.conventions.score_precision = ScorePrecision::F32,
                 "quiet" => o.quiet = true,
+                "tie-range" => o.tie_range = true,
                 "preset" => {
                     let v = value("--preset", attached, &mut it)?;
                     let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
@@ -169,15 +216,5 @@ pub fn parse(argv: &[String]) -> Result<EvalArgs, String> {
             files.push(arg.clone());
         }
     }
-    match <[String; 2]>::try_from(files) {
-        Ok([qrels, run]) => {
-            o.qrels = qrels;
-            o.run = run;
-            Ok(o)
-        }
-        Err(files) => Err(format!(
-            "ranklab: expected QRELS and RUN, got {} file argument(s)\n{USAGE}",
-            files.len()
-        )),
-    }
+    Ok((o, files))
 }

@@ -13,6 +13,7 @@
 
 mod args;
 mod stats_cmd;
+mod ties_cmd;
 
 use std::fs::File;
 use std::io::Read;
@@ -28,8 +29,8 @@ use ranklab_core::session::{
 };
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
-    parse_zscores, ByteLines, EvalContext, Line, Metric, MissingQueries, ParseError, Qrels,
-    ScorePrecision, TieBreak, TrecOutput, ZScores,
+    parse_zscores, ByteLines, EvalContext, Line, Metric, MissingQueries, ParseError, Preset, Qrels,
+    ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
 };
 
 fn main() -> ExitCode {
@@ -71,6 +72,7 @@ fn evaluate_run(
         metrics: &metrics,
         conventions: &opts.conventions,
         context: &context,
+        tie_range: opts.tie_range,
     };
     let mut file =
         File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
@@ -183,14 +185,20 @@ fn evaluate_run(
         items,
         &opts.conventions,
         context,
+        opts.tie_range,
     ))
 }
 
 fn run(argv: &[String]) -> Result<String, String> {
-    if argv.first().map(String::as_str) == Some("stats") {
-        return stats_cmd::run(&argv[1..]);
+    match argv.first().map(String::as_str) {
+        Some("stats") => return stats_cmd::run(&argv[1..]),
+        Some("ties") => return ties_cmd::run(argv),
+        _ => {}
     }
     let opts = args::parse(argv)?;
+    if opts.tie_range && (opts.zscores.is_some() || opts.rel_format.is_some()) {
+        return Err("ranklab: --tie-range gives the ranges of values over plain qrels; it does not combine with -Z or -R".into());
+    }
     let mut request = MeasureRequest::parse(&opts.measures).map_err(|e| format!("ranklab: {e}"))?;
     let wanted = match opts.rel_format {
         None => Judgments::Qrels,
@@ -219,18 +227,7 @@ fn run(argv: &[String]) -> Result<String, String> {
         }
     }
     let mut items = request.items().map_err(|e| format!("ranklab: {e}"))?;
-    if let Some(preset) = opts.preset {
-        // The tool's own definition, printed under its Ranklab name when it differs.
-        for item in &mut items {
-            if let TrecItem::Measure { name, metric, .. } = item {
-                let translated = preset.translate(metric);
-                if translated != *metric {
-                    *name = translated.to_string();
-                    *metric = translated;
-                }
-            }
-        }
-    }
+    translate_items(opts.preset, &mut items);
     let z_text = match &opts.zscores {
         Some(path) => Some(read(path)?),
         None => None,
@@ -290,6 +287,23 @@ fn run(argv: &[String]) -> Result<String, String> {
     )
 }
 
+/// Under a preset, the tool's own definition of each measure, printed under
+/// its Ranklab name when it differs.
+fn translate_items(preset: Option<Preset>, items: &mut [TrecItem]) {
+    let Some(preset) = preset else {
+        return;
+    };
+    for item in items {
+        if let TrecItem::Measure { name, metric, .. } = item {
+            let translated = preset.translate(metric);
+            if translated != *metric {
+                *name = translated.to_string();
+                *metric = translated;
+            }
+        }
+    }
+}
+
 /// Says what went wrong or what to know (to stderr), and formats the
 /// rows; `max_grade`: the qrels' largest grade, for the note on gmax.
 fn report(
@@ -300,6 +314,26 @@ fn report(
     zscores: Option<&ZScores>,
     max_grade: Option<i64>,
 ) -> Result<String, String> {
+    refuse_bad_input(opts, qrels_errors, &result, zscores)?;
+    warn(opts, items, &result, max_grade);
+    let output = TrecOutput {
+        per_query: opts.per_query,
+        digits: opts.digits,
+        runid: result.runid.as_deref().unwrap_or(""),
+        zscores,
+        tie_range: opts.tie_range,
+    };
+    Ok(format_trec_rows(items, result.rows, &output))
+}
+
+/// Fails with located messages when the input has problems, the run has no
+/// result line, or no query can be evaluated.
+fn refuse_bad_input(
+    opts: &args::EvalArgs,
+    qrels_errors: &[ParseError],
+    result: &StreamResult,
+    zscores: Option<&ZScores>,
+) -> Result<(), String> {
     let mut problems: Vec<String> = qrels_errors
         .iter()
         .chain(&result.errors)
@@ -333,6 +367,14 @@ fn report(
         return Err(
             "ranklab: no query has both judgments and results (do the query ids match?)".into(),
         );
+    }
+    Ok(())
+}
+
+/// The warnings and notes of an evaluation, to stderr.
+fn warn(opts: &args::EvalArgs, items: &[TrecItem], result: &StreamResult, max_grade: Option<i64>) {
+    if opts.tie_range {
+        warn_refused_ranges(&opts.run, items, &result.rows);
     }
     let missing = &result.missing_queries;
     if opts.conventions.missing_queries == MissingQueries::Skip
@@ -383,11 +425,36 @@ fn report(
     if opts.conventions.tie_break == TieBreak::Average && !opts.quiet {
         eprintln!("ranklab: note: --ties average averages DCG, nDCG, P@k, R@k, RBP, AP and RR over tie orders; other measures use trec_eval's order within ties");
     }
-    let output = TrecOutput {
-        per_query: opts.per_query,
-        digits: opts.digits,
-        runid: result.runid.as_deref().unwrap_or(""),
-        zscores,
-    };
-    Ok(format_trec_rows(items, result.rows, &output))
+}
+
+/// A measure whose range a query's ties make too costly to find exactly
+/// gets no range lines (for that query, and no `all` range): said here,
+/// never guessed.
+fn warn_refused_ranges(run: &str, items: &[TrecItem], rows: &[TrecRow]) {
+    let names: Vec<&str> = items
+        .iter()
+        .filter_map(|i| match i {
+            TrecItem::Measure { name, .. } | TrecItem::Preference { name, .. } => {
+                Some(name.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    for (j, name) in names.iter().enumerate() {
+        let refused: Vec<(&str, u64)> = rows
+            .iter()
+            .filter_map(|r| match r.ranges.get(j) {
+                Some(Err(e)) => Some((r.qid.as_str(), e.orders)),
+                _ => None,
+            })
+            .collect();
+        if let Some(&(qid, orders)) = refused.first() {
+            eprintln!(
+                "ranklab: warning: {run}: no tie range for {name} on {} quer{} (query {qid}: {} orders of its tied documents, more than the {MAX_ORDERS} tried; {name} has no proved sort), nor for its mean",
+                refused.len(),
+                if refused.len() == 1 { "y" } else { "ies" },
+                if orders == u64::MAX { "over 10^19".to_string() } else { orders.to_string() },
+            );
+        }
+    }
 }

@@ -215,7 +215,7 @@ vocabulary!(TieBreak, "ties",
     Listed => "listed", "as listed (cwl_eval)",
         "Documents are ranked in the order of the run's lines; scores and ranks are ignored (cwl_eval).";
     Average => "average", "averaged over tie orders (scikit-learn)",
-        "Tied documents take the expected value over their orders for nDCG, P, R and RBP; other measures use trec_eval's order (scikit-learn's ndcg_score).";
+        "Tied documents take the expected value over their orders for nDCG, P, R, RBP, AP and RR; other measures use trec_eval's order (scikit-learn's ndcg_score).";
 );
 
 vocabulary!(ScorePrecision, "score precision",

@@ -124,6 +124,7 @@ fn agrees_with_elinor_per_query() {
             &items,
             &conventions,
             EvalContext::from_qrels(&qrels),
+            false,
         );
         assert!(ours.errors.is_empty(), "{:?}", ours.errors);
 

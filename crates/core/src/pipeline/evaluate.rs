@@ -14,6 +14,15 @@ pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f
         .collect()
 }
 
+/// A value as trec_eval prints it: an undefined one (0/0, NaN) as 0.
+pub fn trec_value(v: f64) -> f64 {
+    if v.is_nan() {
+        0.0
+    } else {
+        v
+    }
+}
+
 /// One query's value for each of `metrics` (an undefined value, NaN, counts
 /// as 0, as in [`per_query_values`]).
 pub fn query_values(
@@ -23,14 +32,7 @@ pub fn query_values(
 ) -> Vec<f64> {
     metrics
         .iter()
-        .map(|m| {
-            let v = m.compute(ranking, context);
-            if v.is_nan() {
-                0.0
-            } else {
-                v
-            }
-        })
+        .map(|m| trec_value(m.compute(ranking, context)))
         .collect()
 }
 

@@ -12,10 +12,10 @@
 //! (likewise a sum or a geometric mean: each is increasing in every value).
 
 use crate::judged::{JudgedRanking, Rel, TieLayout};
-use crate::measures::tie_order::TieOrder;
+use crate::measures::tie_order::{TieKey, TieOrder};
 use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
 
-use super::trec_output::trec_value;
+use super::evaluate::trec_value;
 
 /// How many distinct orders one query's measure may be tried in before the
 /// range is refused rather than guessed.
@@ -95,6 +95,46 @@ pub fn tie_range(
             Ok(range)
         }
     }
+}
+
+/// The tie range of each of `metrics` on one query, whose values (as
+/// trec_eval prints them) are `values`: a query without ties gets its
+/// values as points, and the two sorted orders of each key are judged once
+/// for all the measures that share the key.
+pub fn tie_ranges(
+    metrics: &[Metric],
+    r: &JudgedRanking,
+    ctx: &EvalContext,
+    values: &[f64],
+) -> Vec<Result<TieRange, TooManyOrders>> {
+    let Some(layout) = r.tie_layout.as_deref() else {
+        return values.iter().map(|&v| Ok(TieRange::point(v))).collect();
+    };
+    let mut sorted: Vec<(TieKey, JudgedRanking, JudgedRanking)> = Vec::new();
+    let level = r.relevance_level;
+    metrics
+        .iter()
+        .map(|m| match m.tie_order(layout, ctx) {
+            TieOrder::Key(key) => {
+                let at = match sorted.iter().position(|s| s.0 == key) {
+                    Some(at) => at,
+                    None => {
+                        let high = layout.ranking(layout.sorted_by(|x| key.of(x, level), true), r);
+                        let low = layout.ranking(layout.sorted_by(|x| key.of(x, level), false), r);
+                        sorted.push((key, high, low));
+                        sorted.len() - 1
+                    }
+                };
+                let a = trec_value(m.compute(&sorted[at].1, ctx));
+                let b = trec_value(m.compute(&sorted[at].2, ctx));
+                Ok(TieRange {
+                    min: a.min(b),
+                    max: a.max(b),
+                })
+            }
+            TieOrder::Every => tie_range(m, r, ctx),
+        })
+        .collect()
 }
 
 /// The two orders of `r`'s documents that give `metric` its lowest and its

@@ -12,7 +12,9 @@ use crate::measures::average_precision::MIN_GEO_MEAN;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{Aggregation, EvalContext, Metric};
 use crate::pipeline::evaluate::summarise;
+pub use crate::pipeline::evaluate::trec_value;
 use crate::pipeline::judge::JudgedRun;
+use crate::pipeline::tie_range::{summary_range, tie_ranges, TieRange, TooManyOrders};
 
 /// Options of the text output.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +27,9 @@ pub struct TrecOutput<'a> {
     pub runid: &'a str,
     /// Reference statistics: print z-scores instead of values (`-Z`).
     pub zscores: Option<&'a ZScores<'a>>,
+    /// After each measure's line, its tie range: `<name>_tiemin` and
+    /// `<name>_tiemax` (per query and for `all`), from [`TrecRow::ranges`].
+    pub tie_range: bool,
 }
 
 /// One query's values for the measures of a list of [`TrecItem`]s.
@@ -37,15 +42,9 @@ pub struct TrecRow {
     pub values: Vec<f64>,
     /// One string per `TrecItem::Relstring`, in item order.
     pub relstrings: Vec<String>,
-}
-
-/// A value as trec_eval prints it: an undefined one (0/0, NaN) as 0.
-pub fn trec_value(v: f64) -> f64 {
-    if v.is_nan() {
-        0.0
-    } else {
-        v
-    }
+    /// The tie range of each value (empty unless asked for, see
+    /// [`TrecRow::with_ranges`]).
+    pub ranges: Vec<Result<TieRange, TooManyOrders>>,
 }
 
 /// The measures among `items`, in order.
@@ -80,6 +79,21 @@ pub fn trec_row(
                 _ => None,
             })
             .collect(),
+        ranges: Vec::new(),
+    }
+}
+
+impl TrecRow {
+    /// Adds the tie range of every value: `metrics` and `ranking` are those
+    /// the row was made from ([`trec_row`]).
+    pub fn with_ranges(
+        mut self,
+        metrics: &[Metric],
+        ranking: &JudgedRanking,
+        ctx: &EvalContext,
+    ) -> TrecRow {
+        self.ranges = tie_ranges(metrics, ranking, ctx, &self.values);
+        self
     }
 }
 
@@ -130,6 +144,18 @@ fn is_count(m: &Metric) -> bool {
 
 fn line(out: &mut String, name: &str, qid: &str, value: &str) {
     let _ = writeln!(out, "{name:<22}\t{qid}\t{value}");
+}
+
+/// The `<name>_tiemin` and `<name>_tiemax` lines of one range.
+fn range_lines(
+    out: &mut String,
+    name: &str,
+    qid: &str,
+    range: TieRange,
+    value: impl Fn(f64) -> String,
+) {
+    line(out, &format!("{name}_tiemin"), qid, &value(range.min));
+    line(out, &format!("{name}_tiemax"), qid, &value(range.max));
 }
 
 /// trec_eval's relstring: one character per ranked document.
@@ -214,6 +240,10 @@ pub fn format_trec_rows(
                                 &row.qid,
                                 &value(c, row.values[j]),
                             );
+                            if let Some(Ok(range)) = row.ranges.get(j).filter(|_| options.tie_range)
+                            {
+                                range_lines(&mut out, c.name, &row.qid, *range, |v| value(c, v));
+                            }
                         }
                         j += 1;
                     }
@@ -236,6 +266,16 @@ pub fn format_trec_rows(
         .map(|c| match (c.aggregation, options.zscores) {
             (Aggregation::GeometricMean, Some(_)) => Aggregation::Mean,
             (a, _) => a,
+        })
+        .collect();
+    // A summary range needs every query's range.
+    let summary_ranges: Vec<Option<TieRange>> = (0..columns.len())
+        .map(|j| {
+            let ranges: Option<Vec<TieRange>> = rows
+                .iter()
+                .map(|r| r.ranges.get(j).and_then(|x| x.ok()))
+                .collect();
+            ranges.map(|r| summary_range(aggregations[j], &r))
         })
         .collect();
     let values: Vec<Vec<f64>> = rows.into_iter().map(|r| r.values).collect();
@@ -267,6 +307,9 @@ pub fn format_trec_rows(
                     "all",
                     &value(c, sums[j]),
                 );
+                if let Some(range) = summary_ranges[j].filter(|_| options.tie_range && num_q > 0) {
+                    range_lines(&mut out, c.name, "all", range, |v| value(c, v));
+                }
                 j += 1;
             }
             TrecItem::Relstring { .. } => {}

@@ -389,6 +389,7 @@ pub fn trec_eval_text(t: &Table) -> String {
                 qid: q.id.clone(),
                 values: columns.iter().map(|&j| trec_value(q.values[j])).collect(),
                 relstrings: Vec::new(),
+                ranges: Vec::new(),
             })
             .collect();
         let options = TrecOutput {
@@ -396,6 +397,7 @@ pub fn trec_eval_text(t: &Table) -> String {
             digits: 4,
             runid: s.runid.as_deref().unwrap_or(&s.name),
             zscores: None,
+            tie_range: false,
         };
         out.push_str(&format_trec_rows(&items, rows, &options));
     }

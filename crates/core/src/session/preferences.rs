@@ -114,6 +114,7 @@ pub fn evaluate_preferences(
         match PrefCounts::new(&prefs.queries[qid], &ranked) {
             Ok(counts) => out.rows.push(TrecRow {
                 qid: qid.to_string(),
+                ranges: Vec::new(),
                 values: measures
                     .iter()
                     .map(|m| {

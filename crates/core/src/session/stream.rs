@@ -199,6 +199,8 @@ pub struct ChunkEvaluator<'q> {
     pub conventions: &'q Conventions,
     /// Facts the measures need.
     pub context: &'q EvalContext,
+    /// Give each row its tie ranges ([`trec_row_with_ranges`]).
+    pub tie_range: bool,
 }
 
 /// Parses and judges one query chunk of the run named `input` against
@@ -255,7 +257,16 @@ impl ChunkEvaluator<'_> {
     /// Parses, judges and scores one query.
     pub fn evaluate(&self, chunk: &QueryChunk) -> ChunkResult {
         judge_chunk(self.input, self.qrels, self.conventions, chunk)
-            .map(|r| trec_row(self.items, self.metrics, &chunk.qid, &r, self.context))
+            .map(|r| self.row(&chunk.qid, &r))
+    }
+
+    fn row(&self, qid: &str, r: &JudgedRanking) -> TrecRow {
+        let row = trec_row(self.items, self.metrics, qid, r, self.context);
+        if self.tie_range {
+            row.with_ranges(self.metrics, r, self.context)
+        } else {
+            row
+        }
     }
 
     /// Puts chunk results (in any order) together: file order for errors
@@ -278,13 +289,7 @@ impl ChunkEvaluator<'_> {
         if self.conventions.missing_queries == MissingQueries::ScoreZero && !t.refused {
             for qid in &missing {
                 let ranking = missing_query_ranking(&self.qrels.queries[qid], self.conventions);
-                result.rows.push(trec_row(
-                    self.items,
-                    self.metrics,
-                    qid,
-                    &ranking,
-                    self.context,
-                ));
+                result.rows.push(self.row(qid, &ranking));
             }
         }
         result.missing_queries = missing.into_iter().map(str::to_string).collect();
@@ -420,6 +425,7 @@ impl<'q> RunStream<'q> {
             metrics: &self.metrics,
             conventions: &self.conventions,
             context: &self.context,
+            tie_range: false,
         }
     }
 
@@ -451,16 +457,25 @@ pub fn evaluate_whole_text(
     items: &[TrecItem],
     conventions: &Conventions,
     context: EvalContext,
+    tie_range: bool,
 ) -> StreamResult {
     let run = parse_run(input, text);
     let mut judged = judge(qrels, &run, conventions);
     judged.context = context;
     let metrics = item_metrics(items);
+    let ctx = &judged.context;
     StreamResult {
         rows: judged
             .queries
             .iter()
-            .map(|q| trec_row(items, &metrics, q.qid, &q.ranking, &judged.context))
+            .map(|q| {
+                let row = trec_row(items, &metrics, q.qid, &q.ranking, ctx);
+                if tie_range {
+                    row.with_ranges(&metrics, &q.ranking, ctx)
+                } else {
+                    row
+                }
+            })
             .collect(),
         runid: run.runid.map(str::to_string),
         missing_queries: judged.missing_query_ids(),
@@ -502,6 +517,7 @@ mod tests {
             &items,
             &c,
             EvalContext::from_qrels(&qrels),
+            false,
         );
         let mut stream = RunStream::new("run", &qrels, &items, c);
         for line in text.lines() {
@@ -528,6 +544,7 @@ mod tests {
             digits: 6,
             runid: "t",
             zscores: None,
+            tie_range: false,
         };
         let whole = format_trec(
             &items,
@@ -577,6 +594,7 @@ mod tests {
             &items,
             &Conventions::default(),
             EvalContext::from_qrels(&qrels),
+            false,
         );
         let mut s = RunStream::new("run", &qrels, &items, Conventions::default());
         for line in text.lines() {

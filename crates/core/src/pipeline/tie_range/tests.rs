@@ -245,7 +245,7 @@ impl Case {
                 TieBreak::RankColumn => TieBreak::RankColumn,
                 _ => TieBreak::FileOrder,
             },
-            ..self.conventions.clone()
+            ..self.conventions
         };
         let ctx = self.context();
         let mut out = vec![Vec::new(); metrics.len()];
@@ -362,7 +362,7 @@ fn two_tied_documents_by_hand() {
 fn orders_are_counted_and_refused_past_the_limit() {
     let layout = TieLayout {
         rels: [vec![Rel::Judged(1); 3], vec![Rel::NotInPool; 2]].concat(),
-        groups: vec![0..5],
+        groups: std::iter::once(0..5).collect(),
         cut: None,
         judged_only: false,
         retrieved_scope: false,
@@ -376,7 +376,7 @@ fn orders_are_counted_and_refused_past_the_limit() {
     assert_eq!(seen.len(), 10);
     let big = TieLayout {
         rels: (0..40).map(|i| Rel::Judged(i % 4)).collect(),
-        groups: vec![0..40],
+        groups: std::iter::once(0..40).collect(),
         ..layout
     };
     assert_eq!(distinct_orders(&big), u64::MAX);
