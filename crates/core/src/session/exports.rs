@@ -9,7 +9,7 @@ use super::results::SystemResult;
 use super::significance::{beaten, letter};
 use crate::measures::trec_names::trec_items_for;
 use crate::stats::StatsReport;
-use crate::{format_trec_rows, trec_value, Metric, TrecOutput, TrecRow};
+use crate::{format_trec_rows, trec_value, Metric, TieRange, TrecOutput, TrecRow};
 
 /// A value as tables print it: 4 decimals, like trec_eval.
 fn format_value(v: f64) -> String {
@@ -53,6 +53,27 @@ impl<'a> Table<'a> {
     pub fn partial(mut self, bad_lines: Option<usize>) -> Self {
         self.partial = bad_lines;
         self
+    }
+
+    /// The measures (columns) whose value depends on the order of tied
+    /// documents for some system: each gets `<measure>_min` and
+    /// `<measure>_max` columns in the exports. A measure whose range was
+    /// refused for some query counts too (its cells are then empty).
+    pub fn tie_columns(&self) -> Vec<usize> {
+        (0..self.measures.len())
+            .filter(|&j| {
+                self.systems.iter().any(|s| {
+                    s.has_ties()
+                        && s.mean_range(j, &self.measures[j])
+                            .is_none_or(|r| r.is_spread())
+                })
+            })
+            .collect()
+    }
+
+    /// The mean range of system `s` on measure `j`.
+    fn range(&self, s: &SystemResult, j: usize) -> Option<TieRange> {
+        s.mean_range(j, &self.measures[j])
     }
 
     /// The sentence every export carries when the input was partial.
@@ -122,12 +143,20 @@ fn full(v: f64) -> String {
     format!("{v:?}")
 }
 
-/// `system,queries,<measure>...` with full-precision values.
+/// `system,queries,<measure>...` with full-precision values, then each
+/// tie-sensitive measure's `<measure>_min,<measure>_max`.
 pub fn results_csv(t: &Table) -> String {
     let mut out = String::from("system,queries");
     for m in t.measures {
         out.push(',');
         out.push_str(&csv_field(&m.to_string()));
+    }
+    let ties = t.tie_columns();
+    for &j in &ties {
+        for end in ["min", "max"] {
+            out.push(',');
+            out.push_str(&csv_field(&format!("{}_{end}", t.measures[j])));
+        }
     }
     let partial = t.partial_cell();
     if partial.is_some() {
@@ -141,6 +170,14 @@ pub fn results_csv(t: &Table) -> String {
             out.push(',');
             out.push_str(&full(*v));
         }
+        for &j in &ties {
+            let r = t.range(s, j);
+            out.push_str(&format!(
+                ",{},{}",
+                range_end(r, false, full),
+                range_end(r, true, full)
+            ));
+        }
         if let Some(p) = &partial {
             out.push(',');
             out.push_str(&csv_field(p));
@@ -152,7 +189,11 @@ pub fn results_csv(t: &Table) -> String {
 
 /// The table as JSON: measures, and per system its values, the systems
 /// each value significantly beats, and (when computed) intervals.
+///
+/// Tie-sensitive measures add `tie_ranges`: per measure `[min, max]` of the
+/// mean over every order of tied documents (`null` where refused).
 pub fn results_json(t: &Table) -> String {
+    let ties = t.tie_columns();
     let systems: Vec<Value> = t
         .systems
         .iter()
@@ -174,6 +215,16 @@ pub fn results_json(t: &Table) -> String {
                 }
             }
             let mut o = json!({ "name": s.name, "queries": s.queries.len(), "values": values });
+            if !ties.is_empty() {
+                let ranges: Map<String, Value> = ties
+                    .iter()
+                    .map(|&j| {
+                        let r = t.range(s, j).map(|r| [r.min, r.max]);
+                        (t.measures[j].to_string(), json!(r))
+                    })
+                    .collect();
+                o["tie_ranges"] = Value::Object(ranges);
+            }
             if t.stats.is_some() {
                 o["significantly_better_than"] = Value::Object(beats);
                 o["intervals"] = Value::Object(intervals);
@@ -194,12 +245,17 @@ pub fn results_json(t: &Table) -> String {
 
 /// A GitHub Markdown table, 4 decimals, marks as `<sup>` letters.
 pub fn results_markdown(t: &Table) -> String {
+    let ties = t.tie_columns();
     let mut out = String::from("| System | Queries |");
     for m in t.measures {
         out.push_str(&format!(" {} |", m.to_string().replace('|', "\\|")));
     }
+    for &j in &ties {
+        let name = t.measures[j].to_string().replace('|', "\\|");
+        out.push_str(&format!(" {name}_min | {name}_max |"));
+    }
     out.push_str("\n|---|---:|");
-    out.push_str(&"---:|".repeat(t.measures.len()));
+    out.push_str(&"---:|".repeat(t.measures.len() + 2 * ties.len()));
     out.push('\n');
     for (i, s) in t.systems.iter().enumerate() {
         let name = s.name.replace('|', "\\|");
@@ -217,15 +273,35 @@ pub fn results_markdown(t: &Table) -> String {
                 out.push_str(&format!(" {}<sup>{sup}</sup> |", format_value(*v)));
             }
         }
+        for &j in &ties {
+            let r = t.range(s, j);
+            out.push_str(&format!(
+                " {} | {} |",
+                range_end(r, false, format_value),
+                range_end(r, true, format_value)
+            ));
+        }
         out.push('\n');
     }
     if let Some(caption) = t.marks_caption("Superscripts") {
         out.push_str(&format!("\n{caption}\n"));
     }
+    if !ties.is_empty() {
+        out.push_str(&format!("\n{TIE_CAPTION}\n"));
+    }
     if let Some(note) = t.partial_note() {
         out.push_str(&format!("\n**{note}**\n"));
     }
     out
+}
+
+/// What the `_min` and `_max` columns hold, for captions.
+const TIE_CAPTION: &str =
+    "_min and _max: the lowest and highest mean over every order of equally scored documents.";
+
+/// One end of a range as text (empty where the range was refused).
+fn range_end(r: Option<TieRange>, max: bool, text: impl Fn(f64) -> String) -> String {
+    r.map_or(String::new(), |r| text(if max { r.max } else { r.min }))
 }
 
 /// Escapes text for LaTeX: its special characters, and the Greek letters
@@ -272,14 +348,23 @@ pub fn results_latex(t: &Table) -> String {
             }
         })
         .collect();
+    let ties = t.tie_columns();
     let mut out = String::from("% Requires \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
     out.push_str(&format!(
         "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
-        "r".repeat(t.measures.len() + 1)
+        "r".repeat(t.measures.len() + 2 * ties.len() + 1)
     ));
     out.push_str("System & Queries");
     for m in t.measures {
         out.push_str(&format!(" & {}", latex_escape(&m.to_string())));
+    }
+    for &j in &ties {
+        for end in ["min", "max"] {
+            out.push_str(&format!(
+                " & {}",
+                latex_escape(&format!("{}_{end}", t.measures[j]))
+            ));
+        }
     }
     out.push_str(" \\\\\n\\midrule\n");
     for (i, s) in t.systems.iter().enumerate() {
@@ -304,6 +389,14 @@ pub fn results_latex(t: &Table) -> String {
             }
             out.push_str(&format!(" & {cell}"));
         }
+        for &j in &ties {
+            let r = t.range(s, j);
+            out.push_str(&format!(
+                " & {} & {}",
+                range_end(r, false, format_value),
+                range_end(r, true, format_value)
+            ));
+        }
         out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
@@ -315,6 +408,10 @@ pub fn results_latex(t: &Table) -> String {
         caption.push(' ');
         caption.push_str(&marks);
     }
+    if !ties.is_empty() {
+        caption.push(' ');
+        caption.push_str(TIE_CAPTION);
+    }
     out.push_str(&format!(
         "\\caption{{{}}}\n\\end{{table}}\n",
         latex_escape(&caption)
@@ -322,19 +419,36 @@ pub fn results_latex(t: &Table) -> String {
     out
 }
 
-/// Long format: `system,query,measure,value`, full precision.
+/// Long format: `system,query,measure,value`, full precision; when some
+/// value depends on the order of tied documents, `min,max` follow (its
+/// range over those orders; the value twice where it does not; empty where
+/// refused).
 pub fn per_query_csv(t: &Table) -> String {
     let partial = t.partial_cell().map(|p| format!(",{}", csv_field(&p)));
+    let ties = !t.tie_columns().is_empty();
     let mut out = String::from("system,query,measure,value");
+    if ties {
+        out.push_str(",min,max");
+    }
     if partial.is_some() {
         out.push_str(",input");
     }
     out.push('\n');
     for s in &t.systems {
         for q in &s.queries {
-            for (m, v) in t.measures.iter().zip(&q.values) {
+            for (j, (m, v)) in t.measures.iter().zip(&q.values).enumerate() {
+                let range = if ties {
+                    let r = q.range(j);
+                    format!(
+                        ",{},{}",
+                        range_end(r, false, full),
+                        range_end(r, true, full)
+                    )
+                } else {
+                    String::new()
+                };
                 out.push_str(&format!(
-                    "{},{},{},{}{}\n",
+                    "{},{},{},{}{range}{}\n",
                     csv_field(&s.name),
                     csv_field(&q.id),
                     csv_field(&m.to_string()),
@@ -349,17 +463,27 @@ pub fn per_query_csv(t: &Table) -> String {
 
 /// `{system: {query: {measure: value}}}`, and for partial input a
 /// `partial_input` entry saying how many bad lines were left out.
+///
+/// A tie-sensitive measure adds `<measure>_min` and `<measure>_max` to
+/// every query (`null` where refused).
 pub fn per_query_json(t: &Table) -> String {
+    let ties = t.tie_columns();
     let mut doc = Map::new();
     for s in &t.systems {
         let mut queries = Map::new();
         for q in &s.queries {
-            let values: Map<String, Value> = t
+            let mut values: Map<String, Value> = t
                 .measures
                 .iter()
                 .zip(&q.values)
                 .map(|(m, v)| (m.to_string(), json!(v)))
                 .collect();
+            for &j in &ties {
+                let r = q.range(j);
+                let m = &t.measures[j];
+                values.insert(format!("{m}_min"), json!(r.map(|r| r.min)));
+                values.insert(format!("{m}_max"), json!(r.map(|r| r.max)));
+            }
             queries.insert(q.id.clone(), Value::Object(values));
         }
         doc.insert(s.name.clone(), Value::Object(queries));
@@ -546,5 +670,68 @@ mod tests {
             latex_escape("a_b & 50% #1 {x} ~^\\"),
             "a\\_b \\& 50\\% \\#1 \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}"
         );
+    }
+
+    /// run1 ties a relevant and a non-relevant document at the top of q1
+    /// (RR 1/2 in trec_eval's order, [1/2, 1] over tie orders; q2 1): its
+    /// mean RR is 0.75 in [0.75, 1]. P@2 (1/2 on both queries) does not
+    /// depend on the order.
+    #[test]
+    fn tie_ranges_are_columns_of_every_export() {
+        use crate::session::{evaluate_files, LoadedFile};
+        let files = vec![
+            LoadedFile::whole("qrels.txt", "q1 0 a 1\nq1 0 b 0\nq2 0 x 1\n"),
+            LoadedFile::whole(
+                "run1.txt",
+                "q1 Q0 a 1 1 r1\nq1 Q0 b 2 1 r1\nq2 Q0 x 1 1 r1\n",
+            ),
+            LoadedFile::whole(
+                "run2.txt",
+                "q1 Q0 b 1 2 r2\nq1 Q0 a 2 1 r2\nq2 Q0 x 1 1 r2\n",
+            ),
+        ];
+        let m = vec![Metric::RR { k: None }, Metric::P { k: 2 }];
+        let part = evaluate_files(&files, &m, &EvalOptions::default());
+        let t = Table::new(&m, &part.systems, None, String::new());
+        assert_eq!(t.tie_columns(), vec![0]);
+        let rr = m[0].to_string();
+        let csv = results_csv(&t);
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            format!("system,queries,{rr},{},{rr}_min,{rr}_max", m[1])
+        );
+        assert_eq!(lines.next().unwrap(), "run1.txt,2,0.75,0.5,0.75,1.0");
+        assert_eq!(lines.next().unwrap(), "run2.txt,2,0.75,0.5,0.75,0.75");
+        let json: Value = serde_json::from_str(&results_json(&t)).unwrap();
+        assert_eq!(json["systems"][0]["tie_ranges"][&rr], json!([0.75, 1.0]));
+        let md = results_markdown(&t);
+        assert!(md.contains(&format!("| {rr}_min | {rr}_max |")), "{md}");
+        assert!(
+            md.contains("| run1.txt | 2 | 0.7500 | 0.5000 | 0.7500 | 1.0000 |"),
+            "{md}"
+        );
+        let latex = results_latex(&t);
+        assert!(latex.contains("0.7500 & 1.0000 \\\\"), "{latex}");
+        let long = per_query_csv(&t);
+        assert!(
+            long.starts_with("system,query,measure,value,min,max\n"),
+            "{long}"
+        );
+        assert!(
+            long.contains(&format!("run1.txt,q1,{rr},0.5,0.5,1.0\n")),
+            "{long}"
+        );
+        assert!(
+            long.contains(&format!("run2.txt,q1,{rr},0.5,0.5,0.5\n")),
+            "{long}"
+        );
+        let per_query: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
+        assert_eq!(per_query["run1.txt"]["q1"][format!("{rr}_max")], json!(1.0));
+        // Without ties, no column is added.
+        let (m2, systems, _) = table_of(TWO);
+        let plain = Table::new(&m2, &systems, None, String::new());
+        assert!(plain.tie_columns().is_empty());
+        assert!(!results_csv(&plain).contains("_min"));
     }
 }

@@ -2,7 +2,10 @@
 //! files that took part, typed warnings and located problems.
 
 use super::warning::{Lacking, QuerySets};
-use crate::{InputKind, JudgedRanking, ParseError, Rel};
+use crate::{
+    summary_range, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError, Rel,
+    TieRange,
+};
 
 /// Ranks of a query kept for display.
 pub const SHOWN_RANKS: usize = 100;
@@ -38,6 +41,11 @@ pub struct QueryResult {
     pub missing: bool,
     /// Judged documents per grade (for measures at other cutoffs).
     pub levels: Vec<(i64, usize)>,
+    /// The tie range of each value, where the query's documents tie
+    /// (`None`: no ties, each range is its value); an entry is `None` where
+    /// the range was too costly to find exactly ([`crate::TooManyOrders`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ranges: Option<Vec<Option<TieRange>>>,
 }
 
 impl QueryResult {
@@ -52,6 +60,29 @@ impl QueryResult {
             num_rel_ret: r.num_rel_ret(),
             missing,
             levels: r.level_counts.iter().map(|(&g, &n)| (g, n)).collect(),
+            ranges: None,
+        }
+    }
+
+    /// The same result with the tie range of each value, where `r` (the
+    /// ranking it was made from, scored with `metrics`) has ties.
+    pub fn with_ranges(mut self, metrics: &[Metric], r: &JudgedRanking, ctx: &EvalContext) -> Self {
+        if r.tie_layout.is_some() {
+            self.ranges = Some(
+                tie_ranges(metrics, r, ctx, &self.values)
+                    .into_iter()
+                    .map(Result::ok)
+                    .collect(),
+            );
+        }
+        self
+    }
+
+    /// The tie range of value `j` (`None` when it was refused).
+    pub fn range(&self, j: usize) -> Option<TieRange> {
+        match &self.ranges {
+            None => Some(TieRange::point(self.values[j])),
+            Some(ranges) => ranges[j],
         }
     }
 }
@@ -77,6 +108,20 @@ pub struct SystemResult {
     /// A run file's tag (trec_eval's `runid`), where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,
+}
+
+impl SystemResult {
+    /// The range of summary `j` (aggregated as `metric` is) over the tie
+    /// orders of every query: `None` when a query's range was refused.
+    pub fn mean_range(&self, j: usize, metric: &Metric) -> Option<TieRange> {
+        let ranges: Option<Vec<TieRange>> = self.queries.iter().map(|q| q.range(j)).collect();
+        ranges.map(|r| summary_range(metric.aggregation(), &r))
+    }
+
+    /// Whether any query's documents tie.
+    pub fn has_ties(&self) -> bool {
+        self.queries.iter().any(|q| q.ranges.is_some())
+    }
 }
 
 impl QueryResult {

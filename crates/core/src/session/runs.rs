@@ -57,7 +57,13 @@ impl RunOutcome {
                 .queries
                 .iter()
                 .zip(rows)
-                .map(|(q, v)| QueryResult::new(q.qid.to_string(), v, &q.ranking, q.missing))
+                .map(|(q, v)| {
+                    QueryResult::new(q.qid.to_string(), v, &q.ranking, q.missing).with_ranges(
+                        metrics,
+                        &q.ranking,
+                        &judged.context,
+                    )
+                })
                 .collect(),
             missing_queries: judged.missing_query_ids(),
             run_only_queries: judged.run_only_query_ids(),

@@ -103,7 +103,11 @@ impl RunJob<'_> {
     fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
         judge_chunk(name, self.qrels, self.conventions, chunk).map(|r| {
             let values = query_values(&r, &self.context, self.metrics);
-            QueryResult::new(chunk.qid.clone(), values, &r, false)
+            QueryResult::new(chunk.qid.clone(), values, &r, false).with_ranges(
+                self.metrics,
+                &r,
+                &self.context,
+            )
         })
     }
 

@@ -1,0 +1,182 @@
+//! The tie report of an evaluation: each system's mean range per measure,
+//! the pairs of systems whose order a measure's tie orders can reverse, and
+//! the queries whose values depend most on the order of tied documents.
+
+use super::results::SystemResult;
+use crate::{can_flip, Metric, TieRange};
+
+/// How many of the widest queries the report keeps per measure.
+pub const WIDEST_QUERIES: usize = 5;
+
+/// Two systems whose order on one measure can change with tie orders alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Flip {
+    /// The measure's column.
+    pub measure: usize,
+    /// The two systems (indexes of the report's systems), the first listed
+    /// first in the results.
+    pub systems: (usize, usize),
+}
+
+/// One query of one system whose value spreads over tie orders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WideQuery {
+    /// The measure's column.
+    pub measure: usize,
+    /// The system's index.
+    pub system: usize,
+    /// The query id.
+    pub query: String,
+    /// Its value as evaluated.
+    pub value: f64,
+    /// Its range.
+    pub range: TieRange,
+}
+
+/// What the tie-range view and the exports show.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TieReport {
+    /// Per system, per measure: the mean's range (`None` where a query's
+    /// range was refused as too costly to find exactly).
+    pub means: Vec<Vec<Option<TieRange>>>,
+    /// Per system: how many of its queries have tied documents.
+    pub tied_queries: Vec<usize>,
+    /// Per measure: whether some system's mean spreads over tie orders.
+    pub spread: Vec<bool>,
+    /// Per measure: how many queries' ranges were refused.
+    pub refused: Vec<usize>,
+    /// The pairs that can flip, by measure then by system.
+    pub flips: Vec<Flip>,
+    /// Per measure, the widest queries (widest first, at most
+    /// [`WIDEST_QUERIES`]).
+    pub widest: Vec<WideQuery>,
+}
+
+impl TieReport {
+    /// The report of `systems` (those with queries) on `measures`.
+    pub fn new(measures: &[Metric], systems: &[SystemResult]) -> TieReport {
+        let means: Vec<Vec<Option<TieRange>>> = systems
+            .iter()
+            .map(|s| {
+                if s.queries.is_empty() {
+                    return vec![None; measures.len()];
+                }
+                measures
+                    .iter()
+                    .enumerate()
+                    .map(|(j, m)| s.mean_range(j, m))
+                    .collect()
+            })
+            .collect();
+        let spread = (0..measures.len())
+            .map(|j| means.iter().any(|m| m[j].is_some_and(|r| r.is_spread())))
+            .collect();
+        let refused = (0..measures.len())
+            .map(|j| {
+                systems
+                    .iter()
+                    .flat_map(|s| &s.queries)
+                    .filter(|q| q.range(j).is_none())
+                    .count()
+            })
+            .collect();
+        let mut flips = Vec::new();
+        for j in 0..measures.len() {
+            for a in 0..systems.len() {
+                for b in a + 1..systems.len() {
+                    if let (Some(ra), Some(rb)) = (means[a][j], means[b][j]) {
+                        if can_flip(ra, rb) {
+                            flips.push(Flip {
+                                measure: j,
+                                systems: (a, b),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut widest = Vec::new();
+        for j in 0..measures.len() {
+            let mut wide: Vec<WideQuery> = systems
+                .iter()
+                .enumerate()
+                .flat_map(|(i, s)| {
+                    s.queries.iter().filter_map(move |q| {
+                        let range = q.range(j).filter(TieRange::is_spread)?;
+                        Some(WideQuery {
+                            measure: j,
+                            system: i,
+                            query: q.id.clone(),
+                            value: q.values[j],
+                            range,
+                        })
+                    })
+                })
+                .collect();
+            wide.sort_by(|a, b| b.range.width().total_cmp(&a.range.width()));
+            widest.extend(wide.into_iter().take(WIDEST_QUERIES));
+        }
+        TieReport {
+            means,
+            tied_queries: systems
+                .iter()
+                .map(|s| s.queries.iter().filter(|q| q.ranges.is_some()).count())
+                .collect(),
+            spread,
+            refused,
+            flips,
+            widest,
+        }
+    }
+
+    /// Whether any value depends on the order of tied documents (the view
+    /// shows nothing otherwise).
+    pub fn matters(&self) -> bool {
+        self.spread.iter().any(|&s| s) || self.refused.iter().any(|&n| n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{evaluate_files, EvalOptions, LoadedFile};
+
+    /// Two runs against one qrels: run1 ties a relevant and a non-relevant
+    /// document at the top of q1; run2 has no ties.
+    #[test]
+    fn ranges_flips_and_widest_queries_by_hand() {
+        let files = vec![
+            LoadedFile::whole("qrels.txt", "q1 0 a 1\nq1 0 b 0\nq2 0 x 1\n"),
+            LoadedFile::whole(
+                "run1.txt",
+                "q1 Q0 a 1 1 r1\nq1 Q0 b 2 1 r1\nq2 Q0 x 1 1 r1\n",
+            ),
+            LoadedFile::whole(
+                "run2.txt",
+                "q1 Q0 b 1 2 r2\nq1 Q0 a 2 1 r2\nq2 Q0 x 1 1 r2\n",
+            ),
+        ];
+        let measures = vec![Metric::RR { k: None }, Metric::P { k: 2 }];
+        let part = evaluate_files(&files, &measures, &EvalOptions::default());
+        let report = TieReport::new(&measures, &part.systems);
+        // run1, q1: trec_eval's order (docid descending) puts b first: RR
+        // 1/2, in [1/2, 1]; q2: 1. Mean 0.75 in [0.75, 1]. run2: 0.75.
+        assert_eq!(
+            report.means[0][0],
+            Some(TieRange {
+                min: 0.75,
+                max: 1.0
+            })
+        );
+        assert_eq!(report.means[1][0], Some(TieRange::point(0.75)));
+        // P@2 takes both documents in any order.
+        assert_eq!(report.spread, vec![true, false]);
+        assert_eq!(report.tied_queries, vec![1, 0]);
+        // run1 ties run2 at worst and beats it at best: never below, so no flip.
+        assert!(report.flips.is_empty());
+        assert_eq!(report.widest.len(), 1);
+        assert_eq!(report.widest[0].query, "q1");
+        assert_eq!(report.widest[0].range, TieRange { min: 0.5, max: 1.0 });
+        assert!(report.matters());
+    }
+}
