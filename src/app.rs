@@ -21,6 +21,7 @@ use crate::components::quick_input::QuickInput;
 use crate::components::results_table::ResultsTable;
 use crate::components::settings_panel::{measure_problems, SettingsPanel};
 use crate::components::summary_bar::SummaryBar;
+use crate::components::tie_range_panel::TieRangePanel;
 use crate::components::typed_problems::{typed_problems, TypedProblemsProps};
 use crate::embed_host::use_host_block;
 use crate::embed_page::{embed_page, use_report_height, EmbedPage};
@@ -94,7 +95,12 @@ pub fn App() -> Html {
     };
     let results_table = html! {
         <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
-            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() } />
+            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
+            ties={ ev.ties.clone() } />
+    };
+    let tie_range = html! {
+        <TieRangePanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
+            ties={ state.settings.ties } on_select={ on_select.clone() } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
@@ -182,6 +188,7 @@ pub fn App() -> Html {
                     partial_view,
                     results_table,
                     explanation,
+                    tie_range,
                     case_checks,
                     charts,
                 }) }

@@ -15,18 +15,19 @@ pub use ranklab_core::session::{
     beaten, block_on, by_kind, byte_size, causes, compare_presets, describe_files, evaluate_files,
     evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query, finish,
     is_unread_file, judge_typed, judgment_queries_note, letter, most_different, parse_typed,
-    query_set_note, statistics, BigFile, ByteSource, ByteSourceRead, EvalOptions, FileInfo,
+    query_set_note, statistics, BigFile, ByteSource, ByteSourceRead, EvalOptions, FileInfo, Flip,
     FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, Progress, QueryResult, Ready, Shard,
-    ShardReply, Source, SourceResults, SystemResult, Ungrouped, Warning, BIG_FILE_BYTES,
-    HEAD_BYTES, SHOWN_RANKS,
+    ShardReply, Source, SourceResults, SystemResult, TieReport, Ungrouped, Warning, WideQuery,
+    BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS,
 };
 pub use ranklab_core::stats::{Correction, StatsOptions, StatsReport, SystemStats, Test};
+pub use ranklab_core::tie_orders;
 pub use ranklab_core::{
     add_query, append_block, binary_at, check_query_id, check_system_name, delete_system, explain,
     f4, format_query_line, format_system, plural, remove_lines, rename_system, replace_line,
     trec_text_kind, unused_query_id, unused_system_name, Aggregation, Conventions, DuplicatePolicy,
     EvalContext, Explanation, InputFormat, InputKind, JudgedRanking, Metric, MissingQueries,
-    ParseError, Preset, QuickInput, Rel, TieBreak,
+    ParseError, Preset, QuickInput, Rel, TieBreak, TieOrders, TieRange, MAX_ORDERS,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

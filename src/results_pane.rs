@@ -67,6 +67,8 @@ pub struct ResultsPane {
     pub results_table: Html,
     /// The open explanation.
     pub explanation: Html,
+    /// How much the values depend on the order of tied documents.
+    pub tie_range: Html,
     /// An example's values beside the article's.
     pub case_checks: Html,
     /// The charts.
@@ -96,6 +98,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
         partial_view,
         results_table,
         explanation,
+        tie_range,
         case_checks,
         charts,
     } = p;
@@ -117,6 +120,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                         <JudgmentTableView { table } />
                     }
                     { explanation }
+                    { tie_range }
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } { partial }
                         stats={ settings.stats.marks.then(|| SameRc(stats.0.clone())) } marks_note={ marks_note } />
                     { case_checks }

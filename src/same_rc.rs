@@ -15,6 +15,12 @@ impl<T: ?Sized> PartialEq for SameRc<T> {
     }
 }
 
+impl<T: Default> Default for SameRc<T> {
+    fn default() -> Self {
+        SameRc(Rc::new(T::default()))
+    }
+}
+
 impl<T: ?Sized> Clone for SameRc<T> {
     fn clone(&self) -> Self {
         SameRc(self.0.clone())

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::evaluated_text::use_evaluated_text;
 use crate::evaluation::StatsReport;
 use crate::evaluation::{
-    evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, Warning,
+    evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport, Warning,
 };
 use crate::evaluation::{InputKind, Metric, ParseError, QuickInput};
 use crate::file_results::{use_file_results, FileResults};
@@ -46,6 +46,8 @@ pub struct Evaluation {
     pub systems: SameRc<Vec<SystemResult>>,
     /// Their statistics, and its milliseconds.
     pub stats: Rc<(Rc<Vec<StatsReport>>, f64)>,
+    /// How much their values depend on the order of tied documents.
+    pub ties: SameRc<TieReport>,
     /// What to know about the numbers.
     pub warnings: Vec<Warning>,
     /// The runs' values for preference or judgment-group judgments.
@@ -109,6 +111,10 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
             (r, now() - t0)
         },
     );
+    let ties = use_memo((systems.clone(), measures.clone()), |(systems, m)| {
+        Rc::new(TieReport::new(&m.0, systems))
+    });
+    let ties = SameRc((*ties).clone());
     let warnings: Vec<Warning> = typed
         .1
         .warnings
@@ -151,6 +157,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         partial,
         systems,
         stats,
+        ties,
         warnings,
         judgment_table,
         on_partial,

@@ -9,6 +9,7 @@ pub mod discounts;
 pub mod distribution;
 pub mod ranks;
 pub mod scatter;
+pub mod tie_ranges;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

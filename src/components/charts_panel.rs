@@ -58,7 +58,8 @@ fn chart_size(width: u32, entries: usize) -> (u32, u32) {
     (w, h.max(80 + 20 * entries as u32).min(MOST_HEIGHT))
 }
 
-fn theme() -> Theme {
+/// The page's colour scheme, as the browser prefers it.
+pub(crate) fn theme() -> Theme {
     let dark = gloo::utils::window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()

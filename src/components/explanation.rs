@@ -5,7 +5,9 @@
 use crate::same_rc::SameRc;
 use std::rc::Rc;
 
-use crate::evaluation::{explain, Explanation, JudgedRanking, Metric};
+use crate::evaluation::{
+    explain, tie_orders, EvalContext, Explanation, JudgedRanking, Metric, Rel, MAX_ORDERS,
+};
 use crate::query_lookup::{found_parts, judged_query, QueryFound};
 use yew::prelude::*;
 
@@ -140,6 +142,67 @@ fn whole_ranking(ranking: &JudgedRanking, docs: &[(String, f64)]) -> Html {
     }
 }
 
+/// The grades of `rels` up to the end of the last tie group, each group in
+/// brackets: `[0 1] 2 [0 ? ·]` (`?` unjudged, `·` not in the judgments).
+fn grades_with_groups(rels: &[Rel], groups: &[(usize, usize)]) -> String {
+    let end = groups.last().map_or(0, |g| g.1).min(rels.len());
+    let mut out = Vec::new();
+    for (i, r) in rels[..end].iter().enumerate() {
+        let rank = i + 1;
+        let mut g = match r {
+            Rel::Judged(g) => g.to_string(),
+            Rel::Unjudged => "?".to_string(),
+            Rel::NotInPool => "·".to_string(),
+        };
+        if groups.iter().any(|x| x.0 == rank) {
+            g.insert(0, '[');
+        }
+        if groups.iter().any(|x| x.1 == rank) {
+            g.push(']');
+        }
+        out.push(g);
+    }
+    out.join(" ")
+}
+
+/// The value over every order of the query's tied documents: its groups,
+/// its lowest and highest, and an order reaching each.
+fn tie_orders_view(
+    metric: &Metric,
+    ranking: &JudgedRanking,
+    ctx: &EvalContext,
+    value: f64,
+) -> Html {
+    let Some(t) = tie_orders(metric, ranking, ctx) else {
+        return html! {};
+    };
+    let ranks: Vec<String> = t.groups.iter().map(|(a, b)| format!("{a}–{b}")).collect();
+    html! {
+        <div class="tie-orders" data-testid="tie-orders">
+            <h4>{ "Over the orders of tied documents" }</h4>
+            <p>{ format!("Equally scored documents stand at ranks {}: any order of each group is a ranking the run allows.", ranks.join(", ")) }</p>
+            { match t.range {
+                Ok(r) => html! {
+                    <>
+                        <p data-testid="tie-orders-range" data-min={ r.min.to_string() } data-max={ r.max.to_string() }>
+                            { format!("{metric} runs from {} to {} over those orders; as evaluated it is {}.", format_value(r.min), format_value(r.max), format_value(value)) }
+                        </p>
+                        <p class="tie-order" data-testid="tie-lowest">{ format!("Lowest ({}): {}", format_value(r.min), grades_with_groups(&t.lowest, &t.groups)) }</p>
+                        <p class="tie-order" data-testid="tie-highest">{ format!("Highest ({}): {}", format_value(r.max), grades_with_groups(&t.highest, &t.groups)) }</p>
+                        <p class="hint">{ "Grades by rank, each tie group in brackets; ? is unjudged, · not in the judgments." }</p>
+                    </>
+                },
+                Err(e) => html! {
+                    <p class="warning-note" role="note">
+                        { format!("Its range is not computed: the groups allow {} distinct orders, more than the {MAX_ORDERS} tried, and {metric} has no proved sort that reaches its extremes.",
+                            if e.orders == u64::MAX { "over 10^19".to_string() } else { e.orders.to_string() }) }
+                    </p>
+                },
+            } }
+        </div>
+    }
+}
+
 /// One query's value worked out from its judged ranking (`None`: the run
 /// lacks the query).
 fn explained_query(
@@ -165,6 +228,7 @@ fn explained_query(
             <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
             { steps(&e, &docs) }
             { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+            { tie_orders_view(metric, &ranking, &ctx, e.value) }
             if !docs.is_empty() {
                 { whole_ranking(&ranking, &docs) }
             }

@@ -24,5 +24,6 @@ pub mod settings_panel;
 pub mod share_bar;
 pub mod significance_panel;
 pub mod summary_bar;
+pub mod tie_range_panel;
 pub mod typed_problems;
 pub mod warnings;

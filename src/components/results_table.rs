@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::components::explanation::Selected;
 use crate::dom::{breakable, use_more_to_the_right};
-use crate::evaluation::{format_value, query_set_note, Source, SystemResult};
+use crate::evaluation::{format_value, query_set_note, Source, SystemResult, TieRange, TieReport};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::significance::{beaten, letter};
 
@@ -38,6 +38,10 @@ pub struct ResultsTableProps {
     /// The files' numbers were computed without this many bad lines.
     #[prop_or_default]
     pub partial: Option<usize>,
+    /// How the values depend on the order of tied documents (a value that
+    /// does is marked, and the mark leads to the tie range).
+    #[prop_or_default]
+    pub ties: SameRc<TieReport>,
 }
 
 /// The summary table. Each value cell carries `data-system`,
@@ -50,11 +54,21 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         scroller.clone(),
         (props.measures.clone(), props.systems.clone()),
     );
-    let systems: Vec<&SystemResult> = props
+    // With their index among all systems (the tie report's).
+    let (at, systems): (Vec<usize>, Vec<&SystemResult>) = props
         .systems
         .iter()
-        .filter(|s| !s.queries.is_empty())
-        .collect();
+        .enumerate()
+        .filter(|(_, s)| !s.queries.is_empty())
+        .unzip();
+    let tie_range = |i: usize, j: usize| {
+        props
+            .ties
+            .means
+            .get(at[i])
+            .and_then(|m| m.get(j).copied().flatten())
+            .filter(TieRange::is_spread)
+    };
     let refused: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -97,6 +111,10 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 " Superscripts name the systems a value is significantly better than ({}).",
                 ss.marks_note()
             ));
+        }
+        if (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some()))
+        {
+            c.push_str(" ↕: the value depends on the order of tied documents (see the tie range).");
         }
         if ss.interval != IntervalChoice::None {
             c.push_str(&format!(
@@ -161,6 +179,11 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                         } }>{ format_value(*v) }</button>
                                     if !sup.is_empty() {
                                         <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
+                                    }
+                                    if let Some(r) = tie_range(i, j) {
+                                        <a class="tie-mark" href="#tie-range" data-testid="tie-mark"
+                                            title={ format!("{} to {} over the orders of tied documents", format_value(r.min), format_value(r.max)) }
+                                            aria-label={ format!("depends on tie order: {} to {}", format_value(r.min), format_value(r.max)) }>{ "↕" }</a>
                                     }
                                     if let Some((lo, hi)) = iv {
                                         <span class="interval" data-lo={ lo.to_string() } data-hi={ hi.to_string() }>

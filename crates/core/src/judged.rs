@@ -58,6 +58,7 @@ pub struct JudgedRanking {
 /// judged-only filter, with the groups of equal score whose order the tie
 /// convention chose: every order of every group is a ranking the run could
 /// have given (see `pipeline::tie_range`).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct TieLayout {
     /// Relevance in rank order, before the depth cut and the judged-only

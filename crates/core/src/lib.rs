@@ -69,8 +69,8 @@ pub use pipeline::judge::{
     RankedEntries, DUPLICATE_REFUSAL,
 };
 pub use pipeline::tie_range::{
-    can_flip, distinct_orders, extreme_orders, summary_range, tie_range, tie_ranges, TieRange,
-    TooManyOrders, MAX_ORDERS,
+    can_flip, distinct_orders, summary_range, tie_orders, tie_range, tie_ranges, TieOrders,
+    TieRange, TooManyOrders, MAX_ORDERS,
 };
 pub use pipeline::trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,

@@ -78,22 +78,8 @@ pub fn tie_range(
                 max: a.max(b),
             })
         }
-        TieOrder::Every => {
-            let orders = distinct_orders(layout);
-            if orders > MAX_ORDERS {
-                return Err(TooManyOrders { orders });
-            }
-            let mut range = TieRange {
-                min: f64::INFINITY,
-                max: f64::NEG_INFINITY,
-            };
-            each_order(layout, |rels| {
-                let v = value(&layout.ranking(rels.to_vec(), r));
-                range.min = range.min.min(v);
-                range.max = range.max.max(v);
-            });
-            Ok(range)
-        }
+        TieOrder::Every => tie_orders(metric, r, ctx)
+            .map_or_else(|| Ok(TieRange::point(value(r))), |orders| orders.range),
     }
 }
 
@@ -137,28 +123,75 @@ pub fn tie_ranges(
         .collect()
 }
 
-/// The two orders of `r`'s documents that give `metric` its lowest and its
-/// highest value, as relevance lists in rank order before the depth cut
-/// (`None` without ties, or when the extremes are only found by trying
-/// every order: then no single sort describes them).
-pub fn extreme_orders(
-    metric: &Metric,
-    r: &JudgedRanking,
-    ctx: &EvalContext,
-) -> Option<(Vec<Rel>, Vec<Rel>)> {
+/// One query's tie orders for one measure, for its explanation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TieOrders {
+    /// The groups of equally scored documents, as 1-based first and last
+    /// ranks (before the depth cut).
+    pub groups: Vec<(usize, usize)>,
+    /// The range, or why it was not found.
+    pub range: Result<TieRange, TooManyOrders>,
+    /// The relevance of every document (before the depth cut) in an order
+    /// giving the lowest value, and in one giving the highest (empty when
+    /// the range was refused).
+    pub lowest: Vec<Rel>,
+    /// See `lowest`.
+    pub highest: Vec<Rel>,
+}
+
+/// The tie orders of `r` for `metric`: its groups, its range and an order
+/// reaching each end (`None` when no documents tie).
+pub fn tie_orders(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Option<TieOrders> {
     let layout = r.tie_layout.as_deref()?;
-    let TieOrder::Key(key) = metric.tie_order(layout, ctx) else {
-        return None;
+    let value = |rels: &[Rel]| trec_value(metric.compute(&layout.ranking(rels.to_vec(), r), ctx));
+    let groups = layout.groups.iter().map(|g| (g.start + 1, g.end)).collect();
+    let (range, lowest, highest) = match metric.tie_order(layout, ctx) {
+        TieOrder::Key(key) => {
+            let level = r.relevance_level;
+            let a = layout.sorted_by(|x| key.of(x, level), true);
+            let b = layout.sorted_by(|x| key.of(x, level), false);
+            let (va, vb) = (value(&a), value(&b));
+            let range = TieRange {
+                min: va.min(vb),
+                max: va.max(vb),
+            };
+            if va >= vb {
+                (Ok(range), b, a)
+            } else {
+                (Ok(range), a, b)
+            }
+        }
+        TieOrder::Every => {
+            let orders = distinct_orders(layout);
+            if orders > MAX_ORDERS {
+                (Err(TooManyOrders { orders }), Vec::new(), Vec::new())
+            } else {
+                let mut range = TieRange {
+                    min: f64::INFINITY,
+                    max: f64::NEG_INFINITY,
+                };
+                let (mut lowest, mut highest) = (Vec::new(), Vec::new());
+                each_order(layout, |rels| {
+                    let v = value(rels);
+                    if v < range.min {
+                        range.min = v;
+                        lowest = rels.to_vec();
+                    }
+                    if v > range.max {
+                        range.max = v;
+                        highest = rels.to_vec();
+                    }
+                });
+                (Ok(range), lowest, highest)
+            }
+        }
     };
-    let level = r.relevance_level;
-    let high = layout.sorted_by(|x| key.of(x, level), true);
-    let low = layout.sorted_by(|x| key.of(x, level), false);
-    let value = |rels: &Vec<Rel>| trec_value(metric.compute(&layout.ranking(rels.clone(), r), ctx));
-    if value(&high) >= value(&low) {
-        Some((low, high))
-    } else {
-        Some((high, low))
-    }
+    Some(TieOrders {
+        groups,
+        range,
+        lowest,
+        highest,
+    })
 }
 
 /// Orders a relevance value totally, so equal documents sort together.

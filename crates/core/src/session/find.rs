@@ -8,7 +8,7 @@ use super::stream::{judge_chunk, QueryChunk, QueryChunker};
 use super::EvalOptions;
 use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, parse_run_line, rank_entries,
-    ByteLines, EvalContext, InputFormat, JudgedRanking, MissingQueries, Rel, RunEntry,
+    ByteLines, EvalContext, InputFormat, JudgedRanking, MissingQueries, Rel, RunEntry, TieLayout,
 };
 
 /// One query's judged ranking and evaluation context, between threads
@@ -26,6 +26,9 @@ pub struct FoundQuery {
     /// a query the run lacks).
     #[cfg_attr(feature = "serde", serde(default))]
     docs: Vec<(String, f64)>,
+    /// The other orders its equal scores allow (for the tie range).
+    #[cfg_attr(feature = "serde", serde(default))]
+    tie_layout: Option<Box<TieLayout>>,
 }
 
 impl FoundQuery {
@@ -37,6 +40,7 @@ impl FoundQuery {
             relevance_level: r.relevance_level,
             tie_groups: r.tie_groups.into_iter().map(|g| (g.start, g.end)).collect(),
             max_grade: context.max_grade,
+            tie_layout: r.tie_layout,
         }
     }
 
@@ -53,7 +57,7 @@ impl FoundQuery {
                 level_counts: self.levels.into_iter().collect(),
                 relevance_level: self.relevance_level,
                 tie_groups: self.tie_groups.into_iter().map(|(a, b)| a..b).collect(),
-                tie_layout: None,
+                tie_layout: self.tie_layout,
             },
             EvalContext {
                 max_grade: self.max_grade,

@@ -82,9 +82,9 @@ impl TieReport {
             .collect();
         let mut flips = Vec::new();
         for j in 0..measures.len() {
-            for a in 0..systems.len() {
-                for b in a + 1..systems.len() {
-                    if let (Some(ra), Some(rb)) = (means[a][j], means[b][j]) {
+            for (a, ma) in means.iter().enumerate() {
+                for (b, mb) in means.iter().enumerate().skip(a + 1) {
+                    if let (Some(ra), Some(rb)) = (ma[j], mb[j]) {
                         if can_flip(ra, rb) {
                             flips.push(Flip {
                                 measure: j,

@@ -353,9 +353,20 @@ fn two_tied_documents_by_hand() {
     );
     assert_eq!(range(Metric::P { k: 1 }), TieRange { min: 0.0, max: 1.0 });
     assert_eq!(range(Metric::P { k: 2 }), TieRange::point(0.5));
-    let orders = extreme_orders(&Metric::RR { k: None }, &r, &ctx).unwrap();
-    assert_eq!(orders.0, vec![Rel::Judged(0), Rel::Judged(1)]);
-    assert_eq!(orders.1, vec![Rel::Judged(1), Rel::Judged(0)]);
+    let orders = tie_orders(&Metric::RR { k: None }, &r, &ctx).unwrap();
+    assert_eq!(orders.groups, vec![(1, 2)]);
+    assert_eq!(orders.lowest, vec![Rel::Judged(0), Rel::Judged(1)]);
+    assert_eq!(orders.highest, vec![Rel::Judged(1), Rel::Judged(0)]);
+    // infAP's orders are tried one by one; they reach its ends too.
+    let inf = tie_orders(&Metric::InfAP, &r, &ctx).unwrap();
+    let at = |rels: &[Rel]| {
+        Metric::InfAP.compute(
+            &r.tie_layout.as_ref().unwrap().ranking(rels.to_vec(), &r),
+            &ctx,
+        )
+    };
+    let range = inf.range.unwrap();
+    assert_eq!((at(&inf.lowest), at(&inf.highest)), (range.min, range.max));
 }
 
 #[test]

@@ -1,0 +1,89 @@
+// The tie range in the page: two runs against one qrels, one with tied
+// scores. Every number below is worked by hand from the definitions:
+// q1 judges a (1), b (0), c (2), d (0), so R = 2; q2 judges x (1), y (0).
+// bm25.run ties a with b and c with d on q1, x with y on q2; trec_eval's
+// order (docid descending) ranks b a d c and y x: AP 0.5 and 0.5, mean 0.5.
+// Best orders: a b c d gives (1 + 2/3) / 2 = 0.8333, x y gives 1: mean
+// 0.9167. dense.run has no ties: q1 a b c gives 0.8333, q2 y x 0.5, mean
+// 0.6667, so the two can come out either way round on AP.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+const QRELS = 'q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq1 0 d 0\nq2 0 x 1\nq2 0 y 0\n';
+const TIED = 'q1 Q0 a 1 1.0 bm25\nq1 Q0 b 2 1.0 bm25\nq1 Q0 c 3 0.5 bm25\nq1 Q0 d 4 0.5 bm25\nq2 Q0 x 1 3 bm25\nq2 Q0 y 2 3 bm25\n';
+const UNTIED = 'q1 Q0 a 1 3 dense\nq1 Q0 b 2 2 dense\nq1 Q0 c 3 1 dense\nq2 Q0 y 1 3 dense\nq2 Q0 x 2 2 dense\n';
+
+async function files() {
+  const dir = mkdtempSync(join(tmpdir(), 'ranklab-ties-'));
+  const paths = [join(dir, 'ties.qrels'), join(dir, 'bm25.run'), join(dir, 'dense.run')];
+  await Promise.all([QRELS, TIED, UNTIED].map((t, i) => writeFile(paths[i], t)));
+  return paths;
+}
+
+test('values that depend on tie order show their range, flips and best and worst orders', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  // The demo's typed rankings have no ties: nothing extra is shown.
+  await cell(page, 'BM25', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('tie-mark').count(), 0);
+  assert.equal(await page.getByTestId('tie-range').count(), 0);
+
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles(await files());
+  await cell(page, 'bm25.run', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'bm25.run', 'AP').textContent(), '0.5000');
+  // The tied run's AP is marked; the untied run's values are not.
+  const mark = page.locator('[data-testid="results"] td[data-system="bm25.run"][data-measure="AP"] [data-testid="tie-mark"]');
+  assert.equal(await mark.getAttribute('aria-label'), 'depends on tie order: 0.5000 to 0.9167');
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="dense.run"] [data-testid="tie-mark"]').count(), 0);
+  assert.match(await page.getByTestId('results-caption').textContent(), /↕: the value depends on the order of tied documents/);
+
+  await mark.click();
+  const panel = page.getByTestId('tie-range');
+  await panel.waitFor();
+  const meanCell = panel.locator('td[data-system="bm25.run"][data-measure="AP"]');
+  assert.equal(Number(await meanCell.getAttribute('data-min')), 0.5);
+  assert.ok(Math.abs(Number(await meanCell.getAttribute('data-max')) - (0.5 * (5 / 6) + 0.5)) < 1e-12);
+  assert.match(await meanCell.textContent(), /0\.5000\s*0\.5000 to 0\.9167/);
+  // P@10 takes every document whatever the order: no column for it.
+  assert.equal(await panel.locator('td[data-measure="P@10"]').count(), 0);
+  const flips = await panel.getByTestId('tie-flips').textContent();
+  assert.match(flips, /AP: bm25\.run \(0\.5000, 0\.5000 to 0\.9167\) and dense\.run \(0\.6667, 0\.6667 to 0\.6667\) can come out either way round\./);
+  await page.screenshot({ path: join(SHOTS, 'tie-range.png'), fullPage: false });
+  await panel.screenshot({ path: join(SHOTS, 'tie-range-panel.png') });
+
+  // The chart draws one bar per spread query: AP's q1 and q2 of bm25.run.
+  const svg = await panel.getByTestId('tie-chart').locator('svg').innerHTML();
+  assert.equal((svg.match(/stroke-width="4"/g) ?? []).length, 2);
+
+  // A widest query opens its calculation with the best and worst orders.
+  await panel.getByTestId('tie-query').filter({ hasText: 'bm25.run, query q2' }).first().click();
+  const orders = page.getByTestId('tie-orders');
+  await orders.waitFor();
+  assert.match(await page.locator('#explanation-title').textContent(), /bm25\.run, query q2/);
+  const range = orders.getByTestId('tie-orders-range');
+  assert.ok(['0.5', '1'].includes(await range.getAttribute('data-min')) && ['0.5', '1'].includes(await range.getAttribute('data-max')));
+  // RR is the first measure: q2's RR runs from 1/2 (y first) to 1 (x first).
+  assert.equal(await orders.getByTestId('tie-lowest').textContent(), 'Lowest (0.5000): [0 1]');
+  assert.equal(await orders.getByTestId('tie-highest').textContent(), 'Highest (1.0000): [1 0]');
+  await orders.screenshot({ path: join(SHOTS, 'tie-orders.png') });
+
+  // The exports carry the ranges: the results CSV gains AP_min and AP_max.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
+  const header = csv[0];
+  const row = csv.find((r) => r[0] === 'bm25.run');
+  assert.equal(row[header.indexOf('AP_min')], '0.5');
+  assert.ok(Math.abs(Number(row[header.indexOf('AP_max')]) - 0.9166666666666667) < 1e-15);
+  assert.ok(Math.abs(Number(csv.find((r) => r[0] === 'dense.run')[header.indexOf('AP_max')]) - 2 / 3) < 1e-15);
+
+  assert.deepEqual(seen.errors, []);
+  assert.deepEqual(seen.foreign, []);
+  await context.close();
+});
