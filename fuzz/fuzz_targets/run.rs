@@ -33,6 +33,7 @@ fuzz_target!(|data: &[u8]| {
         &items,
         &conventions,
         EvalContext::from_qrels(&qrels),
+        false,
     );
     let mut stream = RunStream::new("run", &qrels, &items, conventions);
     for line in text.lines() {
@@ -44,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
         digits: 6,
         runid: "r",
         zscores: None,
+        tie_range: false,
     };
     if !streamed.ungrouped {
         assert_eq!(streamed.errors, whole.errors);

@@ -9,8 +9,31 @@ use super::{
 };
 use crate::styled_mesh;
 
-/// Data of the comparison chart.
+/// The words of a grouped-bar chart.
+pub struct Labels<'a> {
+    /// The title.
+    pub title: &'a str,
+    /// The x axis (what the groups are).
+    pub x: &'a str,
+    /// The y axis.
+    pub y: &'a str,
+    /// The legend's heading (what the bars are).
+    pub legend: &'a str,
+}
+
+/// The comparison chart's words.
+pub const MEASURES_BY_SYSTEM: Labels<'static> = Labels {
+    title: "Measures by system",
+    x: "System",
+    y: "Mean over queries",
+    legend: "Measures",
+};
+
+/// Data of the comparison chart (and of any grouped-bar chart: the tie
+/// ranges' chart groups queries and bars systems).
 pub struct Comparison<'a> {
+    /// Its words.
+    pub labels: &'a Labels<'a>,
     /// Measure names (bars, legend).
     pub measures: &'a [String],
     /// System names (groups).
@@ -36,8 +59,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
         let top = upper(d.values.iter().flatten().copied().chain(whisker_tops));
         let fg = theme.fg();
         let mut chart = drew(
-            builder(plot, "Measures by system", theme)
-                .build_cartesian_2d(0f64..n_s as f64, 0f64..top),
+            builder(plot, d.labels.title, theme).build_cartesian_2d(0f64..n_s as f64, 0f64..top),
         )?;
         let systems = d.systems.to_vec();
         // Names cut to their group's width (about 7 px a character); the
@@ -56,8 +78,8 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                         String::new()
                     }
                 })
-                .x_desc("System")
-                .y_desc("Mean over queries")
+                .x_desc(d.labels.x)
+                .y_desc(d.labels.y)
                 .draw(),
         )?;
         let width = 0.8 / n_m as f64;
@@ -97,7 +119,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 drew(chart.draw_series(whiskers))?;
             }
         }
-        name_legend(side, "Measures", d.measures, Swatch::MarkedBox, theme)?;
+        name_legend(side, d.labels.legend, d.measures, Swatch::MarkedBox, theme)?;
         Ok(())
     })
 }
@@ -116,6 +138,7 @@ mod tests {
         let values = vec![vec![0.5; 9]];
         let svg = comparison_svg(
             &Comparison {
+                labels: &MEASURES_BY_SYSTEM,
                 measures: &measures,
                 systems: &systems,
                 values: &values,
@@ -144,6 +167,7 @@ mod tests {
         ];
         let svg = comparison_svg(
             &Comparison {
+                labels: &MEASURES_BY_SYSTEM,
                 measures: &measures,
                 systems: &systems,
                 values: &values,
@@ -170,6 +194,7 @@ mod tests {
         assert!(svg.contains(">\n1.0\n<") || svg.contains(">1.0<"), "{svg}");
         let dark = comparison_svg(
             &Comparison {
+                labels: &MEASURES_BY_SYSTEM,
                 measures: &measures,
                 systems: &systems,
                 values: &values,

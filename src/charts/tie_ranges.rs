@@ -1,37 +1,31 @@
 //! Per-query tie ranges: for one measure, each query whose value depends on
-//! the order of tied documents, as a bar from the lowest to the highest
-//! value over those orders, with the value as ranked marked on it; one
-//! colour and marker per system, side by side within a query.
+//! the order of tied documents, one bar per system for its value as ranked
+//! and a whisker from its lowest to its highest value over those orders.
+//! Drawn by the comparison chart's grouped bars (queries as groups).
 
-use plotters::prelude::*;
-
-use super::{
-    builder, colour, draw_marker, drew, name_legend, render, short, upper, Size, Swatch, Theme,
-};
+use super::comparison::{comparison_svg, Comparison, Labels};
+use super::{Interval, Size, Theme};
 use crate::evaluation::{SystemResult, TieRange};
-use crate::styled_mesh;
 
 /// The most queries the chart draws (the widest first beyond that).
 pub const CHART_QUERIES: usize = 40;
 
-/// One query's bar: its system (index into the chart's systems), its id,
-/// its value as ranked and its range.
+/// What the chart draws for one measure.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RangeBar {
-    /// The system's index.
-    pub system: usize,
-    /// The query id.
-    pub query: String,
-    /// The value as ranked.
-    pub value: f64,
-    /// Lowest and highest value over the tie orders.
-    pub range: (f64, f64),
+pub struct TieChart {
+    /// The queries drawn (groups), widest range first.
+    pub queries: Vec<String>,
+    /// `values[q][s]`: query q's value for shown system s as ranked (NaN
+    /// where the system lacks the query).
+    pub values: Vec<Vec<f64>>,
+    /// `ranges[q][s]`: its range where it spreads.
+    pub ranges: Vec<Vec<Interval>>,
 }
 
-/// The bars of the chart for measure `j`: each spread query of each
-/// system, queries in their first system's order, at most
-/// [`CHART_QUERIES`] queries (the widest).
-pub fn range_bars(systems: &[SystemResult], shown: &[usize], j: usize) -> Vec<RangeBar> {
+/// The chart's data for measure `j`: the queries whose value spreads for
+/// some shown system (`shown`: indexes into `systems`), at most
+/// [`CHART_QUERIES`] of them, the widest first.
+pub fn tie_chart(systems: &[SystemResult], shown: &[usize], j: usize) -> TieChart {
     let mut widest: Vec<(f64, &str)> = Vec::new();
     for &i in shown {
         for q in &systems[i].queries {
@@ -43,78 +37,68 @@ pub fn range_bars(systems: &[SystemResult], shown: &[usize], j: usize) -> Vec<Ra
             }
         }
     }
-    widest.sort_by(|a, b| b.0.total_cmp(&a.0));
-    widest.truncate(CHART_QUERIES);
-    let mut out = Vec::new();
-    for (slot, &i) in shown.iter().enumerate() {
-        for q in &systems[i].queries {
-            if !widest.iter().any(|w| w.1 == q.id) {
-                continue;
-            }
-            if let Some(r) = q.range(j).filter(TieRange::is_spread) {
-                out.push(RangeBar {
-                    system: slot,
-                    query: q.id.clone(),
-                    value: q.values[j],
-                    range: (r.min, r.max),
-                });
-            }
-        }
+    // The widest first, picked one by one (no sort: less code in the page).
+    let mut picked = Vec::new();
+    while picked.len() < CHART_QUERIES {
+        let Some(at) =
+            (0..widest.len()).reduce(|a, b| if widest[b].0 > widest[a].0 { b } else { a })
+        else {
+            break;
+        };
+        picked.push(widest.remove(at));
     }
-    out
+    let widest = picked;
+    let mut chart = TieChart {
+        queries: widest.iter().map(|w| w.1.to_string()).collect(),
+        values: Vec::new(),
+        ranges: Vec::new(),
+    };
+    for (_, qid) in &widest {
+        let of = |i: usize| systems[i].queries.iter().find(|q| q.id == *qid);
+        chart.values.push(
+            shown
+                .iter()
+                .map(|&i| of(i).map_or(f64::NAN, |q| q.values[j]))
+                .collect(),
+        );
+        chart.ranges.push(
+            shown
+                .iter()
+                .map(|&i| {
+                    let r = of(i)?.range(j).filter(TieRange::is_spread)?;
+                    Some((r.min, r.max))
+                })
+                .collect(),
+        );
+    }
+    chart
 }
 
-/// The chart as SVG; `bars` in the order drawn (queries along the x axis,
-/// a query's systems side by side).
+/// The chart as SVG.
 pub fn tie_ranges_svg(
     measure: &str,
     systems: &[String],
-    bars: &[RangeBar],
+    chart: &TieChart,
     theme: Theme,
     size: Size,
 ) -> Result<String, String> {
-    render(size, theme, |plot, side| {
-        let mut queries: Vec<&str> = Vec::new();
-        for b in bars {
-            if !queries.contains(&b.query.as_str()) {
-                queries.push(&b.query);
-            }
-        }
-        let n_q = queries.len().max(1);
-        let top = upper(bars.iter().map(|b| b.range.1));
-        let title = format!("{measure} per query over the orders of tied documents");
-        let mut chart = drew(
-            builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_q as f64 - 0.5), 0f64..top),
-        )?;
-        let names: Vec<String> = queries.iter().map(|q| q.to_string()).collect();
-        drew(
-            styled_mesh!(chart, theme)
-                .disable_x_mesh()
-                .x_labels(n_q.min(20))
-                .x_label_formatter(&move |x| {
-                    names
-                        .get(x.round() as usize)
-                        .map_or(String::new(), |n| short(n, 10))
-                })
-                .x_desc("Query (bar: lowest to highest; mark: as ranked)")
-                .y_desc(measure.to_string())
-                .draw(),
-        )?;
-        let n_s = systems.len().max(1) as f64;
-        for b in bars {
-            let q = queries.iter().position(|q| *q == b.query).unwrap_or(0) as f64;
-            // The query's systems share 0.7 of its slot, side by side.
-            let x = q - 0.35 + 0.7 * (b.system as f64 + 0.5) / n_s;
-            let c = colour(b.system);
-            drew(chart.draw_series(std::iter::once(PathElement::new(
-                vec![(x, b.range.0), (x, b.range.1)],
-                c.stroke_width(4),
-            ))))?;
-            draw_marker(plot, b.system, chart.backend_coord(&(x, b.value)), c)?;
-        }
-        name_legend(side, "Systems", systems, Swatch::MarkedBox, theme)?;
-        Ok(())
-    })
+    let title = format!("{measure} per query: as ranked (bar), over tie orders (whisker)");
+    comparison_svg(
+        &Comparison {
+            labels: &Labels {
+                title: &title,
+                x: "Query",
+                y: measure,
+                legend: "Systems",
+            },
+            measures: systems,
+            systems: &chart.queries,
+            values: &chart.values,
+            intervals: Some(&chart.ranges),
+        },
+        theme,
+        size,
+    )
 }
 
 #[cfg(test)]
@@ -123,29 +107,33 @@ mod tests {
     use crate::charts::test_support::count;
 
     #[test]
-    fn one_bar_and_one_mark_per_query_and_system() {
-        let bar = |system, query: &str, value, range| RangeBar {
-            system,
-            query: query.into(),
-            value,
-            range,
+    fn one_whisker_per_spread_value() {
+        let chart = TieChart {
+            queries: vec!["q1".into(), "q2".into()],
+            values: vec![vec![0.5, 0.6], vec![0.5, 0.7]],
+            ranges: vec![
+                vec![Some((0.5, 0.8333)), Some((0.2, 0.9))],
+                vec![Some((0.5, 1.0)), None],
+            ],
         };
         let svg = tie_ranges_svg(
             "AP",
             &["A".into(), "B".into()],
-            &[
-                bar(0, "q1", 0.5, (0.5, 0.8333)),
-                bar(1, "q1", 0.6, (0.2, 0.9)),
-                bar(0, "q2", 0.5, (0.5, 1.0)),
-            ],
+            &chart,
             Theme::Light,
             (600, 320),
         )
         .unwrap();
-        assert_eq!(count(&svg, "stroke-width=\"4\""), 3, "{svg}");
-        // A's two marks and its legend entry are circles; B's one and its entry triangles.
-        assert_eq!(count(&svg, "<circle"), 3, "{svg}");
-        assert_eq!(count(&svg, "<polygon"), 2, "{svg}");
-        assert!(svg.contains("AP per query over the orders of tied documents"));
+        assert!(svg.contains("AP per query: as ranked (bar)"), "{svg}");
+        assert!(svg.contains(">Query<") || svg.contains("Query\n"), "{svg}");
+        // Each whisker is three lines in the foreground colour: a stem and two caps.
+        assert_eq!(
+            count(
+                &svg,
+                "<line opacity=\"1\" stroke=\"#1D1D1F\" stroke-width=\"1\""
+            ),
+            3 * 3,
+            "{svg}"
+        );
     }
 }

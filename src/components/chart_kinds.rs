@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::charts::comparison::{comparison_svg, Comparison};
+use crate::charts::comparison::{comparison_svg, Comparison, MEASURES_BY_SYSTEM};
 use crate::charts::curves::curves_svg;
 use crate::charts::discounts::{
     discounts_svg, gain_curves, lines_svg, standard_curves, Curve, Marks,
@@ -95,6 +95,7 @@ pub(crate) fn chart_of(
                 });
             let svg = comparison_svg(
                 &Comparison {
+                    labels: &MEASURES_BY_SYSTEM,
                     measures: measure_names,
                     systems: names,
                     values: &values,

@@ -183,7 +183,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     if let Some(r) = tie_range(i, j) {
                                         <a class="tie-mark" href="#tie-range" data-testid="tie-mark"
                                             title={ format!("{} to {} over the orders of tied documents", format_value(r.min), format_value(r.max)) }
-                                            aria-label={ format!("depends on tie order: {} to {}", format_value(r.min), format_value(r.max)) }>{ "↕" }</a>
+                                            aria-label={ format!("depends on tie order: {} to {}", format_value(r.min), format_value(r.max)) }></a>
                                     }
                                     if let Some((lo, hi)) = iv {
                                         <span class="interval" data-lo={ lo.to_string() } data-hi={ hi.to_string() }>

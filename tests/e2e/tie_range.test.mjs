@@ -47,20 +47,25 @@ test('values that depend on tie order show their range, flips and best and worst
   await mark.click();
   const panel = page.getByTestId('tie-range');
   await panel.waitFor();
-  const meanCell = panel.locator('td[data-system="bm25.run"][data-measure="AP"]');
+  const meanCell = panel.locator('td[data-tie-system="bm25.run"][data-tie-measure="AP"]');
   assert.equal(Number(await meanCell.getAttribute('data-min')), 0.5);
   assert.ok(Math.abs(Number(await meanCell.getAttribute('data-max')) - (0.5 * (5 / 6) + 0.5)) < 1e-12);
   assert.match(await meanCell.textContent(), /0\.5000\s*0\.5000 to 0\.9167/);
   // P@10 takes every document whatever the order: no column for it.
-  assert.equal(await panel.locator('td[data-measure="P@10"]').count(), 0);
+  assert.equal(await panel.locator('td[data-tie-measure="P@10"]').count(), 0);
   const flips = await panel.getByTestId('tie-flips').textContent();
   assert.match(flips, /AP: bm25\.run \(0\.5000, 0\.5000 to 0\.9167\) and dense\.run \(0\.6667, 0\.6667 to 0\.6667\) can come out either way round\./);
   await page.screenshot({ path: join(SHOTS, 'tie-range.png'), fullPage: false });
   await panel.screenshot({ path: join(SHOTS, 'tie-range-panel.png') });
 
-  // The chart draws one bar per spread query: AP's q1 and q2 of bm25.run.
-  const svg = await panel.getByTestId('tie-chart').locator('svg').innerHTML();
-  assert.equal((svg.match(/stroke-width="4"/g) ?? []).length, 2);
+  // The chart's data: AP's q1 and q2, each for both runs; bm25.run's ranges, dense.run's points.
+  await panel.getByTestId('tie-chart-measure').selectOption({ label: 'AP' });
+  const rows = await panel.getByTestId('tie-chart').locator('tbody tr').allTextContents();
+  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()).sort(), [
+    'bm25.runq10.50000.50000.8333', 'bm25.runq20.50000.50001.0000',
+    'dense.runq10.83330.83330.8333', 'dense.runq20.50000.50000.5000',
+  ]);
+  assert.match(await panel.getByTestId('tie-chart').locator('svg').innerHTML(), /AP per query: as ranked \(bar\), over tie orders \(whisker\)/);
 
   // A widest query opens its calculation with the best and worst orders.
   await panel.getByTestId('tie-query').filter({ hasText: 'bm25.run, query q2' }).first().click();

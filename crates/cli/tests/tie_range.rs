@@ -21,8 +21,8 @@ const RUN2: &str =
 
 #[test]
 fn tie_range_lines_follow_each_measure() {
-    let q = write("qrels", QRELS);
-    let r = write("run1", RUN1);
+    let q = write("0-qrels", QRELS);
+    let r = write("0-run1", RUN1);
     let out = ranklab(&[
         "eval",
         "-q",
@@ -68,8 +68,8 @@ P_1_tiemax            \tall\t1.0000
 
 #[test]
 fn a_run_without_ties_has_point_ranges() {
-    let q = write("qrels", QRELS);
-    let r = write("run2", RUN2);
+    let q = write("1-qrels", QRELS);
+    let r = write("1-run2", RUN2);
     let out = ranklab(&[
         "eval",
         "-m",
@@ -88,9 +88,9 @@ fn a_run_without_ties_has_point_ranges() {
 
 #[test]
 fn tie_range_refuses_z_scores() {
-    let q = write("qrels", QRELS);
-    let r = write("run1", RUN1);
-    let z = write("z", "q1 map 0.5 0.1\n");
+    let q = write("2-qrels", QRELS);
+    let r = write("2-run1", RUN1);
+    let z = write("2-z", "q1 map 0.5 0.1\n");
     let out = ranklab(&[
         "eval",
         "--tie-range",
@@ -119,8 +119,8 @@ fn a_range_too_costly_to_find_is_refused_not_guessed() {
         }
         run.push_str(&format!("q1 Q0 d{i} {} 1.0 r\n", i + 1));
     }
-    let q = write("qrels-big", &qrels);
-    let r = write("run-big", &run);
+    let q = write("3-qrels-big", &qrels);
+    let r = write("3-run-big", &run);
     let out = ranklab(&[
         "eval",
         "-m",
@@ -152,9 +152,9 @@ fn a_range_too_costly_to_find_is_refused_not_guessed() {
 
 #[test]
 fn ties_summarises_runs_and_the_pairs_that_can_flip() {
-    let q = write("qrels", QRELS);
-    let r1 = write("run1", RUN1);
-    let r2 = write("run2", RUN2);
+    let q = write("4-qrels", QRELS);
+    let r1 = write("4-run1", RUN1);
+    let r2 = write("4-run2", RUN2);
     let out = ranklab(&[
         "ties",
         "-m",

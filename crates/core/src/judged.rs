@@ -123,15 +123,21 @@ impl TieLayout {
     }
 
     /// `rels` with every tie group sorted by `key`, largest key first when
-    /// `descending`, else smallest first (stable).
-    pub fn sorted_by(&self, key: impl Fn(Rel) -> f64, descending: bool) -> Vec<Rel> {
+    /// `descending`, else smallest first. Documents of equal key may come
+    /// in any order (a key's measure does not tell them apart). One sort
+    /// for every key, so the page's code holds one copy of it.
+    pub fn sorted_by(&self, key: &dyn Fn(Rel) -> f64, descending: bool) -> Vec<Rel> {
         let mut rels = self.rels.clone();
+        let mut keyed: Vec<(f64, Rel)> = Vec::new();
         for g in &self.groups {
-            let slice = &mut rels[g.clone()];
+            keyed.clear();
+            keyed.extend(rels[g.clone()].iter().map(|&r| (key(r), r)));
+            keyed.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
             if descending {
-                slice.sort_by(|&a, &b| key(b).total_cmp(&key(a)));
-            } else {
-                slice.sort_by(|&a, &b| key(a).total_cmp(&key(b)));
+                keyed.reverse();
+            }
+            for (slot, (_, r)) in rels[g.clone()].iter_mut().zip(&keyed) {
+                *slot = *r;
             }
         }
         rels

@@ -71,8 +71,8 @@ pub fn tie_range(
     match metric.tie_order(layout, ctx) {
         TieOrder::Key(key) => {
             let level = r.relevance_level;
-            let a = value(&layout.ranking(layout.sorted_by(|x| key.of(x, level), true), r));
-            let b = value(&layout.ranking(layout.sorted_by(|x| key.of(x, level), false), r));
+            let a = value(&layout.ranking(layout.sorted_by(&|x| key.of(x, level), true), r));
+            let b = value(&layout.ranking(layout.sorted_by(&|x| key.of(x, level), false), r));
             Ok(TieRange {
                 min: a.min(b),
                 max: a.max(b),
@@ -105,8 +105,8 @@ pub fn tie_ranges(
                 let at = match sorted.iter().position(|s| s.0 == key) {
                     Some(at) => at,
                     None => {
-                        let high = layout.ranking(layout.sorted_by(|x| key.of(x, level), true), r);
-                        let low = layout.ranking(layout.sorted_by(|x| key.of(x, level), false), r);
+                        let high = layout.ranking(layout.sorted_by(&|x| key.of(x, level), true), r);
+                        let low = layout.ranking(layout.sorted_by(&|x| key.of(x, level), false), r);
                         sorted.push((key, high, low));
                         sorted.len() - 1
                     }
@@ -148,8 +148,8 @@ pub fn tie_orders(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Opti
     let (range, lowest, highest) = match metric.tie_order(layout, ctx) {
         TieOrder::Key(key) => {
             let level = r.relevance_level;
-            let a = layout.sorted_by(|x| key.of(x, level), true);
-            let b = layout.sorted_by(|x| key.of(x, level), false);
+            let a = layout.sorted_by(&|x| key.of(x, level), true);
+            let b = layout.sorted_by(&|x| key.of(x, level), false);
             let (va, vb) = (value(&a), value(&b));
             let range = TieRange {
                 min: va.min(vb),
@@ -208,14 +208,17 @@ fn rank_of(rel: Rel) -> (u8, i64) {
 pub fn distinct_orders(layout: &TieLayout) -> u64 {
     let mut total: u64 = 1;
     for g in &layout.groups {
-        let mut group: Vec<(u8, i64)> =
-            layout.rels[g.clone()].iter().map(|&x| rank_of(x)).collect();
-        group.sort_unstable();
+        // How many documents of each relevance the group holds.
+        let mut classes: Vec<((u8, i64), u64)> = Vec::new();
+        for &x in &layout.rels[g.clone()] {
+            match classes.iter_mut().find(|c| c.0 == rank_of(x)) {
+                Some(c) => c.1 += 1,
+                None => classes.push((rank_of(x), 1)),
+            }
+        }
         // Multinomial by multiplying binomials: C(seen + c, c) per class.
         let mut seen: u64 = 0;
-        let mut i = 0;
-        while i < group.len() {
-            let c = group[i..].iter().take_while(|&&x| x == group[i]).count() as u64;
+        for &(_, c) in &classes {
             let mut binomial: u64 = 1;
             for j in 1..=c {
                 // binomial = C(seen + j, j), exact at each step.
@@ -226,7 +229,6 @@ pub fn distinct_orders(layout: &TieLayout) -> u64 {
             }
             seen += c;
             total = total.saturating_mul(binomial);
-            i += c as usize;
         }
     }
     total
@@ -237,7 +239,7 @@ pub fn distinct_orders(layout: &TieLayout) -> u64 {
 fn each_order(layout: &TieLayout, mut f: impl FnMut(&[Rel])) {
     let mut rels = layout.rels.clone();
     for g in &layout.groups {
-        rels[g.clone()].sort_unstable_by_key(|&x| rank_of(x));
+        sort_rels(&mut rels[g.clone()]);
     }
     // An odometer over the groups: advance the first group to its next
     // permutation; when it wraps (back to sorted), carry to the next.
@@ -253,6 +255,29 @@ fn each_order(layout: &TieLayout, mut f: impl FnMut(&[Rel])) {
         if carried {
             return;
         }
+    }
+}
+
+/// Sorts `v` in the order of [`rank_of`] by counting its few distinct
+/// values (no generic sort: the page holds one copy of this code).
+fn sort_rels(v: &mut [Rel]) {
+    let mut classes: Vec<(Rel, usize)> = Vec::new();
+    for &x in v.iter() {
+        match classes.iter_mut().find(|c| c.0 == x) {
+            Some(c) => c.1 += 1,
+            None => {
+                let at = classes
+                    .iter()
+                    .position(|c| rank_of(c.0) > rank_of(x))
+                    .unwrap_or(classes.len());
+                classes.insert(at, (x, 1));
+            }
+        }
+    }
+    let mut i = 0;
+    for (x, n) in classes {
+        v[i..i + n].fill(x);
+        i += n;
     }
 }
 

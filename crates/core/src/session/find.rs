@@ -27,7 +27,10 @@ pub struct FoundQuery {
     #[cfg_attr(feature = "serde", serde(default))]
     docs: Vec<(String, f64)>,
     /// The other orders its equal scores allow (for the tie range).
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     tie_layout: Option<Box<TieLayout>>,
 }
 

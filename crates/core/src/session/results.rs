@@ -44,7 +44,10 @@ pub struct QueryResult {
     /// The tie range of each value, where the query's documents tie
     /// (`None`: no ties, each range is its value); an entry is `None` where
     /// the range was too costly to find exactly ([`crate::TooManyOrders`]).
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub ranges: Option<Vec<Option<TieRange>>>,
 }
 
