@@ -58,6 +58,18 @@ fn chart_size(width: u32, entries: usize) -> (u32, u32) {
     (w, h.max(80 + 20 * entries as u32).min(MOST_HEIGHT))
 }
 
+/// A chart's drawing, or in its place why it could not be drawn.
+pub(crate) fn drawing(svg: Result<String, String>) -> Html {
+    match svg {
+        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
+        Err(e) => html! {
+            <p class="field-error" role="alert" data-testid="chart-error">
+                { format!("This chart could not be drawn ({e}); its data table follows.") }
+            </p>
+        },
+    }
+}
+
 /// The page's colour scheme, as the browser prefers it.
 pub(crate) fn theme() -> Theme {
     let dark = gloo::utils::window()
@@ -346,14 +358,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             <figure class="chart" data-testid="chart" data-kind={ title }>
                 <div class="chart-svg" role="group" onclick={ on_chart_click } onkeydown={ on_chart_key }
                     aria-label={ format!("{title} chart; bars and points open their calculation; its data table follows") }>
-                    { match svg {
-                        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
-                        Err(e) => html! {
-                            <p class="field-error" role="alert" data-testid="chart-error">
-                                { format!("This chart could not be drawn ({e}); its data table follows.") }
-                            </p>
-                        },
-                    } }
+                    { drawing(svg) }
                 </div>
                 <figcaption>{ table }</figcaption>
             </figure>

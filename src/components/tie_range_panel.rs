@@ -10,7 +10,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
-use crate::components::charts_panel::theme;
+use crate::components::charts_panel::{drawing, theme};
 use crate::components::explanation::Selected;
 use crate::evaluation::{format_value, plural, Metric, SystemResult, TieRange, TieReport};
 use crate::evaluation::{TieBreak, MAX_ORDERS};
@@ -172,14 +172,7 @@ fn chart_figure(v: &View, j: usize) -> Html {
     html! {
         <figure class="chart" data-testid="tie-chart">
             <div class="chart-svg" role="img" aria-label={ format!("{} per query over the orders of tied documents; its data table follows", v.names[j]) }>
-                { match svg {
-                    Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
-                    Err(e) => html! {
-                        <p class="field-error" role="alert" data-testid="chart-error">
-                            { format!("This chart could not be drawn ({e}); its data table follows.") }
-                        </p>
-                    },
-                } }
+                { drawing(svg) }
             </div>
             <figcaption>
                 <details>

@@ -678,18 +678,8 @@ mod tests {
     /// depend on the order.
     #[test]
     fn tie_ranges_are_columns_of_every_export() {
-        use crate::session::{evaluate_files, LoadedFile};
-        let files = vec![
-            LoadedFile::whole("qrels.txt", "q1 0 a 1\nq1 0 b 0\nq2 0 x 1\n"),
-            LoadedFile::whole(
-                "run1.txt",
-                "q1 Q0 a 1 1 r1\nq1 Q0 b 2 1 r1\nq2 Q0 x 1 1 r1\n",
-            ),
-            LoadedFile::whole(
-                "run2.txt",
-                "q1 Q0 b 1 2 r2\nq1 Q0 a 2 1 r2\nq2 Q0 x 1 1 r2\n",
-            ),
-        ];
+        use crate::session::evaluate_files;
+        let files = crate::session::test_support::tied_runs();
         let m = vec![Metric::RR { k: None }, Metric::P { k: 2 }];
         let part = evaluate_files(&files, &m, &EvalOptions::default());
         let t = Table::new(&m, &part.systems, None, String::new());

@@ -123,6 +123,23 @@ pub(crate) mod test_support {
         super::LoadedFile::whole(name, text)
     }
 
+    /// Qrels and two runs: run1 ties a relevant and a non-relevant document
+    /// at the top of q1 (RR 1/2 in trec_eval's order, [1/2, 1] over tie
+    /// orders; q2 1), run2 ranks them apart, the non-relevant one first.
+    pub fn tied_runs() -> Vec<super::LoadedFile> {
+        vec![
+            file("qrels.txt", "q1 0 a 1\nq1 0 b 0\nq2 0 x 1\n"),
+            file(
+                "run1.txt",
+                "q1 Q0 a 1 1 r1\nq1 Q0 b 2 1 r1\nq2 Q0 x 1 1 r1\n",
+            ),
+            file(
+                "run2.txt",
+                "q1 Q0 b 1 2 r2\nq1 Q0 a 2 1 r2\nq2 Q0 x 1 1 r2\n",
+            ),
+        ]
+    }
+
     /// The app's default measures: RR, AP, nDCG@10, P@10, R@10.
     pub fn default_metrics() -> Vec<Metric> {
         ["RR", "AP", "nDCG@10", "P@10", "R@10"]

@@ -150,23 +150,14 @@ impl TieReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{evaluate_files, EvalOptions, LoadedFile};
+    use crate::session::test_support::tied_runs;
+    use crate::session::{evaluate_files, EvalOptions};
 
     /// Two runs against one qrels: run1 ties a relevant and a non-relevant
     /// document at the top of q1; run2 has no ties.
     #[test]
     fn ranges_flips_and_widest_queries_by_hand() {
-        let files = vec![
-            LoadedFile::whole("qrels.txt", "q1 0 a 1\nq1 0 b 0\nq2 0 x 1\n"),
-            LoadedFile::whole(
-                "run1.txt",
-                "q1 Q0 a 1 1 r1\nq1 Q0 b 2 1 r1\nq2 Q0 x 1 1 r1\n",
-            ),
-            LoadedFile::whole(
-                "run2.txt",
-                "q1 Q0 b 1 2 r2\nq1 Q0 a 2 1 r2\nq2 Q0 x 1 1 r2\n",
-            ),
-        ];
+        let files = tied_runs();
         let measures = vec![Metric::RR { k: None }, Metric::P { k: 2 }];
         let part = evaluate_files(&files, &measures, &EvalOptions::default());
         let report = TieReport::new(&measures, &part.systems);
