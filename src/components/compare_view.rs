@@ -137,7 +137,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
                     <ul>
                         { for responsible.iter().map(|c| html! {
                             <li data-testid="compare-cause">
-                                <strong>{ c.convention.clone() }</strong>
+                                <strong>{ c.convention.to_string() }</strong>
                                 { format!(" (mean {}) changes {}: ", format_value(c.mean), crate::evaluation::plural(c.queries.len(), "query", "queries")) }
                                 { c.queries.iter().take(10).map(|(q, a, b)| format!("{q} {} → {}", if a.is_nan() { "—".into() } else { format_value(*a) }, format_value(*b))).collect::<Vec<_>>().join(", ") }
                                 if c.queries.len() > 10 { { format!(" and {} more", c.queries.len() - 10) } }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::files::LoadedFile;
 use super::runs::evaluate_files;
+use super::switch::Switch;
 use super::typed::evaluate_typed;
 use super::EvalOptions;
 use crate::{summaries, Conventions, Metric, Preset, QuickInput};
@@ -126,8 +127,8 @@ pub fn compare_presets(
 /// queries whose value it alone changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cause {
-    /// What was switched (e.g. "tie order: file order (cwl_eval, ranx) instead of docid descending (trec_eval)").
-    pub convention: String,
+    /// What was switched.
+    pub convention: Switch,
     /// (query, trec_eval's value, value with only this switched).
     pub queries: Vec<(String, f64, f64)>,
     /// trec_eval's mean with only this convention switched.
@@ -149,81 +150,70 @@ pub fn causes(
         relevance_level: level,
         ..Preset::TrecEval.conventions()
     };
-    let target = Conventions {
+    let t = Conventions {
         relevance_level: level,
         ..preset.conventions()
     };
-    let mut switches: Vec<(String, Conventions, Metric)> = Vec::new();
-    // One convention of the preset in trec_eval's: (what, the preset's
-    // choice, trec_eval's, the conventions with only it switched).
-    let mut switch = |what: &str, to: &str, from: &str, c: Conventions| {
-        if to != from {
-            switches.push((format!("{what}: {to} instead of {from}"), c, metric.clone()));
-        }
-    };
-    let (t, b) = (&target, &base);
-    switch(
-        "tie order",
-        t.tie_break.label(),
-        b.tie_break.label(),
-        Conventions {
-            tie_break: t.tie_break,
-            ..base
-        },
-    );
-    switch(
-        "scores",
-        t.score_precision.label(),
-        b.score_precision.label(),
-        Conventions {
-            score_precision: t.score_precision,
-            ..base
-        },
-    );
-    switch(
-        "queries missing from the run",
-        t.missing_queries.label(),
-        b.missing_queries.label(),
-        Conventions {
-            missing_queries: t.missing_queries,
-            ..base
-        },
-    );
-    switch(
-        "a repeated docid",
-        t.duplicates.label(),
-        b.duplicates.label(),
-        Conventions {
-            duplicates: t.duplicates,
-            ..base
-        },
-    );
-    switch(
-        "ideal and relevant count",
-        t.judged_scope.label(),
-        b.judged_scope.label(),
-        Conventions {
-            judged_scope: t.judged_scope,
-            ..base
-        },
-    );
-    if t.max_docs != b.max_docs {
-        switches.push((
-            format!("only the first {} ranks evaluated", t.max_docs.unwrap_or(0)),
+    let b = base;
+    // Each convention of the preset alone in trec_eval's, where they differ.
+    let candidates = [
+        (
+            t.tie_break != b.tie_break,
+            Switch::TieOrder(t.tie_break, b.tie_break),
+            Conventions {
+                tie_break: t.tie_break,
+                ..base
+            },
+        ),
+        (
+            t.score_precision != b.score_precision,
+            Switch::Scores(t.score_precision, b.score_precision),
+            Conventions {
+                score_precision: t.score_precision,
+                ..base
+            },
+        ),
+        (
+            t.missing_queries != b.missing_queries,
+            Switch::MissingQueries(t.missing_queries, b.missing_queries),
+            Conventions {
+                missing_queries: t.missing_queries,
+                ..base
+            },
+        ),
+        (
+            t.duplicates != b.duplicates,
+            Switch::Duplicates(t.duplicates, b.duplicates),
+            Conventions {
+                duplicates: t.duplicates,
+                ..base
+            },
+        ),
+        (
+            t.judged_scope != b.judged_scope,
+            Switch::JudgedScope(t.judged_scope, b.judged_scope),
+            Conventions {
+                judged_scope: t.judged_scope,
+                ..base
+            },
+        ),
+        (
+            t.max_docs != b.max_docs,
+            Switch::Depth(t.max_docs.unwrap_or(0)),
             Conventions {
                 max_docs: t.max_docs,
                 ..base
             },
-            metric.clone(),
-        ));
-    }
+        ),
+    ];
+    let mut switches: Vec<(Switch, Conventions, Metric)> = candidates
+        .into_iter()
+        .filter(|c| c.0)
+        .map(|(_, what, c)| (what, c, metric.clone()))
+        .collect();
     let translated = preset.translate(metric);
     if translated != *metric {
-        switches.push((
-            format!("the measure defined as {translated}"),
-            base,
-            translated,
-        ));
+        switches.push((Switch::Definition(translated.clone()), base, translated));
     }
     let reference = per_query(input, files, metric, &base, system);
     switches

@@ -38,6 +38,7 @@ mod shard_lines;
 mod shards;
 mod significance;
 mod stream;
+mod switch;
 mod ties;
 mod trec_judgments;
 mod typed;
@@ -70,6 +71,7 @@ pub use stream::{
     evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
     JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
 };
+pub use switch::Switch;
 pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
 pub use trec_judgments::{
     evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentReading,

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::switch::Switch;
 use crate::{plural, DuplicatePolicy, MissingQueries, TieBreak};
 
 /// One warning about computed numbers.
@@ -116,6 +117,28 @@ pub enum Refusal {
     BrokenJudgments,
     /// A query's preferences contradict each other.
     ContradictoryPreferences,
+}
+
+impl fmt::Display for Switch {
+    /// e.g. "tie order: file order (cwl_eval, ranx) instead of docid
+    /// descending (trec_eval)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut pair =
+            |what: &str, to: &str, from: &str| write!(f, "{what}: {to} instead of {from}");
+        match self {
+            Switch::TieOrder(to, from) => pair("tie order", to.label(), from.label()),
+            Switch::Scores(to, from) => pair("scores", to.label(), from.label()),
+            Switch::MissingQueries(to, from) => {
+                pair("queries missing from the run", to.label(), from.label())
+            }
+            Switch::Duplicates(to, from) => pair("a repeated docid", to.label(), from.label()),
+            Switch::JudgedScope(to, from) => {
+                pair("ideal and relevant count", to.label(), from.label())
+            }
+            Switch::Depth(n) => write!(f, "only the first {n} ranks evaluated"),
+            Switch::Definition(m) => write!(f, "the measure defined as {m}"),
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
