@@ -35,6 +35,7 @@ pub mod significance;
 pub mod startup;
 pub mod state;
 pub mod text_selection;
+pub mod use_comparison;
 pub mod use_evaluation;
 pub mod use_page_actions;
 pub mod use_saved;
