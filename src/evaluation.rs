@@ -27,7 +27,7 @@ pub use ranklab_core::{
     f4, format_query_line, format_system, plural, remove_lines, rename_system, replace_line,
     trec_text_kind, unused_query_id, unused_system_name, Aggregation, Conventions, DuplicatePolicy,
     EvalContext, Explanation, InputFormat, InputKind, JudgedRanking, Metric, MissingQueries,
-    ParseError, Preset, QuickInput, Rel, TieBreak, TieOrders, TieRange, MAX_ORDERS,
+    ParseError, Preset, QuickInput, QuickQuery, Rel, TieBreak, TieOrders, TieRange, MAX_ORDERS,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

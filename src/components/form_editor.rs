@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 use crate::evaluation::{
     add_query, append_block, check_query_id, check_system_name, delete_system, format_query_line,
-    format_system, remove_lines, rename_system, replace_line, unused_query_id, QuickInput, Rel,
+    format_system, remove_lines, rename_system, replace_line, unused_query_id, QuickInput,
+    QuickQuery, Rel,
 };
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -95,220 +96,17 @@ fn next_system_name(input: &QuickInput) -> String {
 /// An edit of one query: its retrieved grades and its relevant documents not retrieved.
 type QueryChange = Box<dyn Fn(&mut Vec<Rel>, &mut Vec<i64>)>;
 
-/// The form editor.
-#[component]
-pub fn FormEditor(props: &FormEditorProps) -> Html {
-    let sys_idx = use_state(|| 0usize);
-    let q_idx = use_state(|| 0usize);
-    let focus = use_state(|| None::<String>);
-    let problem = use_state(|| None::<String>);
-    // The name as typed (None: show the system's name): the field shows
-    // what was typed even while a rename is on its way or was refused.
-    let name_draft = use_state(|| None::<(usize, String)>);
-    {
-        let focus = focus.clone();
-        use_effect_with((*focus).clone(), move |target| {
-            if let Some(id) = target {
-                focus_by_id(id);
-                focus.set(None);
-            }
-        });
-    }
-    let input = props.input.clone();
-    let text = props.text.clone();
-    let n_sys = input.systems.len();
-    let si = (*sys_idx).min(n_sys.saturating_sub(1));
-    let system = input.systems.get(si);
-    let n_q = system.map_or(0, |s| s.queries.len());
-    let qi = (*q_idx).min(n_q.saturating_sub(1));
-    let query = system.and_then(|s| s.queries.get(qi));
-    let locked = !input.errors.is_empty();
-    let scale = props.scale_max;
+/// An edit of the selected query, and where focus goes after it.
+type Edit = Rc<dyn Fn(QueryChange, Option<String>)>;
 
-    // Edits of the selected query: a new (retrieved, unretrieved) pair, and where focus goes.
-    let edit_query = {
-        let text = text.clone();
-        let on_text = props.on_text.clone();
-        let focus = focus.clone();
-        let q = query.cloned();
-        move |change: QueryChange, focus_to: Option<String>| {
-            let Some(q) = q.clone() else { return };
-            let mut r = q.retrieved.clone();
-            let mut u = q.unretrieved.clone();
-            change(&mut r, &mut u);
-            on_text.emit(replace_line(
-                &text,
-                q.line,
-                &format_query_line(&q.id, &r, &u),
-            ));
-            focus.set(focus_to);
-        }
-    };
-    let edit_query = Rc::new(edit_query);
-
-    let on_system_select = {
-        let sys_idx = sys_idx.clone();
-        let q_idx = q_idx.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            sys_idx.set(v.parse().unwrap_or(0));
-            q_idx.set(0);
-        })
-    };
-    let on_query_select = {
-        let q_idx = q_idx.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            q_idx.set(v.parse().unwrap_or(0));
-        })
-    };
-    let on_add_system = {
-        let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let (sys_idx, q_idx, focus) = (sys_idx.clone(), q_idx.clone(), focus.clone());
-        Callback::from(move |_: MouseEvent| {
-            let name = next_system_name(&input);
-            // The queries the other systems have, in the order first seen,
-            // each with an empty ranking to fill in.
-            let mut ids: Vec<&str> = Vec::new();
-            for q in input.systems.iter().flat_map(|s| &s.queries) {
-                if !ids.contains(&q.id.as_str()) {
-                    ids.push(&q.id);
-                }
-            }
-            if ids.is_empty() {
-                ids.push("q1");
-            }
-            let lines: Vec<String> = ids.iter().map(|id| format!("{id}:")).collect();
-            let block = format!("[{name}]\n{}", lines.join("\n"));
-            on_text.emit(append_block(&text, &block));
-            sys_idx.set(input.systems.len());
-            q_idx.set(0);
-            focus.set(Some("form-system-name".into()));
-        })
-    };
-    let on_duplicate = {
-        let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let sys_idx = sys_idx.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(s) = input.systems.get(si) else {
-                return;
-            };
-            let name = crate::evaluation::unused_system_name(&input, &format!("{} copy", s.name));
-            on_text.emit(append_block(&text, &format_system(s, &name)));
-            sys_idx.set(input.systems.len());
-        })
-    };
-    let on_delete_system = {
-        let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let sys_idx = sys_idx.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(s) = input.systems.get(si) else {
-                return;
-            };
-            let ok = gloo::utils::window()
-                .confirm_with_message(&format!(
-                    "Delete system {} and its {}?",
-                    s.name,
-                    crate::evaluation::plural(s.queries.len(), "query", "queries")
-                ))
-                .unwrap_or(false);
-            if ok {
-                on_text.emit(delete_system(&input, &text, si));
-                sys_idx.set(si.saturating_sub(1));
-            }
-        })
-    };
-    // Applied as the name is typed; a name that cannot be used is said, and
-    // leaving the field puts the system's name back.
-    let on_name_blur = {
-        let name_draft = name_draft.clone();
-        Callback::from(move |_: FocusEvent| name_draft.set(None))
-    };
-    let on_rename_system = {
-        let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let (problem, name_draft) = (problem.clone(), name_draft.clone());
-        Callback::from(move |e: InputEvent| {
-            let el = e.target_unchecked_into::<HtmlInputElement>();
-            let typed = el.value();
-            name_draft.set(Some((si, typed.clone())));
-            let name = typed.trim().to_string();
-            let Some(s) = input.systems.get(si) else {
-                return;
-            };
-            if name == s.name {
-                return;
-            }
-            let taken = input.systems.iter().any(|o| o.name == name);
-            match check_system_name(&name) {
-                Ok(()) if !taken => {
-                    problem.set(None);
-                    on_text.emit(rename_system(&input, &text, si, &name));
-                }
-                Ok(()) => problem.set(Some(format!("Another system is named {name}."))),
-                Err(m) => problem.set(Some(format!("Not renamed: {m}."))),
-            }
-        })
-    };
-    let on_add_query = {
-        let (input, text, on_text) = (input.clone(), text.clone(), props.on_text.clone());
-        let (q_idx, focus) = (q_idx.clone(), focus.clone());
-        Callback::from(move |_: MouseEvent| {
-            let id = unused_query_id(&input, si);
-            on_text.emit(add_query(&input, &text, si, &format!("{id}:")));
-            q_idx.set(n_q);
-            focus.set(Some("form-add-rank".into()));
-        })
-    };
-    let on_delete_query = {
-        let (text, on_text) = (text.clone(), props.on_text.clone());
-        let q = query.cloned();
-        let q_idx = q_idx.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(q) = &q else { return };
-            on_text.emit(remove_lines(&text, q.line..q.line + 1));
-            q_idx.set(qi.saturating_sub(1));
-        })
-    };
-    let on_rename_query = {
-        let (text, on_text) = (text.clone(), props.on_text.clone());
-        let q = query.cloned();
-        let sys = system.cloned();
-        let problem = problem.clone();
-        Callback::from(move |e: Event| {
-            let id = e
-                .target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .trim()
-                .to_string();
-            let (Some(q), Some(s)) = (&q, &sys) else {
-                return;
-            };
-            if id == q.id {
-                return;
-            }
-            match check_query_id(&id) {
-                Ok(()) if s.queries.iter().any(|o| o.id == id) => {
-                    problem.set(Some(format!("{} already has a query {id}.", s.name)))
-                }
-                Ok(()) => {
-                    problem.set(None);
-                    on_text.emit(replace_line(
-                        &text,
-                        q.line,
-                        &format_query_line(&id, &q.retrieved, &q.unretrieved),
-                    ));
-                }
-                Err(m) => problem.set(Some(format!("Not renamed: {m}."))),
-            }
-        })
-    };
-
-    let rows = query.map(|q| {
-        let shown = q.retrieved.len().min(FORM_ROWS);
-        let len = q.retrieved.len();
-        html! {
-            <>
-            <ol class="rank-rows" data-testid="rank-rows" aria-label={ format!("Ranking of {} in {}", q.id, system.map_or("", |s| s.name.as_str())) }>
+/// The ranks of query `q` (of system `name`), each with its grade, moves and
+/// removal, and a note for ranks past the form's rows.
+fn rank_rows(q: &QuickQuery, name: &str, edit_query: &Edit, scale: i64) -> Html {
+    let shown = q.retrieved.len().min(FORM_ROWS);
+    let len = q.retrieved.len();
+    html! {
+        <>
+            <ol class="rank-rows" data-testid="rank-rows" aria-label={ format!("Ranking of {} in {}", q.id, name) }>
                 { for q.retrieved.iter().take(shown).enumerate().map(|(i, &rel)| {
                     let rank = i + 1;
                     let select_id = format!("form-grade-{rank}");
@@ -368,6 +166,13 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
             if len > shown {
                 <p class="hint">{ format!("Ranks {}–{len} are not shown here; edit them in the Text tab.", shown + 1) }</p>
             }
+        </>
+    }
+}
+
+/// The buttons that add a rank of each grade, or an unjudged one.
+fn add_rank_buttons(edit_query: &Edit, scale: i64) -> Html {
+    html! {
             <div class="add-rank" role="group" aria-label="Add a rank with grade">
                 <span>{ "Add rank:" }</span>
                 { for (0..=scale).rev().map(|g| {
@@ -389,6 +194,12 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                         aria-label="Add a rank with a document that was never judged">{ "+ ?" }</button> }
                 }}
             </div>
+    }
+}
+
+/// The relevant documents the query did not retrieve, and adding one.
+fn unretrieved_row(q: &QuickQuery, edit_query: &Edit, scale: i64) -> Html {
+    html! {
             <div class="unretrieved" role="group" aria-label="Relevant documents not retrieved">
                 <span>{ format!("Relevant, not retrieved ({}):", q.unretrieved.len()) }</span>
                 { for q.unretrieved.iter().enumerate().map(|(i, &g)| {
@@ -424,6 +235,298 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     html! { <button type="button" id="form-add-missed" data-testid="add-missed" { onclick }>{ "+ add one" }</button> }
                 }}
             </div>
+    }
+}
+
+/// What the system buttons and name field act on.
+struct Handles {
+    input: SameRc<QuickInput>,
+    text: Rc<str>,
+    on_text: Callback<String>,
+    sys_idx: UseStateHandle<usize>,
+    q_idx: UseStateHandle<usize>,
+    focus: UseStateHandle<Option<String>>,
+    problem: UseStateHandle<Option<String>>,
+    name_draft: UseStateHandle<Option<(usize, String)>>,
+}
+
+/// The selected system's actions.
+struct SystemActions {
+    on_add_system: Callback<MouseEvent>,
+    on_duplicate: Callback<MouseEvent>,
+    on_delete_system: Callback<MouseEvent>,
+    on_name_blur: Callback<FocusEvent>,
+    on_rename_system: Callback<InputEvent>,
+}
+
+/// Adds, duplicates, deletes and renames system `si`.
+fn system_actions(h: &Handles, si: usize) -> SystemActions {
+    let on_add_system = {
+        let (input, text, on_text) = (h.input.clone(), h.text.clone(), h.on_text.clone());
+        let (sys_idx, q_idx, focus) = (h.sys_idx.clone(), h.q_idx.clone(), h.focus.clone());
+        Callback::from(move |_: MouseEvent| {
+            let name = next_system_name(&input);
+            // The queries the other systems have, in the order first seen,
+            // each with an empty ranking to fill in.
+            let mut ids: Vec<&str> = Vec::new();
+            for q in input.systems.iter().flat_map(|s| &s.queries) {
+                if !ids.contains(&q.id.as_str()) {
+                    ids.push(&q.id);
+                }
+            }
+            if ids.is_empty() {
+                ids.push("q1");
+            }
+            let lines: Vec<String> = ids.iter().map(|id| format!("{id}:")).collect();
+            let block = format!("[{name}]\n{}", lines.join("\n"));
+            on_text.emit(append_block(&text, &block));
+            sys_idx.set(input.systems.len());
+            q_idx.set(0);
+            focus.set(Some("form-system-name".into()));
+        })
+    };
+    let on_duplicate = {
+        let (input, text, on_text) = (h.input.clone(), h.text.clone(), h.on_text.clone());
+        let sys_idx = h.sys_idx.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
+            let name = crate::evaluation::unused_system_name(&input, &format!("{} copy", s.name));
+            on_text.emit(append_block(&text, &format_system(s, &name)));
+            sys_idx.set(input.systems.len());
+        })
+    };
+    let on_delete_system = {
+        let (input, text, on_text) = (h.input.clone(), h.text.clone(), h.on_text.clone());
+        let sys_idx = h.sys_idx.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
+            let ok = gloo::utils::window()
+                .confirm_with_message(&format!(
+                    "Delete system {} and its {}?",
+                    s.name,
+                    crate::evaluation::plural(s.queries.len(), "query", "queries")
+                ))
+                .unwrap_or(false);
+            if ok {
+                on_text.emit(delete_system(&input, &text, si));
+                sys_idx.set(si.saturating_sub(1));
+            }
+        })
+    };
+    // Applied as the name is typed; a name that cannot be used is said, and
+    // leaving the field puts the system's name back.
+    let on_name_blur = {
+        let name_draft = h.name_draft.clone();
+        Callback::from(move |_: FocusEvent| name_draft.set(None))
+    };
+    let on_rename_system = {
+        let (input, text, on_text) = (h.input.clone(), h.text.clone(), h.on_text.clone());
+        let (problem, name_draft) = (h.problem.clone(), h.name_draft.clone());
+        Callback::from(move |e: InputEvent| {
+            let el = e.target_unchecked_into::<HtmlInputElement>();
+            let typed = el.value();
+            name_draft.set(Some((si, typed.clone())));
+            let name = typed.trim().to_string();
+            let Some(s) = input.systems.get(si) else {
+                return;
+            };
+            if name == s.name {
+                return;
+            }
+            let taken = input.systems.iter().any(|o| o.name == name);
+            match check_system_name(&name) {
+                Ok(()) if !taken => {
+                    problem.set(None);
+                    on_text.emit(rename_system(&input, &text, si, &name));
+                }
+                Ok(()) => problem.set(Some(format!("Another system is named {name}."))),
+                Err(m) => problem.set(Some(format!("Not renamed: {m}."))),
+            }
+        })
+    };
+    SystemActions {
+        on_add_system,
+        on_duplicate,
+        on_delete_system,
+        on_name_blur,
+        on_rename_system,
+    }
+}
+
+/// The selected query's actions.
+struct QueryActions {
+    on_add_query: Callback<MouseEvent>,
+    on_delete_query: Callback<MouseEvent>,
+    on_rename_query: Callback<Event>,
+}
+
+/// Adds a query to system `si` (which has `n_q`), deletes or renames its
+/// query `qi`.
+fn query_actions(h: &Handles, si: usize, qi: usize, n_q: usize) -> QueryActions {
+    let system = h.input.systems.get(si).cloned();
+    let query = system.as_ref().and_then(|s| s.queries.get(qi)).cloned();
+    let on_add_query = {
+        let (input, text, on_text) = (h.input.clone(), h.text.clone(), h.on_text.clone());
+        let (q_idx, focus) = (h.q_idx.clone(), h.focus.clone());
+        Callback::from(move |_: MouseEvent| {
+            let id = unused_query_id(&input, si);
+            on_text.emit(add_query(&input, &text, si, &format!("{id}:")));
+            q_idx.set(n_q);
+            focus.set(Some("form-add-rank".into()));
+        })
+    };
+    let on_delete_query = {
+        let (text, on_text) = (h.text.clone(), h.on_text.clone());
+        let q = query.clone();
+        let q_idx = h.q_idx.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(q) = &q else { return };
+            on_text.emit(remove_lines(&text, q.line..q.line + 1));
+            q_idx.set(qi.saturating_sub(1));
+        })
+    };
+    let on_rename_query = {
+        let (text, on_text) = (h.text.clone(), h.on_text.clone());
+        let q = query.clone();
+        let sys = system.clone();
+        let problem = h.problem.clone();
+        Callback::from(move |e: Event| {
+            let id = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .trim()
+                .to_string();
+            let (Some(q), Some(s)) = (&q, &sys) else {
+                return;
+            };
+            if id == q.id {
+                return;
+            }
+            match check_query_id(&id) {
+                Ok(()) if s.queries.iter().any(|o| o.id == id) => {
+                    problem.set(Some(format!("{} already has a query {id}.", s.name)))
+                }
+                Ok(()) => {
+                    problem.set(None);
+                    on_text.emit(replace_line(
+                        &text,
+                        q.line,
+                        &format_query_line(&id, &q.retrieved, &q.unretrieved),
+                    ));
+                }
+                Err(m) => problem.set(Some(format!("Not renamed: {m}."))),
+            }
+        })
+    };
+
+    QueryActions {
+        on_add_query,
+        on_delete_query,
+        on_rename_query,
+    }
+}
+
+/// The form editor.
+#[component]
+pub fn FormEditor(props: &FormEditorProps) -> Html {
+    let sys_idx = use_state(|| 0usize);
+    let q_idx = use_state(|| 0usize);
+    let focus = use_state(|| None::<String>);
+    let problem = use_state(|| None::<String>);
+    // The name as typed (None: show the system's name): the field shows
+    // what was typed even while a rename is on its way or was refused.
+    let name_draft = use_state(|| None::<(usize, String)>);
+    {
+        let focus = focus.clone();
+        use_effect_with((*focus).clone(), move |target| {
+            if let Some(id) = target {
+                focus_by_id(id);
+                focus.set(None);
+            }
+        });
+    }
+    let input = props.input.clone();
+    let text = props.text.clone();
+    let n_sys = input.systems.len();
+    let si = (*sys_idx).min(n_sys.saturating_sub(1));
+    let system = input.systems.get(si);
+    let n_q = system.map_or(0, |s| s.queries.len());
+    let qi = (*q_idx).min(n_q.saturating_sub(1));
+    let query = system.and_then(|s| s.queries.get(qi));
+    let locked = !input.errors.is_empty();
+    let scale = props.scale_max;
+
+    // Edits of the selected query: a new (retrieved, unretrieved) pair, and where focus goes.
+    let edit_query = {
+        let text = text.clone();
+        let on_text = props.on_text.clone();
+        let focus = focus.clone();
+        let q = query.cloned();
+        move |change: QueryChange, focus_to: Option<String>| {
+            let Some(q) = q.clone() else { return };
+            let mut r = q.retrieved.clone();
+            let mut u = q.unretrieved.clone();
+            change(&mut r, &mut u);
+            on_text.emit(replace_line(
+                &text,
+                q.line,
+                &format_query_line(&q.id, &r, &u),
+            ));
+            focus.set(focus_to);
+        }
+    };
+    let edit_query: Edit = Rc::new(edit_query);
+
+    let on_system_select = {
+        let sys_idx = sys_idx.clone();
+        let q_idx = q_idx.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            sys_idx.set(v.parse().unwrap_or(0));
+            q_idx.set(0);
+        })
+    };
+    let on_query_select = {
+        let q_idx = q_idx.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            q_idx.set(v.parse().unwrap_or(0));
+        })
+    };
+    let h = Handles {
+        input: input.clone(),
+        text: text.clone(),
+        on_text: props.on_text.clone(),
+        sys_idx: sys_idx.clone(),
+        q_idx: q_idx.clone(),
+        focus: focus.clone(),
+        problem: problem.clone(),
+        name_draft: name_draft.clone(),
+    };
+    let SystemActions {
+        on_add_system,
+        on_duplicate,
+        on_delete_system,
+        on_name_blur,
+        on_rename_system,
+    } = system_actions(&h, si);
+    let QueryActions {
+        on_add_query,
+        on_delete_query,
+        on_rename_query,
+    } = query_actions(&h, si, qi, n_q);
+
+    let rows = query.map(|q| {
+        let name = system.map_or("", |s| s.name.as_str());
+        html! {
+            <>
+                { rank_rows(q, name, &edit_query, scale) }
+                { add_rank_buttons(&edit_query, scale) }
+                { unretrieved_row(q, &edit_query, scale) }
             </>
         }
     });
