@@ -58,11 +58,25 @@ pub(crate) struct ChartInputs<'a> {
     pub stop_query: usize,
 }
 
-/// A chart: its title, its SVG (or why it could not be drawn), its data table.
-pub(crate) fn chart_of(
-    kind: Kind,
-    inputs: &ChartInputs<'_>,
-) -> (&'static str, Result<String, String>, Html) {
+/// What a chart is: its title, its SVG (or why it could not be drawn), its
+/// data table.
+pub(crate) type Chart = (&'static str, Result<String, String>, Html);
+
+/// The chart of one kind.
+pub(crate) fn chart_of(kind: Kind, inputs: &ChartInputs<'_>) -> Chart {
+    match kind {
+        Kind::Comparison => comparison_chart(inputs),
+        Kind::Ranks => ranks_chart(inputs),
+        Kind::Curves => curves_chart(inputs),
+        Kind::Distribution => distribution_chart(inputs),
+        Kind::Scatter => scatter_chart(inputs),
+        Kind::Discounts => discounts_chart(inputs),
+        Kind::Gains => gains_chart(inputs),
+    }
+}
+
+/// The comparison chart: each system's means, with intervals when shown.
+fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
     let ChartInputs {
         settings,
         stats,
@@ -70,230 +84,283 @@ pub(crate) fn chart_of(
         shown,
         names,
         measure_names,
-        mi,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
+    let iv_kind = settings.stats.interval;
+    let intervals: Option<Vec<Vec<Interval>>> =
+        (iv_kind != IntervalChoice::None && stats.len() == measures.len()).then(|| {
+            (0..shown.len())
+                .map(|s| {
+                    stats
+                        .iter()
+                        .map(|r| settings.stats.shown_interval(r.systems.get(s)?))
+                        .collect()
+                })
+                .collect()
+        });
+    let svg = comparison_svg(
+        &Comparison {
+            labels: &MEASURES_BY_SYSTEM,
+            measures: measure_names,
+            systems: names,
+            values: &values,
+            intervals: intervals.as_deref(),
+        },
+        th,
+        size,
+    );
+    // Bars are drawn measure by measure, system by system, after the background.
+    let tags: Vec<String> = (0..measure_names.len())
+        .flat_map(|m| (0..names.len()).map(move |sy| (m, sy)))
+        .map(|(m, sy)| {
+            format!(
+                "data-system=\"{}\" data-measure=\"{m}\" aria-label=\"{}, {}: {}\"",
+                xml_attr(&names[sy]),
+                xml_attr(&names[sy]),
+                xml_attr(&measure_names[m]),
+                format_value(values[sy][m])
+            )
+        })
+        .collect();
+    let svg = svg.map(|svg| tag_marks(&svg, "<rect", 1, &tags));
+    let rows = names.iter().cloned().zip(values).collect();
+    (
+        "Measures by system",
+        svg,
+        data_table("Means over queries".into(), measure_names.to_vec(), rows),
+    )
+}
+
+/// The ranks chart.
+fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        measures,
+        shown,
+        names,
+        measure_names,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let per_measure: Vec<Vec<usize>> = measures
+        .iter()
+        .enumerate()
+        .map(|(j, m)| {
+            ranks(
+                &shown.iter().map(|s| s.means[j]).collect::<Vec<_>>(),
+                m.higher_is_better(),
+            )
+        })
+        .collect();
+    let table: Vec<Vec<usize>> = (0..shown.len())
+        .map(|s| per_measure.iter().map(|r| r[s]).collect())
+        .collect();
+    let svg = ranks_svg(measure_names, names, &table, th, size);
+    let rows = names
+        .iter()
+        .cloned()
+        .zip(table.iter().map(|r| r.iter().map(|&x| x as f64).collect()))
+        .collect();
+    (
+        "Rank of each system under each measure",
+        svg,
+        data_table("Ranks (1 = best)".into(), measure_names.to_vec(), rows),
+    )
+}
+
+/// The Measure@k curves.
+fn curves_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        shown,
+        names,
         k_max,
         theme: th,
         size,
         family,
+        ..
+    } = *inputs;
+    let series: Vec<Vec<f64>> = shown
+        .iter()
+        .map(|s| curve(s, family, k_max, settings))
+        .collect();
+    let svg = curves_svg(family, names, &series, th, size);
+    let cols = (1..=k_max).map(|k| format!("{}@{k}", family)).collect();
+    let rows = names.iter().cloned().zip(series).collect();
+    (
+        "Measure at every cutoff",
+        svg,
+        data_table(format!("Mean {}@k", family), cols, rows),
+    )
+}
+
+/// The per-query distribution of the chosen measure.
+fn distribution_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        shown,
+        names,
+        measure_names,
+        mi,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let values: Vec<Vec<f64>> = shown
+        .iter()
+        .map(|s| s.queries.iter().map(|q| q.values[mi]).collect())
+        .collect();
+    let svg = distribution_svg(&measure_names[mi], names, &values, th, size);
+    let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
+    let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
+    let rows = names.iter().cloned().zip(values).collect();
+    (
+        "Per-query distribution",
+        svg,
+        data_table(
+            format!("Per-query {} in query order", measure_names[mi]),
+            cols,
+            rows,
+        ),
+    )
+}
+
+/// The per-query scatter of two systems.
+fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        shown,
+        measure_names,
+        mi,
+        theme: th,
+        size,
+        pair,
+        ..
+    } = *inputs;
+    let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
+    let (sa, sb) = (shown[ia], shown[ib]);
+    let points: Vec<Point> = sa
+        .queries
+        .iter()
+        .filter_map(|q| {
+            let other = sb.queries.iter().find(|o| o.id == q.id)?;
+            Some(Point {
+                query: q.id.clone(),
+                a: q.values[mi],
+                b: other.values[mi],
+            })
+        })
+        .collect();
+    let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
+    let tags: Vec<String> = points
+            .iter()
+            .map(|p| format!(
+                "data-system=\"{}\" data-measure=\"{mi}\" data-query=\"{}\" aria-label=\"{}: {} {}, {} {}\"",
+                xml_attr(&sa.name), xml_attr(&p.query), xml_attr(&p.query), xml_attr(&sa.name), format_value(p.a), xml_attr(&sb.name), format_value(p.b)
+            ))
+            .collect();
+    let svg = svg.map(|svg| tag_marks(&svg, "<circle", 0, &tags));
+    let cols = vec![sa.name.clone(), sb.name.clone()];
+    let rows = points
+        .iter()
+        .map(|p| (p.query.clone(), vec![p.a, p.b]))
+        .collect();
+    (
+        "A against B per query",
+        svg,
+        data_table(format!("Per-query {}", measure_names[mi]), cols, rows),
+    )
+}
+
+/// The discounts (and ERR's stopping probabilities) chart.
+fn discounts_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        shown,
+        theme: th,
+        size,
         pair,
         stop_query,
+        ..
     } = *inputs;
-    match kind {
-        Kind::Comparison => {
-            let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
-            let iv_kind = settings.stats.interval;
-            let intervals: Option<Vec<Vec<Interval>>> =
-                (iv_kind != IntervalChoice::None && stats.len() == measures.len()).then(|| {
-                    (0..shown.len())
-                        .map(|s| {
-                            stats
-                                .iter()
-                                .map(|r| settings.stats.shown_interval(r.systems.get(s)?))
-                                .collect()
-                        })
-                        .collect()
-                });
-            let svg = comparison_svg(
-                &Comparison {
-                    labels: &MEASURES_BY_SYSTEM,
-                    measures: measure_names,
-                    systems: names,
-                    values: &values,
-                    intervals: intervals.as_deref(),
-                },
-                th,
-                size,
-            );
-            // Bars are drawn measure by measure, system by system, after the background.
-            let tags: Vec<String> = (0..measure_names.len())
-                .flat_map(|m| (0..names.len()).map(move |sy| (m, sy)))
-                .map(|(m, sy)| {
-                    format!(
-                        "data-system=\"{}\" data-measure=\"{m}\" aria-label=\"{}, {}: {}\"",
-                        xml_attr(&names[sy]),
-                        xml_attr(&names[sy]),
-                        xml_attr(&measure_names[m]),
-                        format_value(values[sy][m])
-                    )
-                })
-                .collect();
-            let svg = svg.map(|svg| tag_marks(&svg, "<rect", 1, &tags));
-            let rows = names.iter().cloned().zip(values).collect();
-            (
-                "Measures by system",
-                svg,
-                data_table("Means over queries".into(), measure_names.to_vec(), rows),
-            )
-        }
-        Kind::Ranks => {
-            let per_measure: Vec<Vec<usize>> = measures
-                .iter()
-                .enumerate()
-                .map(|(j, m)| {
-                    ranks(
-                        &shown.iter().map(|s| s.means[j]).collect::<Vec<_>>(),
-                        m.higher_is_better(),
-                    )
-                })
-                .collect();
-            let table: Vec<Vec<usize>> = (0..shown.len())
-                .map(|s| per_measure.iter().map(|r| r[s]).collect())
-                .collect();
-            let svg = ranks_svg(measure_names, names, &table, th, size);
-            let rows = names
-                .iter()
-                .cloned()
-                .zip(table.iter().map(|r| r.iter().map(|&x| x as f64).collect()))
-                .collect();
-            (
-                "Rank of each system under each measure",
-                svg,
-                data_table("Ranks (1 = best)".into(), measure_names.to_vec(), rows),
-            )
-        }
-        Kind::Curves => {
-            let series: Vec<Vec<f64>> = shown
-                .iter()
-                .map(|s| curve(s, family, k_max, settings))
-                .collect();
-            let svg = curves_svg(family, names, &series, th, size);
-            let cols = (1..=k_max).map(|k| format!("{}@{k}", family)).collect();
-            let rows = names.iter().cloned().zip(series).collect();
-            (
-                "Measure at every cutoff",
-                svg,
-                data_table(format!("Mean {}@k", family), cols, rows),
-            )
-        }
-        Kind::Distribution => {
-            let values: Vec<Vec<f64>> = shown
-                .iter()
-                .map(|s| s.queries.iter().map(|q| q.values[mi]).collect())
-                .collect();
-            let svg = distribution_svg(&measure_names[mi], names, &values, th, size);
-            let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
-            let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
-            let rows = names.iter().cloned().zip(values).collect();
-            (
-                "Per-query distribution",
-                svg,
-                data_table(
-                    format!("Per-query {} in query order", measure_names[mi]),
-                    cols,
-                    rows,
-                ),
-            )
-        }
-        Kind::Scatter => {
-            let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
-            let (sa, sb) = (shown[ia], shown[ib]);
-            let points: Vec<Point> = sa
-                .queries
-                .iter()
-                .filter_map(|q| {
-                    let other = sb.queries.iter().find(|o| o.id == q.id)?;
-                    Some(Point {
-                        query: q.id.clone(),
-                        a: q.values[mi],
-                        b: other.values[mi],
-                    })
-                })
-                .collect();
-            let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
-            let tags: Vec<String> = points
-                .iter()
-                .map(|p| format!(
-                    "data-system=\"{}\" data-measure=\"{mi}\" data-query=\"{}\" aria-label=\"{}: {} {}, {} {}\"",
-                    xml_attr(&sa.name), xml_attr(&p.query), xml_attr(&p.query), xml_attr(&sa.name), format_value(p.a), xml_attr(&sb.name), format_value(p.b)
-                ))
-                .collect();
-            let svg = svg.map(|svg| tag_marks(&svg, "<circle", 0, &tags));
-            let cols = vec![sa.name.clone(), sb.name.clone()];
-            let rows = points
-                .iter()
-                .map(|p| (p.query.clone(), vec![p.a, p.b]))
-                .collect();
-            (
-                "A against B per query",
-                svg,
-                data_table(format!("Per-query {}", measure_names[mi]), cols, rows),
-            )
-        }
-        Kind::Discounts => {
-            let mut curves = standard_curves(20, settings.rbp_p);
-            // The discount nDCG uses, when the settings chose another.
-            let discount = settings.discount;
-            if discount != NdcgDiscount::Log2 && discount != NdcgDiscount::Reciprocal {
-                let d = discount.core();
-                curves.insert(
-                    0,
-                    Curve {
-                        label: format!("{} (your nDCG)", d.describe().replace(' ', "")),
-                        weights: (1..=20).map(|r| d.at(r)).collect(),
-                    },
-                );
-            }
-            // ERR's probability of stopping at each rank, for a query of system A.
-            let sys = shown[pair.0.min(shown.len() - 1)];
-            if let Some(q) = sys
-                .queries
-                .get(stop_query.min(sys.queries.len().saturating_sub(1)))
-            {
-                let gmax = settings.err_gmax.unwrap_or(sys.max_grade);
-                let stop_at = match settings.err_stop {
-                    ErrStop::Exponential => StopProbability::Exponential { gmax },
-                    ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
-                };
-                let steps = crate::evaluation::err_steps_with(
-                    &q.head(settings.relevance_level),
-                    Some(20),
-                    stop_at,
-                );
-                curves.push(Curve {
-                    label: format!("ERR P(stop), {} {}", sys.name, q.id),
-                    weights: steps.iter().map(|s| s.stop).collect(),
-                });
-            }
-            let svg = discounts_svg("Weight of each rank", &curves, th, size);
-            let cols = (1..=20).map(|r| r.to_string()).collect();
-            let rows = curves
-                .iter()
-                .map(|c| (c.label.clone(), c.weights.clone()))
-                .collect();
-            (
-                "Rank discounts",
-                svg,
-                data_table("Weight at ranks 1 to 20".into(), cols, rows),
-            )
-        }
-        Kind::Gains => {
-            let max = settings.scale_max.max(1);
-            let curves = gain_curves(max);
-            let svg = lines_svg(
-                &format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's"),
-                ("Grade", "Gain / gain of the top grade", "Gains"),
-                0,
-                &curves,
-                Marks::Points,
-                th,
-                size,
-            );
-            let cols = (0..=max).map(|g| g.to_string()).collect();
-            let rows = curves
-                .iter()
-                .map(|c| (c.label.clone(), c.weights.clone()))
-                .collect();
-            (
-                "Gains",
-                svg,
-                data_table(
-                    "Gain of each grade / gain of the top grade".into(),
-                    cols,
-                    rows,
-                ),
-            )
-        }
+    let mut curves = standard_curves(20, settings.rbp_p);
+    // The discount nDCG uses, when the settings chose another.
+    let discount = settings.discount;
+    if discount != NdcgDiscount::Log2 && discount != NdcgDiscount::Reciprocal {
+        let d = discount.core();
+        curves.insert(
+            0,
+            Curve {
+                label: format!("{} (your nDCG)", d.describe().replace(' ', "")),
+                weights: (1..=20).map(|r| d.at(r)).collect(),
+            },
+        );
     }
+    // ERR's probability of stopping at each rank, for a query of system A.
+    let sys = shown[pair.0.min(shown.len() - 1)];
+    if let Some(q) = sys
+        .queries
+        .get(stop_query.min(sys.queries.len().saturating_sub(1)))
+    {
+        let gmax = settings.err_gmax.unwrap_or(sys.max_grade);
+        let stop_at = match settings.err_stop {
+            ErrStop::Exponential => StopProbability::Exponential { gmax },
+            ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
+        };
+        let steps =
+            crate::evaluation::err_steps_with(&q.head(settings.relevance_level), Some(20), stop_at);
+        curves.push(Curve {
+            label: format!("ERR P(stop), {} {}", sys.name, q.id),
+            weights: steps.iter().map(|s| s.stop).collect(),
+        });
+    }
+    let svg = discounts_svg("Weight of each rank", &curves, th, size);
+    let cols = (1..=20).map(|r| r.to_string()).collect();
+    let rows = curves
+        .iter()
+        .map(|c| (c.label.clone(), c.weights.clone()))
+        .collect();
+    (
+        "Rank discounts",
+        svg,
+        data_table("Weight at ranks 1 to 20".into(), cols, rows),
+    )
+}
+
+/// The gains chart.
+fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let max = settings.scale_max.max(1);
+    let curves = gain_curves(max);
+    let svg = lines_svg(
+        &format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's"),
+        ("Grade", "Gain / gain of the top grade", "Gains"),
+        0,
+        &curves,
+        Marks::Points,
+        th,
+        size,
+    );
+    let cols = (0..=max).map(|g| g.to_string()).collect();
+    let rows = curves
+        .iter()
+        .map(|c| (c.label.clone(), c.weights.clone()))
+        .collect();
+    (
+        "Gains",
+        svg,
+        data_table(
+            "Gain of each grade / gain of the top grade".into(),
+            cols,
+            rows,
+        ),
+    )
 }
 
 /// Mean over each system's queries of a measure at k = 1..=k_max (from the
