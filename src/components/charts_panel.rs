@@ -84,12 +84,9 @@ pub(crate) fn theme() -> Theme {
     }
 }
 
-/// The charts panel.
-#[component]
-pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
-    let kind = use_state(|| Kind::Comparison);
-    // The panel's width, measured after each render and on resize.
-    let panel = use_node_ref();
+/// The panel's width, measured after each render and on resize.
+#[hook]
+fn use_panel_width(panel: &NodeRef) -> u32 {
     let width = use_state(|| SIZE.0);
     {
         let (panel, width) = (panel.clone(), width.clone());
@@ -119,125 +116,17 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             }
         });
     }
-    let family = use_state(|| "nDCG".to_string());
-    let measure = use_state(|| 0usize);
-    let pair = use_state(|| (0usize, 1usize));
-    let save_problem = use_state(|| None::<String>);
-    let stop_query = use_state(|| 0usize);
-    let shown: Vec<&SystemResult> = with_queries(&props.systems);
-    if shown.is_empty() || props.measures.is_empty() {
-        return html! {};
-    }
-    let th = props.theme.unwrap_or_else(theme);
-    let size = chart_size(*width, shown.len().max(props.measures.len()));
-    let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
-    let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
-    let mi = (*measure).min(props.measures.len() - 1);
-    let k_max = props
-        .settings
-        .cutoffs
-        .iter()
-        .copied()
-        .max()
-        .unwrap_or(10)
-        .clamp(2, SHOWN_RANKS);
-    let (title, svg, table) = chart_of(
-        *kind,
-        &ChartInputs {
-            settings: &props.settings,
-            stats: &props.stats,
-            measures: &props.measures,
-            shown: &shown,
-            names: &names,
-            measure_names: &measure_names,
-            mi,
-            k_max,
-            theme: th,
-            size,
-            family: &family,
-            pair: *pair,
-            stop_query: *stop_query,
-        },
-    );
-    let select = |v: Kind, label: &'static str, id: &'static str| {
-        let kind = kind.clone();
-        let pressed = *kind == v;
-        html! {
-            <button type="button" aria-pressed={ pressed.to_string() } data-testid={ id }
-                onclick={ Callback::from(move |_: MouseEvent| kind.set(v)) }>{ label }</button>
-        }
-    };
-    let on_family = {
-        let family = family.clone();
-        Callback::from(move |e: Event| {
-            family.set(e.target_unchecked_into::<HtmlSelectElement>().value())
-        })
-    };
-    let on_measure = index_setter(&measure);
-    let pair_selects = {
-        let system_select = |id: &'static str, label: &'static str, which: usize| {
-            let pair = pair.clone();
-            let current = if which == 0 { pair.0 } else { pair.1 };
-            let onchange = Callback::from(move |e: Event| {
-                let v: usize = e
-                    .target_unchecked_into::<HtmlSelectElement>()
-                    .value()
-                    .parse()
-                    .unwrap_or(0);
-                pair.set(if which == 0 { (v, pair.1) } else { (pair.0, v) });
-            });
-            html! {
-                <>
-                    <label for={ id }>{ label }</label>
-                    <select id={ id } data-testid={ id } { onchange }>
-                        { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == current }>{ n.clone() }</option> }) }
-                    </select>
-                </>
-            }
-        };
-        html! { <span class="pair-selects">{ system_select("chart-a", "A ", 0) }{ system_select("chart-b", " B ", 1) }{ " " }</span> }
-    };
-    let stop_selects = {
-        let sys = shown[pair.0.min(shown.len() - 1)];
-        let on_system = {
-            let (pair, stop_query) = (pair.clone(), stop_query.clone());
-            Callback::from(move |e: Event| {
-                let v: usize = e
-                    .target_unchecked_into::<HtmlSelectElement>()
-                    .value()
-                    .parse()
-                    .unwrap_or(0);
-                pair.set((v, pair.1));
-                stop_query.set(0);
-            })
-        };
-        let on_query = {
-            let stop_query = stop_query.clone();
-            Callback::from(move |e: Event| {
-                stop_query.set(
-                    e.target_unchecked_into::<HtmlSelectElement>()
-                        .value()
-                        .parse()
-                        .unwrap_or(0),
-                )
-            })
-        };
-        html! {
-            <span class="pair-selects">
-                <label for="chart-stop-system">{ "ERR stopping for " }</label>
-                <select id="chart-stop-system" data-testid="chart-stop-system" onchange={ on_system }>
-                    { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == pair.0 }>{ n.clone() }</option> }) }
-                </select>
-                <label for="chart-stop-query">{ " query " }</label>
-                <select id="chart-stop-query" data-testid="chart-stop-query" onchange={ on_query }>
-                    { for sys.queries.iter().enumerate().map(|(i, q)| html! { <option value={ i.to_string() } selected={ i == *stop_query }>{ q.id.clone() }</option> }) }
-                </select>
-            </span>
-        }
-    };
+    *width
+}
+
+/// A click (or Enter) on a tagged bar or point of a chart opens its
+/// explanation; arrow keys, Home and End move between the marks.
+fn mark_handlers(
+    on_select: &Callback<Selected>,
+) -> (Callback<MouseEvent>, Callback<KeyboardEvent>) {
     // A click (or Enter) on a tagged bar or point opens its explanation.
     let open_mark = {
-        let on_select = props.on_select.clone();
+        let on_select = on_select.clone();
         move |target: Option<web_sys::EventTarget>| {
             use wasm_bindgen::JsCast;
             let Some(el) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
@@ -310,6 +199,143 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             let _ = el.focus();
         }
     });
+    (on_chart_click, on_chart_key)
+}
+
+/// The two systems of the scatter chart.
+fn pair_selects(pair: &UseStateHandle<(usize, usize)>, names: &[String]) -> Html {
+    let system_select = |id: &'static str, label: &'static str, which: usize| {
+        let pair = pair.clone();
+        let current = if which == 0 { pair.0 } else { pair.1 };
+        let onchange = Callback::from(move |e: Event| {
+            let v: usize = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(0);
+            pair.set(if which == 0 { (v, pair.1) } else { (pair.0, v) });
+        });
+        html! {
+            <>
+                <label for={ id }>{ label }</label>
+                <select id={ id } data-testid={ id } { onchange }>
+                    { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == current }>{ n.clone() }</option> }) }
+                </select>
+            </>
+        }
+    };
+    html! { <span class="pair-selects">{ system_select("chart-a", "A ", 0) }{ system_select("chart-b", " B ", 1) }{ " " }</span> }
+}
+
+/// The system and query of ERR's stopping chart.
+fn stop_selects(
+    pair: &UseStateHandle<(usize, usize)>,
+    stop_query: &UseStateHandle<usize>,
+    shown: &[&SystemResult],
+    names: &[String],
+) -> Html {
+    let sys = shown[pair.0.min(shown.len() - 1)];
+    let on_system = {
+        let (pair, stop_query) = (pair.clone(), stop_query.clone());
+        Callback::from(move |e: Event| {
+            let v: usize = e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(0);
+            pair.set((v, pair.1));
+            stop_query.set(0);
+        })
+    };
+    let on_query = {
+        let stop_query = stop_query.clone();
+        Callback::from(move |e: Event| {
+            stop_query.set(
+                e.target_unchecked_into::<HtmlSelectElement>()
+                    .value()
+                    .parse()
+                    .unwrap_or(0),
+            )
+        })
+    };
+    html! {
+        <span class="pair-selects">
+            <label for="chart-stop-system">{ "ERR stopping for " }</label>
+            <select id="chart-stop-system" data-testid="chart-stop-system" onchange={ on_system }>
+                { for names.iter().enumerate().map(|(i, n)| html! { <option value={ i.to_string() } selected={ i == pair.0 }>{ n.clone() }</option> }) }
+            </select>
+            <label for="chart-stop-query">{ " query " }</label>
+            <select id="chart-stop-query" data-testid="chart-stop-query" onchange={ on_query }>
+                { for sys.queries.iter().enumerate().map(|(i, q)| html! { <option value={ i.to_string() } selected={ i == **stop_query }>{ q.id.clone() }</option> }) }
+            </select>
+        </span>
+    }
+}
+
+/// The charts panel.
+#[component]
+pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
+    let kind = use_state(|| Kind::Comparison);
+    let panel = use_node_ref();
+    let width = use_panel_width(&panel);
+    let family = use_state(|| "nDCG".to_string());
+    let measure = use_state(|| 0usize);
+    let pair = use_state(|| (0usize, 1usize));
+    let save_problem = use_state(|| None::<String>);
+    let stop_query = use_state(|| 0usize);
+    let shown: Vec<&SystemResult> = with_queries(&props.systems);
+    if shown.is_empty() || props.measures.is_empty() {
+        return html! {};
+    }
+    let th = props.theme.unwrap_or_else(theme);
+    let size = chart_size(width, shown.len().max(props.measures.len()));
+    let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
+    let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
+    let mi = (*measure).min(props.measures.len() - 1);
+    let k_max = props
+        .settings
+        .cutoffs
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(10)
+        .clamp(2, SHOWN_RANKS);
+    let (title, svg, table) = chart_of(
+        *kind,
+        &ChartInputs {
+            settings: &props.settings,
+            stats: &props.stats,
+            measures: &props.measures,
+            shown: &shown,
+            names: &names,
+            measure_names: &measure_names,
+            mi,
+            k_max,
+            theme: th,
+            size,
+            family: &family,
+            pair: *pair,
+            stop_query: *stop_query,
+        },
+    );
+    let select = |v: Kind, label: &'static str, id: &'static str| {
+        let kind = kind.clone();
+        let pressed = *kind == v;
+        html! {
+            <button type="button" aria-pressed={ pressed.to_string() } data-testid={ id }
+                onclick={ Callback::from(move |_: MouseEvent| kind.set(v)) }>{ label }</button>
+        }
+    };
+    let on_family = {
+        let family = family.clone();
+        Callback::from(move |e: Event| {
+            family.set(e.target_unchecked_into::<HtmlSelectElement>().value())
+        })
+    };
+    let on_measure = index_setter(&measure);
+    let pair_selects = pair_selects(&pair, &names);
+    let stop_selects = stop_selects(&pair, &stop_query, &shown, &names);
+    let (on_chart_click, on_chart_key) = mark_handlers(&props.on_select);
     // A chart that could not be drawn says why in its place (its data
     // table still follows) and offers no file to save.
     let drawn = svg.clone().ok();
