@@ -6,7 +6,7 @@ use crate::same_rc::SameRc;
 use std::rc::Rc;
 
 use crate::evaluation::Metric;
-use crate::evaluation::{Correction, StatsReport, Test};
+use crate::evaluation::{Correction, StatsOptions, StatsReport, Test};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -53,6 +53,97 @@ fn test_hint(test: Test) -> &'static str {
         Test::Randomization => "Randomization: swaps each query's two values at random (the trials) and counts how often the difference is as large; no normality assumed.",
         Test::Bootstrap => "Paired bootstrap: resamples queries with replacement (the trials) around a zero mean difference; no normality assumed.",
         Test::TukeyHsd => "Randomized Tukey HSD: all pairs at once over the queries every system has, so no further correction is needed.",
+    }
+}
+
+/// Each system's description of the chosen measure, with its intervals.
+fn systems_table(
+    r: &StatsReport,
+    shown: &[&SystemResult],
+    options: &StatsOptions,
+    measure: &Metric,
+    level: f64,
+) -> Html {
+    html! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Description of each system">
+            <table class="results" data-testid="stats-systems">
+                <caption>{ format!("Each system's per-query {}: {:.0}% intervals of the mean", measure, level * 100.0) }</caption>
+                <thead><tr>
+                    <th scope="col">{ "System" }</th><th scope="col" class="num">{ "n" }</th>
+                    <th scope="col" class="num">{ "Mean" }</th><th scope="col" class="num">{ "SD" }</th>
+                    <th scope="col" class="num">{ "Median" }</th><th scope="col" class="num">{ "t interval" }</th>
+                    if options.resamples > 0 {
+                        <th scope="col" class="num">{ "Bootstrap interval" }</th>
+                    }
+                </tr></thead>
+                <tbody>
+                    { for r.systems.iter().zip(shown).enumerate().map(|(i, (d, sys))| html! {
+                        <tr data-system={ sys.name.clone() }>
+                            <th scope="row">{ format!("{} {}", letter(i), sys.name) }</th>
+                            <td class="num">{ d.n }</td>
+                            <td class="num" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
+                            <td class="num">{ if d.n < 2 { "—".to_string() } else { format_value(d.sd) } }</td>
+                            <td class="num">{ format_value(d.median) }</td>
+                            <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
+                            if options.resamples > 0 {
+                                <td class="num">{ interval_text(d.bootstrap_interval) }</td>
+                            }
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Every pair's effect size, win/tie/loss and p-values.
+fn pairs_table(
+    r: &StatsReport,
+    shown: &[&SystemResult],
+    options: &StatsOptions,
+    alpha: f64,
+) -> Html {
+    html! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
+            <table class="results" data-testid="stats-pairs">
+                <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
+                    options.test.name(),
+                    if options.test == Test::TukeyHsd { format!(" over the {} queries every system has", r.common_queries) } else { format!(", {}", options.correction.name()) },
+                    alpha) }</caption>
+                <thead><tr>
+                    <th scope="col">{ "Pair" }</th><th scope="col" class="num">{ "n" }</th>
+                    <th scope="col" class="num"><abbr title="mean difference (first minus second)">{ "Δ mean" }</abbr></th>
+                    <th scope="col" class="num"><abbr title="Cohen's d: mean difference / SD of the differences">{ "d" }</abbr></th>
+                    <th scope="col" class="num"><abbr title="queries won / tied / lost by the first system">{ "W / T / L" }</abbr></th>
+                    if options.test != Test::PairedT {
+                        <th scope="col" class="num">{ "p (t-test)" }</th>
+                    }
+                    <th scope="col" class="num">{ "p" }</th>
+                    <th scope="col" class="num"><abbr title="p corrected for the number of pairs">{ "p corr." }</abbr></th>
+                    <th scope="col"><abbr title="the system significantly better, if any">{ "Better" }</abbr></th>
+                </tr></thead>
+                <tbody>
+                    { for r.pairs.iter().filter(|p| p.effect.n >= 2).map(|p| {
+                        let e = p.effect;
+                        html! {
+                            <tr data-testid="stats-pair" data-a={ shown[p.a].name.clone() } data-b={ shown[p.b].name.clone() }>
+                                <th scope="row">{ format!("{} vs {}", shown[p.a].name, shown[p.b].name) }</th>
+                                <td class="num">{ e.n }</td>
+                                <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
+                                <td class="num">{ if e.cohens_d.is_finite() { format!("{:+.3}", e.cohens_d) } else { "∞".into() } }</td>
+                                <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
+                                if options.test != Test::PairedT {
+                                    <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
+                                }
+                                <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
+                                <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
+                                <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "no".into() } }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </div>
     }
 }
 
@@ -164,34 +255,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                     </select>
                     <span class="hint">{ format!(" Computed in {:.1} ms; seed {}.", props.millis, st.seed) }</span>
                 </div>
-                <div class="table-scroll" tabindex="0" role="region" aria-label="Description of each system">
-                    <table class="results" data-testid="stats-systems">
-                        <caption>{ format!("Each system's per-query {}: {:.0}% intervals of the mean", props.measures[mi], st.level * 100.0) }</caption>
-                        <thead><tr>
-                            <th scope="col">{ "System" }</th><th scope="col" class="num">{ "n" }</th>
-                            <th scope="col" class="num">{ "Mean" }</th><th scope="col" class="num">{ "SD" }</th>
-                            <th scope="col" class="num">{ "Median" }</th><th scope="col" class="num">{ "t interval" }</th>
-                            if options.resamples > 0 {
-                                <th scope="col" class="num">{ "Bootstrap interval" }</th>
-                            }
-                        </tr></thead>
-                        <tbody>
-                            { for r.systems.iter().zip(&shown).enumerate().map(|(i, (d, sys))| html! {
-                                <tr data-system={ sys.name.clone() }>
-                                    <th scope="row">{ format!("{} {}", letter(i), sys.name) }</th>
-                                    <td class="num">{ d.n }</td>
-                                    <td class="num" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
-                                    <td class="num">{ if d.n < 2 { "—".to_string() } else { format_value(d.sd) } }</td>
-                                    <td class="num">{ format_value(d.median) }</td>
-                                    <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
-                                    if options.resamples > 0 {
-                                        <td class="num">{ interval_text(d.bootstrap_interval) }</td>
-                                    }
-                                </tr>
-                            }) }
-                        </tbody>
-                    </table>
-                </div>
+                { systems_table(r, &shown, &options, &props.measures[mi], st.level) }
                 if options.resamples == 0 {
                     <p class="hint" data-testid="bootstrap-off">{ "Bootstrap intervals are computed when “bootstrap percentile” is chosen under Intervals in the table." }</p>
                 }
@@ -209,46 +273,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                     ) }</p>
                 }
                 if r.pairs.iter().any(|p| p.effect.n >= 2) {
-                    <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
-                        <table class="results" data-testid="stats-pairs">
-                            <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
-                                options.test.name(),
-                                if options.test == Test::TukeyHsd { format!(" over the {} queries every system has", r.common_queries) } else { format!(", {}", options.correction.name()) },
-                                st.alpha) }</caption>
-                            <thead><tr>
-                                <th scope="col">{ "Pair" }</th><th scope="col" class="num">{ "n" }</th>
-                                <th scope="col" class="num"><abbr title="mean difference (first minus second)">{ "Δ mean" }</abbr></th>
-                                <th scope="col" class="num"><abbr title="Cohen's d: mean difference / SD of the differences">{ "d" }</abbr></th>
-                                <th scope="col" class="num"><abbr title="queries won / tied / lost by the first system">{ "W / T / L" }</abbr></th>
-                                if options.test != Test::PairedT {
-                                    <th scope="col" class="num">{ "p (t-test)" }</th>
-                                }
-                                <th scope="col" class="num">{ "p" }</th>
-                                <th scope="col" class="num"><abbr title="p corrected for the number of pairs">{ "p corr." }</abbr></th>
-                                <th scope="col"><abbr title="the system significantly better, if any">{ "Better" }</abbr></th>
-                            </tr></thead>
-                            <tbody>
-                                { for r.pairs.iter().filter(|p| p.effect.n >= 2).map(|p| {
-                                    let e = p.effect;
-                                    html! {
-                                        <tr data-testid="stats-pair" data-a={ shown[p.a].name.clone() } data-b={ shown[p.b].name.clone() }>
-                                            <th scope="row">{ format!("{} vs {}", shown[p.a].name, shown[p.b].name) }</th>
-                                            <td class="num">{ e.n }</td>
-                                            <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
-                                            <td class="num">{ if e.cohens_d.is_finite() { format!("{:+.3}", e.cohens_d) } else { "∞".into() } }</td>
-                                            <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
-                                            if options.test != Test::PairedT {
-                                                <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
-                                            }
-                                            <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
-                                            <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
-                                            <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "no".into() } }</td>
-                                        </tr>
-                                    }
-                                }) }
-                            </tbody>
-                        </table>
-                    </div>
+                    { pairs_table(r, &shown, &options, st.alpha) }
                 }
             }
         </details>
