@@ -44,6 +44,37 @@ pub struct ResultsTableProps {
     pub ties: SameRc<TieReport>,
 }
 
+/// The table's caption: what the values are, and what marks, intervals and
+/// tie marks mean where they are shown.
+fn caption(partial: Option<usize>, marks: bool, ss: StatsSettings, ties: bool) -> String {
+    let mut c =
+        "Each measure over each system's queries (mean; counts summed). Best in bold.".to_string();
+    if let Some(n) = partial {
+        c = format!("{} {c}", partial_caption(n));
+    }
+    if marks {
+        c.push_str(&format!(
+            " Superscripts name the systems a value is significantly better than ({}).",
+            ss.marks_note()
+        ));
+    }
+    if ties {
+        c.push_str(" ↕: the value depends on the order of tied documents (see the tie range).");
+    }
+    if ss.interval != IntervalChoice::None {
+        c.push_str(&format!(
+            " Below each mean: its {:.0}% {} interval.",
+            ss.level * 100.0,
+            if ss.interval == IntervalChoice::T {
+                "t"
+            } else {
+                "bootstrap percentile"
+            }
+        ));
+    }
+    c
+}
+
 /// The summary table. Each value cell carries `data-system`,
 /// `data-measure` and `data-value` (full precision) for tests and exports;
 /// the best value of each column is marked.
@@ -100,35 +131,12 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     let ss = props.stats_settings;
     let marks = ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len();
     let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
-    let caption = {
-        let mut c = "Each measure over each system's queries (mean; counts summed). Best in bold."
-            .to_string();
-        if let Some(n) = props.partial {
-            c = format!("{} {c}", partial_caption(n));
-        }
-        if marks {
-            c.push_str(&format!(
-                " Superscripts name the systems a value is significantly better than ({}).",
-                ss.marks_note()
-            ));
-        }
-        if (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some()))
-        {
-            c.push_str(" ↕: the value depends on the order of tied documents (see the tie range).");
-        }
-        if ss.interval != IntervalChoice::None {
-            c.push_str(&format!(
-                " Below each mean: its {:.0}% {} interval.",
-                ss.level * 100.0,
-                if ss.interval == IntervalChoice::T {
-                    "t"
-                } else {
-                    "bootstrap percentile"
-                }
-            ));
-        }
-        c
-    };
+    let caption = caption(
+        props.partial,
+        marks,
+        ss,
+        (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some())),
+    );
     html! {
         <>
         // Before the table: its bold "best" may be over fewer queries.
