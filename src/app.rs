@@ -11,7 +11,7 @@ use yew::prelude::*;
 use crate::components::charts_panel::ChartsPanel;
 use crate::components::error_list::ErrorList;
 use crate::components::examples_menu::CaseChecks;
-use crate::components::explanation::ExplanationView;
+use crate::components::explanation::{ExplanationView, Selected};
 use crate::components::files_panel::FilesPanel;
 use crate::components::form_editor::FormEditor;
 use crate::components::input_tabs::{tab_button, tabbed, use_input_view, InputView};
@@ -28,13 +28,32 @@ use crate::embed_page::{embed_page, use_report_height, EmbedPage};
 use crate::evaluation::SourceResults;
 use crate::results_pane::{results_pane, ResultsPane};
 use crate::same_rc::SameRc;
+use crate::settings::Settings;
 use crate::share;
 use crate::startup::initial;
 use crate::text_selection::use_locate;
-use crate::use_evaluation::use_evaluation;
+use crate::use_evaluation::{use_evaluation, Evaluation};
 use crate::use_page_actions::{use_drop_zone, use_page_actions};
 use crate::use_saved::use_saved;
 use crate::use_selection::use_selection;
+
+/// The results table and the tie range panel, which read the same values.
+fn results_and_ties(
+    ev: &Evaluation,
+    settings: &Settings,
+    on_select: &Callback<Selected>,
+) -> (Html, Html) {
+    let results_table = html! {
+        <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
+            ties={ ev.ties.clone() } />
+    };
+    let tie_range = html! {
+        <TieRangePanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
+            ties={ settings.ties } on_select={ on_select.clone() } />
+    };
+    (results_table, tie_range)
+}
 
 /// The whole page.
 #[component]
@@ -93,15 +112,7 @@ pub fn App() -> Html {
     let partial_view = html! {
         <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
     };
-    let results_table = html! {
-        <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
-            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
-            ties={ ev.ties.clone() } />
-    };
-    let tie_range = html! {
-        <TieRangePanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
-            ties={ state.settings.ties } on_select={ on_select.clone() } />
-    };
+    let (results_table, tie_range) = results_and_ties(&ev, &state.settings, &on_select);
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
             <ExplanationView selected={ sel } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() }
