@@ -42,6 +42,10 @@ pub struct Comparison<'a> {
     pub values: &'a [Vec<f64>],
     /// `intervals[s][m]` (drawn as whiskers) when known.
     pub intervals: Option<&'a [Vec<Interval>]>,
+    /// Where each whisker's dot goes: the values themselves (`true`, as
+    /// the tie chart wants: the value as ranked inside its range) or the
+    /// interval's middle (`false`).
+    pub dot_at_value: bool,
 }
 
 /// The chart as SVG.
@@ -107,10 +111,15 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 let whiskers = iv.iter().enumerate().filter_map(|(s, row)| {
                     let (lo, hi) = row.get(m).copied().flatten()?;
                     let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
+                    let dot = if d.dot_at_value {
+                        d.values[s][m]
+                    } else {
+                        (lo + hi) / 2.0
+                    };
                     Some(ErrorBar::new_vertical(
                         x,
                         lo.max(0.0),
-                        (lo + hi) / 2.0,
+                        dot,
                         hi,
                         fg.stroke_width(1),
                         6,
@@ -143,6 +152,7 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: None,
+                dot_at_value: false,
             },
             Theme::Light,
             (800, 400),
@@ -172,6 +182,7 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: Some(&intervals),
+                dot_at_value: false,
             },
             Theme::Light,
             (640, 360),
@@ -199,6 +210,7 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: None,
+                dot_at_value: false,
             },
             Theme::Dark,
             (640, 360),

@@ -95,6 +95,7 @@ pub fn tie_ranges_svg(
             systems: &chart.queries,
             values: &chart.values,
             intervals: Some(&chart.ranges),
+            dot_at_value: true,
         },
         theme,
         size,

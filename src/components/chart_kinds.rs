@@ -108,6 +108,7 @@ fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
             systems: names,
             values: &values,
             intervals: intervals.as_deref(),
+            dot_at_value: false,
         },
         th,
         size,
