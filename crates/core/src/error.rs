@@ -7,6 +7,259 @@
 
 use std::fmt;
 
+/// What a reader expected at a place where it found something else: a kind
+/// with its data. The core writes no sentence here: the English is written
+/// once, in its `Display` (`session/warning.rs`, beside the warnings').
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// A line's fields (`count` found).
+    Fields {
+        /// Which kind of line.
+        layout: FieldLayout,
+        /// How many fields the line has.
+        count: usize,
+    },
+    /// A qrels line's grade (field 4).
+    QrelsGrade,
+    /// A run line's rank (field 4).
+    RunRank,
+    /// A run line's score (field 5).
+    RunScore,
+    /// A qrels docid judged twice for one query.
+    JudgedOnce {
+        /// The query.
+        qid: String,
+        /// The line of its first judgment.
+        first_line: usize,
+    },
+    /// A judgment-groups docid judged twice by one group for one query.
+    JudgedOnceInGroup {
+        /// The group.
+        group: String,
+        /// The query.
+        qid: String,
+        /// The line of its first judgment.
+        first_line: usize,
+    },
+    /// A run lists a docid twice for one query (refused: the run gets no numbers).
+    DocidOnce {
+        /// The query.
+        qid: String,
+        /// The line that listed it first.
+        first_line: usize,
+    },
+    /// A preference file lists a docid twice in one query, group and subgroup.
+    PreferenceOnce {
+        /// The line that listed it first.
+        first_line: usize,
+    },
+    /// A preference line's level (field 5).
+    PreferenceLevel,
+    /// A run lists a docid twice for a query judged by preferences (refused).
+    PreferenceRepeat {
+        /// The query.
+        qid: String,
+        /// The docid.
+        docid: String,
+        /// Under keep-all, which cannot apply to a preference ranking.
+        keep_all: bool,
+    },
+    /// A query's preferences contradict each other.
+    ConsistentPreferences {
+        /// The query.
+        qid: String,
+        /// How they contradict.
+        problem: PrefContradiction,
+    },
+    /// A statistics input line (`system query value`).
+    ValuesLine,
+    /// A statistics input value.
+    FiniteValue,
+    /// A statistics input with two values for one system and query.
+    OneValue {
+        /// The system.
+        system: String,
+        /// The query.
+        query: String,
+        /// The line of its first value.
+        first_line: usize,
+    },
+    /// A z-score file's mean (field 3).
+    ZMean,
+    /// A z-score file's standard deviation (field 4).
+    ZStdDev,
+    /// A TSV/CSV quoted field that does not close on its line.
+    ClosedQuote,
+    /// A TSV/CSV line with fewer fields than the header names.
+    HeaderFields {
+        /// How many the header names.
+        needed: usize,
+        /// Tab-separated (else comma-separated).
+        tab: bool,
+        /// How many the line has.
+        count: usize,
+    },
+    /// A `"` inside a TSV/CSV query, document or number field.
+    NoQuote,
+    /// An integer relevance grade (TSV/CSV, ranx JSON).
+    IntegerGrade,
+    /// A TSV/CSV qrels document judged twice for one query.
+    TableJudgedOnce {
+        /// The query.
+        qid: String,
+    },
+    /// An integer rank (TSV/CSV).
+    IntegerRank,
+    /// A numeric score (TSV/CSV, ranx JSON).
+    NumericScore,
+    /// A TSV/CSV header naming the columns.
+    TableHeader {
+        /// For qrels (else a run).
+        qrels: bool,
+    },
+    /// A place of a ranx JSON file.
+    Json(JsonPlace),
+    /// A typed query id used twice in one system.
+    NewQueryId {
+        /// The system.
+        system: String,
+        /// The line that used it first.
+        first_line: usize,
+        /// The query id.
+        qid: String,
+    },
+    /// A typed query id without spaces before `:`.
+    QueryIdNoSpaces,
+    /// `]` closing a typed system name.
+    ClosingBracket,
+    /// A typed system name inside `[ ]`.
+    SystemName,
+    /// Nothing after a typed system name.
+    NothingAfterName,
+    /// A typed grade where a second `|` stands.
+    OneBar,
+    /// A typed grade of an unretrieved document.
+    UnretrievedGrade,
+    /// A typed repeat count after `*`.
+    RepeatCount,
+    /// A typed repeat count within its bounds.
+    RepeatRange {
+        /// The largest count.
+        max: usize,
+    },
+    /// A typed grade.
+    Grade,
+    /// A file small enough to read whole (sizes in bytes).
+    WholeFile {
+        /// The limit.
+        limit: u64,
+        /// This file's size.
+        size: u64,
+    },
+    /// A file the browser can read.
+    Readable {
+        /// What the browser said.
+        why: String,
+    },
+    /// A TREC run grouped by query, or small enough to read whole.
+    GroupedOrSmall {
+        /// The limit for reading whole, in bytes.
+        limit: u64,
+        /// This file's size.
+        size: u64,
+    },
+    /// A TREC run where preference or judgment-group judgments are loaded.
+    TrecRunFor {
+        /// Preference judgments (else judgment groups).
+        preferences: bool,
+        /// The judgments file.
+        judgments: String,
+        /// What this file was read as (its format's label).
+        kind: String,
+    },
+    /// A text file (this one holds binary data).
+    NotText,
+    /// A format Ranklab reads.
+    UnknownFormat,
+}
+
+/// The field layouts of the line formats.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldLayout {
+    /// `qid iter docid grade`.
+    Qrels,
+    /// `qid Q0 docid rank score tag`.
+    Run,
+    /// `qid group subgroup docid level`.
+    Preferences,
+    /// `qid measure mean stddev`.
+    ZScores,
+}
+
+/// The places of a ranx JSON file where a reader expects something.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonPlace {
+    /// `{` opening the object of queries.
+    QueriesObject,
+    /// A query id in double quotes.
+    QueryId,
+    /// Each query id once.
+    QueryIdOnce,
+    /// `:` after a query id.
+    ColonAfterQuery,
+    /// `{` opening a query's documents.
+    QueryDocuments,
+    /// A document id in double quotes.
+    DocumentId,
+    /// Each document id once in a query.
+    DocumentIdOnce {
+        /// The query.
+        qid: String,
+    },
+    /// `:` after a document id.
+    ColonAfterDocument,
+    /// `,` or `}` after a number.
+    AfterNumber,
+    /// `,` or `}` after a query's documents.
+    AfterDocuments,
+    /// An id without escape sequences.
+    NoEscapes,
+    /// A closing `"` on the same line.
+    ClosingQuote,
+    /// A JSON number.
+    Number,
+    /// The end of the file after the closing `}`.
+    EndAfterBrace,
+}
+
+/// How a query's preference judgments contradict each other.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrefContradiction {
+    /// A document with two levels in one subgroup.
+    TwoLevels {
+        /// The document.
+        docid: String,
+        /// The group.
+        group: String,
+    },
+    /// A document both relevant and non-relevant (level 0) in a group.
+    RelevantAndNot {
+        /// The document.
+        docid: String,
+        /// The group.
+        group: String,
+    },
+    /// A group preferring two documents each to the other.
+    Cycle {
+        /// The group.
+        group: String,
+    },
+}
+
 /// One located problem in a text input.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +270,9 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column (in characters) where the problem starts.
     pub column: usize,
-    /// What the parser expected at that place.
-    pub expected: String,
+    /// What the parser expected at that place (boxed: errors are few, and
+    /// a small `Result` keeps the parsers' good path fast).
+    pub expected: Box<Expected>,
     /// What it found instead (already shortened for display).
     pub found: String,
 }
@@ -37,13 +291,7 @@ impl ParseError {
     }
 
     /// Builds an error; `found` is shortened to at most 40 characters.
-    pub fn new(
-        input: &str,
-        line: usize,
-        column: usize,
-        expected: impl Into<String>,
-        found: &str,
-    ) -> Self {
+    pub fn new(input: &str, line: usize, column: usize, expected: Expected, found: &str) -> Self {
         let mut shown: String = found.chars().take(40).collect();
         if found.chars().count() > 40 {
             shown.push('…');
@@ -52,7 +300,7 @@ impl ParseError {
             input: input.to_string(),
             line,
             column,
-            expected: expected.into(),
+            expected: Box::new(expected),
             found: shown,
         }
     }
@@ -132,7 +380,7 @@ pub(crate) fn parse_field<T: std::str::FromStr>(
     input: &str,
     line: usize,
     (column, text): (usize, &str),
-    expected: &str,
+    expected: Expected,
 ) -> Result<T, ParseError> {
     text.parse()
         .map_err(|_| ParseError::new(input, line, column, expected, text))
@@ -230,15 +478,31 @@ mod tests {
 
     #[test]
     fn display_names_input_line_column_expected_and_found() {
-        let e = ParseError::new("qrels.txt", 3, 14, "an integer grade", "x1");
+        let e = ParseError::new("qrels.txt", 3, 14, Expected::IntegerGrade, "x1");
         assert_eq!(
             e.to_string(),
-            "qrels.txt:3:14: expected an integer grade, found `x1`"
+            "qrels.txt:3:14: expected an integer relevance grade, found `x1`"
         );
-        let e = ParseError::new("run", 1, 5, "a score", "");
+        let e = ParseError::new("run", 1, 5, Expected::NumericScore, "");
         assert_eq!(
             e.to_string(),
-            "run:1:5: expected a score, found end of line"
+            "run:1:5: expected a numeric score, found end of line"
+        );
+        // Each kind's data reaches its sentence.
+        let e = ParseError::new(
+            "run",
+            7,
+            1,
+            Expected::DocidOnce {
+                qid: "q2".into(),
+                first_line: 3,
+            },
+            "d1",
+        );
+        assert!(e.is_duplicate_refusal());
+        assert_eq!(
+            e.to_string(),
+            "run:7:1: expected each docid once per query (query q2 lists it on line 3 already; choose keep-first or keep-last to accept it), found `d1`"
         );
     }
 

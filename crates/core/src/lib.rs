@@ -35,7 +35,7 @@ pub use conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
     UnknownName,
 };
-pub use error::ParseError;
+pub use error::{Expected, FieldLayout, JsonPlace, ParseError, PrefContradiction};
 pub use formats::inputs::{
     binary_at, classify_input, parse_qrels_as, parse_run_as, trec_text_kind, InputFormat,
     InputKind, InputRole, BINARY_SNIFF_BYTES,
@@ -66,7 +66,7 @@ pub use pipeline::evaluate::{per_query_values, query_values, summaries, summaris
 pub use pipeline::explain::{explain, f4, Explanation};
 pub use pipeline::judge::{
     judge, judge_query, missing_query_ranking, rank_entries, JudgedRun, QueryJudged, QueryOutcome,
-    RankedEntries, DUPLICATE_REFUSAL,
+    RankedEntries,
 };
 pub use pipeline::tie_range::{
     can_flip, distinct_orders, summary_range, tie_orders, tie_range, tie_ranges, TieOrders,

@@ -14,7 +14,7 @@
 //! Blank and `#` lines are skipped. A docid listed twice in one subgroup,
 //! or a level that is not a number, is a located error.
 
-use crate::error::{first_fields, ParseError};
+use crate::error::{first_fields, Expected, FieldLayout, ParseError};
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{content_lines, qrels_line_with_group};
 
@@ -53,10 +53,9 @@ impl<'a> Preferences<'a> {
                 input,
                 j.line,
                 docid_column,
-                format!(
-                    "each docid once per query, group and subgroup (listed on line {})",
-                    first.line
-                ),
+                Expected::PreferenceOnce {
+                    first_line: first.line,
+                },
                 j.docid,
             ));
             return;
@@ -80,7 +79,10 @@ pub fn parse_prefs<'a>(input: &str, text: &'a str) -> Preferences<'a> {
                 input,
                 line_no,
                 col,
-                format!("5 fields `qid group subgroup docid level` (this line has {count})"),
+                Expected::Fields {
+                    layout: FieldLayout::Preferences,
+                    count,
+                },
                 found,
             ));
             continue;
@@ -91,7 +93,7 @@ pub fn parse_prefs<'a>(input: &str, text: &'a str) -> Preferences<'a> {
                 input,
                 line_no,
                 col,
-                "a number (the preference level) in field 5",
+                Expected::PreferenceLevel,
                 text,
             ));
             continue;

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::{first_fields, ParseError};
+use crate::error::{first_fields, Expected, ParseError};
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{content_lines, qrels_line_with_group, Qrels};
 
@@ -60,9 +60,11 @@ pub fn parse_qrels_jg<'a>(input: &str, text: &'a str) -> JudgmentGroups<'a> {
                 input,
                 line_no,
                 column,
-                format!(
-                    "each docid judged once per query and judgment group (group {group} judged it for query {qid} on line {at})"
-                ),
+                Expected::JudgedOnceInGroup {
+                    group: group.to_string(),
+                    qid: qid.to_string(),
+                    first_line: at,
+                },
                 docid,
             ));
             continue;

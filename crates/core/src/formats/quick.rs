@@ -18,7 +18,7 @@
 //! retrieved documents plus the ones after `|`. That is what recall, AP and
 //! nDCG's ideal list need to know about relevant documents a system missed.
 
-use crate::error::{fields_with_columns, ParseError};
+use crate::error::{fields_with_columns, Expected, ParseError};
 use crate::judged::{JudgedRanking, Rel};
 
 /// Name given to lines that come before any `[system]` header.
@@ -127,10 +127,11 @@ pub fn parse_quick(input: &str, text: &str) -> QuickInput {
                         input,
                         line_no,
                         col,
-                        format!(
-                            "a query id not used before in system `{}` (line {} has `{}`)",
-                            system.name, first.line, q.id
-                        ),
+                        Expected::NewQueryId {
+                            system: system.name.clone(),
+                            first_line: first.line,
+                            qid: q.id.clone(),
+                        },
                         &q.id,
                     ));
                 } else {
@@ -152,7 +153,7 @@ fn parse_header(input: &str, line_no: usize, raw: &str) -> Result<String, ParseE
             input,
             line_no,
             col_of(raw.len()),
-            "`]` closing the system name",
+            Expected::ClosingBracket,
             "",
         ));
     };
@@ -162,7 +163,7 @@ fn parse_header(input: &str, line_no: usize, raw: &str) -> Result<String, ParseE
             input,
             line_no,
             col_of(start + 1),
-            "a system name inside `[ ]`",
+            Expected::SystemName,
             "",
         ));
     }
@@ -173,7 +174,7 @@ fn parse_header(input: &str, line_no: usize, raw: &str) -> Result<String, ParseE
             input,
             line_no,
             col_of(byte),
-            "nothing after the system name (or a `#` comment)",
+            Expected::NothingAfterName,
             after,
         ));
     }
@@ -204,7 +205,7 @@ fn parse_query_line(
                     } else {
                         1 + body.len() - body.trim_start().len()
                     },
-                    "a query id without spaces before `:`",
+                    Expected::QueryIdNoSpaces,
                     label,
                 ));
             }
@@ -249,13 +250,7 @@ fn parse_query_line(
         for (col, tok, is_bar) in pieces {
             if is_bar {
                 if after_bar {
-                    return Err(ParseError::new(
-                        input,
-                        line_no,
-                        col,
-                        "a grade (only one `|` per line)",
-                        "|",
-                    ));
+                    return Err(ParseError::new(input, line_no, col, Expected::OneBar, "|"));
                 }
                 after_bar = true;
                 continue;
@@ -269,7 +264,7 @@ fn parse_query_line(
                             input,
                             line_no,
                             col,
-                            "a grade of a judged, unretrieved document (integer >= 0, R or N)",
+                            Expected::UnretrievedGrade,
                             tok,
                         ))
                     }
@@ -296,21 +291,15 @@ fn parse_token(
     let (head, count) = match tok.split_once('*') {
         Some((h, c)) => {
             let ccol = col + h.chars().count() + 1;
-            let n: usize = c.parse().map_err(|_| {
-                ParseError::new(
-                    input,
-                    line_no,
-                    ccol,
-                    "a repeat count (a whole number) after `*`",
-                    c,
-                )
-            })?;
+            let n: usize = c
+                .parse()
+                .map_err(|_| ParseError::new(input, line_no, ccol, Expected::RepeatCount, c))?;
             if n == 0 || n > MAX_REPEAT {
                 return Err(ParseError::new(
                     input,
                     line_no,
                     ccol,
-                    format!("a repeat count from 1 to {MAX_REPEAT}"),
+                    Expected::RepeatRange { max: MAX_REPEAT },
                     c,
                 ));
             }
@@ -325,15 +314,7 @@ fn parse_token(
         _ => match head.parse::<i64>() {
             Ok(g) if g >= 0 => Rel::Judged(g),
             Ok(_) => Rel::Unjudged,
-            Err(_) => {
-                return Err(ParseError::new(
-                    input,
-                    line_no,
-                    col,
-                    "a grade: an integer, R, N or ? (optionally TOKEN*COUNT)",
-                    head,
-                ))
-            }
+            Err(_) => return Err(ParseError::new(input, line_no, col, Expected::Grade, head)),
         },
     };
     Ok((rel, count))
@@ -419,7 +400,7 @@ mod tests {
         let q = parse_quick("quick", "q1: 1\nq1: 0");
         assert_eq!(q.errors.len(), 1);
         assert_eq!(q.errors[0].line, 2);
-        assert!(q.errors[0].expected.contains("line 1"));
+        assert!(q.errors[0].expected.to_string().contains("line 1"));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! column. Ids with escape sequences (`\"`, `\u00e9`) are refused with a
 //! located error rather than silently altered.
 
-use crate::error::{parse_score, ParseError};
+use crate::error::{parse_score, Expected, JsonPlace, ParseError};
 use crate::formats::trec::{Qrels, Run, RunEntry};
 
 /// One `"doc": number` pair with where it was written.
@@ -55,7 +55,7 @@ pub fn parse_json_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                     input,
                     p.line,
                     p.column,
-                    "an integer relevance grade",
+                    Expected::IntegerGrade,
                     p.number,
                 )),
             }
@@ -91,7 +91,7 @@ pub fn parse_json_run<'a>(input: &str, text: &'a str) -> Run<'a> {
                     input,
                     p.line,
                     p.column,
-                    "a numeric score",
+                    Expected::NumericScore,
                     p.number,
                 )),
             }
@@ -115,35 +115,37 @@ fn scan<'a>(input: &str, text: &'a str) -> Result<Scanned<'a>, ParseError> {
         pos: 0,
     };
     let mut out: Scanned<'a> = Vec::new();
-    s.expect(b'{', "`{` opening the object of queries")?;
+    s.expect(b'{', JsonPlace::QueriesObject)?;
     if s.peek() == Some(b'}') {
         s.pos += 1;
         return s.end().map(|_| out);
     }
     loop {
         let (qline, qcol) = s.location();
-        let qid = s.string("a query id in double quotes")?;
+        let qid = s.string(JsonPlace::QueryId)?;
         if out.iter().any(|(q, _)| *q == qid) {
-            return Err(s.error_at(qline, qcol, "each query id once in the object".into(), qid));
+            return Err(s.error_at(qline, qcol, JsonPlace::QueryIdOnce, qid));
         }
-        s.expect(b':', "`:` after the query id")?;
-        s.expect(b'{', "`{` opening the query's documents")?;
+        s.expect(b':', JsonPlace::ColonAfterQuery)?;
+        s.expect(b'{', JsonPlace::QueryDocuments)?;
         let mut pairs: Vec<Pair<'a>> = Vec::new();
         if s.peek() == Some(b'}') {
             s.pos += 1;
         } else {
             loop {
                 let (line, column) = s.location();
-                let key = s.string("a document id in double quotes")?;
+                let key = s.string(JsonPlace::DocumentId)?;
                 if pairs.iter().any(|p| p.key == key) {
                     return Err(s.error_at(
                         line,
                         column,
-                        format!("each document id once in query {qid}"),
+                        JsonPlace::DocumentIdOnce {
+                            qid: qid.to_string(),
+                        },
                         key,
                     ));
                 }
-                s.expect(b':', "`:` after the document id")?;
+                s.expect(b':', JsonPlace::ColonAfterDocument)?;
                 let (nline, ncol) = s.location();
                 let number = s.number()?;
                 pairs.push(Pair {
@@ -152,13 +154,13 @@ fn scan<'a>(input: &str, text: &'a str) -> Result<Scanned<'a>, ParseError> {
                     line: nline,
                     column: ncol,
                 });
-                if s.separator(b'}', "`,` or `}` after the number")? {
+                if s.separator(b'}', JsonPlace::AfterNumber)? {
                     break;
                 }
             }
         }
         out.push((qid, pairs));
-        if s.separator(b'}', "`,` or `}` after the query's documents")? {
+        if s.separator(b'}', JsonPlace::AfterDocuments)? {
             break;
         }
     }
@@ -201,21 +203,21 @@ impl<'a> Scanner<'_, 'a> {
         (line, before[line_start..].chars().count() + 1)
     }
 
-    fn error_at(&self, line: usize, column: usize, expected: String, found: &str) -> ParseError {
-        ParseError::new(self.input, line, column, expected, found)
+    fn error_at(&self, line: usize, column: usize, place: JsonPlace, found: &str) -> ParseError {
+        ParseError::new(self.input, line, column, Expected::Json(place), found)
     }
 
-    fn error(&mut self, expected: &str) -> ParseError {
+    fn error(&mut self, expected: JsonPlace) -> ParseError {
         let (line, column) = self.location();
         let found: String = self.text[self.pos..]
             .chars()
             .take_while(|c| !c.is_whitespace())
             .take(20)
             .collect();
-        self.error_at(line, column, expected.to_string(), &found)
+        self.error_at(line, column, expected, &found)
     }
 
-    fn expect(&mut self, byte: u8, expected: &str) -> Result<(), ParseError> {
+    fn expect(&mut self, byte: u8, expected: JsonPlace) -> Result<(), ParseError> {
         if self.peek() == Some(byte) {
             self.pos += 1;
             Ok(())
@@ -225,7 +227,7 @@ impl<'a> Scanner<'_, 'a> {
     }
 
     /// After an item: `,` (more follow, returns false) or `close` (done, true).
-    fn separator(&mut self, close: u8, expected: &str) -> Result<bool, ParseError> {
+    fn separator(&mut self, close: u8, expected: JsonPlace) -> Result<bool, ParseError> {
         match self.peek() {
             Some(b',') => {
                 self.pos += 1;
@@ -239,7 +241,7 @@ impl<'a> Scanner<'_, 'a> {
         }
     }
 
-    fn string(&mut self, expected: &str) -> Result<&'a str, ParseError> {
+    fn string(&mut self, expected: JsonPlace) -> Result<&'a str, ParseError> {
         if self.peek() != Some(b'"') {
             return Err(self.error(expected));
         }
@@ -252,9 +254,9 @@ impl<'a> Scanner<'_, 'a> {
             }
             Some(i) if rest.as_bytes()[i] == b'\\' => {
                 self.pos = start + i;
-                Err(self.error("an id without escape sequences (`\\`)"))
+                Err(self.error(JsonPlace::NoEscapes))
             }
-            _ => Err(self.error("a closing `\"` on the same line")),
+            _ => Err(self.error(JsonPlace::ClosingQuote)),
         }
     }
 
@@ -266,7 +268,7 @@ impl<'a> Scanner<'_, 'a> {
             .unwrap_or(rest.len());
         let number = &rest[..len];
         if number.is_empty() || parse_score(number).is_none() {
-            return Err(self.error("a number (JSON numbers only; no quotes, no null)"));
+            return Err(self.error(JsonPlace::Number));
         }
         self.pos += len;
         Ok(number)
@@ -275,7 +277,7 @@ impl<'a> Scanner<'_, 'a> {
     fn end(&mut self) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
-            Some(_) => Err(self.error("end of the file after the closing `}`")),
+            Some(_) => Err(self.error(JsonPlace::EndAfterBrace)),
         }
     }
 }
@@ -312,7 +314,7 @@ mod tests {
         let r = parse_json_run("r.json", "{\"q1\": {\"d1\": 1.5,\n   \"d2\": \"x\"}}");
         let e = &r.errors[0];
         assert_eq!((e.line, e.column), (2, 10), "{e}");
-        assert!(e.expected.starts_with("a number"), "{e}");
+        assert!(e.expected.to_string().starts_with("a number"), "{e}");
 
         let q = parse_json_qrels("q.json", "{\"q1\": {\"d1\": 1.5}}");
         assert_eq!((q.errors[0].line, q.errors[0].column), (1, 15));
@@ -324,7 +326,7 @@ mod tests {
         let trailing = parse_json_qrels("q.json", "{}\n x");
         assert_eq!((trailing.errors[0].line, trailing.errors[0].column), (2, 2));
         let unclosed = parse_json_qrels("q.json", "{\"q1\": {\"d1\": 1}");
-        assert!(unclosed.errors[0].expected.contains('}'));
+        assert!(unclosed.errors[0].expected.to_string().contains('}'));
     }
 
     #[test]

@@ -31,7 +31,7 @@
 //! as written in the text, and no number holds a quote); other columns may
 //! hold anything.
 
-use crate::error::{parse_score, ParseError};
+use crate::error::{parse_score, Expected, ParseError};
 use crate::formats::trec::{content_lines, is_skipped_line, Qrels, Run, RunEntry};
 
 /// What a header line declares.
@@ -250,7 +250,7 @@ fn rows<'a>(
                     input,
                     line,
                     column,
-                    "a quoted field closed on its line by `\"` (a field cannot span lines, and a quote inside it is written `\"\"`)",
+                    Expected::ClosedQuote,
                     &found,
                 ));
                 continue;
@@ -261,11 +261,11 @@ fn rows<'a>(
                 input,
                 line,
                 l.chars().count() + 1,
-                format!(
-                    "{needed} `{}`-separated fields as the header names (this line has {})",
-                    if header.separator == '\t' { "\\t" } else { "," },
-                    fields.len()
-                ),
+                Expected::HeaderFields {
+                    needed,
+                    tab: header.separator == '\t',
+                    count: fields.len(),
+                },
                 "",
             ));
             continue;
@@ -281,7 +281,7 @@ fn rows<'a>(
                 input,
                 line,
                 f.column,
-                "a query, document or number without `\"` inside it",
+                Expected::NoQuote,
                 f.text,
             ));
             continue;
@@ -310,7 +310,7 @@ pub fn parse_table_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                 input,
                 line,
                 f[g].0,
-                "an integer relevance grade",
+                Expected::IntegerGrade,
                 f[g].1,
             ));
             continue;
@@ -321,7 +321,9 @@ pub fn parse_table_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                 input,
                 line,
                 f[d].0,
-                format!("each document judged once per query {}", f[q].1),
+                Expected::TableJudgedOnce {
+                    qid: f[q].1.to_string(),
+                },
                 f[d].1,
             ));
             continue;
@@ -352,7 +354,7 @@ pub fn parse_table_run<'a>(input: &str, text: &'a str) -> Run<'a> {
                         input,
                         line,
                         f[c].0,
-                        "an integer rank",
+                        Expected::IntegerRank,
                         f[c].1,
                     ));
                     continue;
@@ -368,7 +370,7 @@ pub fn parse_table_run<'a>(input: &str, text: &'a str) -> Run<'a> {
                         input,
                         line,
                         f[c].0,
-                        "a numeric score",
+                        Expected::NumericScore,
                         f[c].1,
                     ));
                     continue;
@@ -397,10 +399,8 @@ fn header_error(input: &str, text: &str, kind: &str) -> ParseError {
         .lines()
         .position(|l| !is_skipped_line(l))
         .map_or(1, |i| i + 1);
-    let need = if kind == "qrels" {
-        "a header naming query, doc and relevance columns (e.g. `query_id,doc_id,relevance`)"
-    } else {
-        "a header naming query, doc and score or rank columns (e.g. `query_id,doc_id,score`)"
+    let need = Expected::TableHeader {
+        qrels: kind == "qrels",
     };
     let found = text.lines().nth(line - 1).unwrap_or("");
     ParseError::new(input, line, 1, need, found)
@@ -520,7 +520,7 @@ mod tests {
         let r = parse_table_run("r.csv", "query,doc,score\nq1,\"d\"\"1\",1\nq1,d2,1\n");
         let at: Vec<(usize, usize)> = r.errors.iter().map(|e| (e.line, e.column)).collect();
         assert_eq!(at, [(2, 4)], "{:?}", r.errors);
-        assert!(r.errors[0].expected.contains("without `\"`"));
+        assert!(r.errors[0].expected.to_string().contains("without `\"`"));
         assert_eq!(r.queries["q1"].len(), 1);
         // A quoted field that does not close on its line.
         let q = parse_table_qrels("q.csv", "query,doc,rel\nq1,\"d1,1\nq1,d2,0\n");
@@ -530,7 +530,10 @@ mod tests {
             "{:?}",
             q.errors
         );
-        assert!(q.errors[0].expected.contains("cannot span lines"));
+        assert!(q.errors[0]
+            .expected
+            .to_string()
+            .contains("cannot span lines"));
         assert_eq!(q.queries["q1"]["d2"], 0);
     }
 
@@ -540,7 +543,7 @@ mod tests {
         let at: Vec<(usize, usize)> = r.errors.iter().map(|e| (e.line, e.column)).collect();
         assert_eq!(at, [(2, 7), (3, 6), (4, 4)], "{:?}", r.errors);
         let q = parse_table_qrels("q.csv", "query,doc,score\n");
-        assert!(q.errors[0].expected.contains("relevance"));
+        assert!(q.errors[0].expected.to_string().contains("relevance"));
         let dup = parse_table_qrels("q.csv", "query,doc,rel\nq,a,1\nq,a,0\n");
         assert_eq!((dup.errors[0].line, dup.errors[0].column), (3, 3));
     }

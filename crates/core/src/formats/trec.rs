@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{first_fields, parse_field, parse_score, ParseError};
+use crate::error::{first_fields, parse_field, parse_score, Expected, FieldLayout, ParseError};
 use crate::fast_hash::FnvHashMap;
 
 /// Judgments of one query: docid -> grade.
@@ -113,7 +113,10 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
                 input,
                 line_no,
                 docid_column,
-                format!("each docid judged once per query (query {qid} judged it on line {first})"),
+                Expected::JudgedOnce {
+                    qid: qid.to_string(),
+                    first_line: first,
+                },
                 docid,
             ));
             continue;
@@ -157,17 +160,15 @@ pub(crate) fn qrels_line_with_group<'a>(
             input,
             line_no,
             col,
-            format!("4 fields `qid iter docid grade` (this line has {count})"),
+            Expected::Fields {
+                layout: FieldLayout::Qrels,
+                count,
+            },
             found,
         ));
         return None;
     }
-    match parse_field(
-        input,
-        line_no,
-        fields[3],
-        "an integer relevance grade in field 4",
-    ) {
+    match parse_field(input, line_no, fields[3], Expected::QrelsGrade) {
         Ok(grade) => Some((fields[0].1, fields[1].1, fields[2].1, fields[2].0, grade)),
         Err(e) => {
             errors.push(e);
@@ -227,22 +228,26 @@ pub fn parse_run_line<'a>(
     line_no: usize,
     line: &'a str,
 ) -> Result<RunLine<'a>, ParseError> {
-    const SCORE: &str = "a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)";
     let (fields, count) = first_fields::<6>(line);
     if count < 6 {
         return Err(ParseError::new(
             input,
             line_no,
             line.chars().count() + 1,
-            format!("6 fields `qid Q0 docid rank score tag` (this line has {count})"),
+            Expected::Fields {
+                layout: FieldLayout::Run,
+                count,
+            },
             "",
         ));
     }
-    let rank = parse_field::<i64>(input, line_no, fields[3], "an integer rank in field 4")?;
+    let rank = parse_field::<i64>(input, line_no, fields[3], Expected::RunRank)?;
     // `nan` parses as a float but cannot be ordered: refused too.
     let score = parse_score(fields[4].1)
         .filter(|s| !s.is_nan())
-        .ok_or_else(|| ParseError::new(input, line_no, fields[4].0, SCORE, fields[4].1))?;
+        .ok_or_else(|| {
+            ParseError::new(input, line_no, fields[4].0, Expected::RunScore, fields[4].1)
+        })?;
     Ok(RunLine {
         qid: fields[0].1,
         tag: fields[5].1,
@@ -315,12 +320,15 @@ mod tests {
             "q",
             "1 0 a 1\n1 0 b 0\n1 0 a 0\n2 0 a 1\n1 0 b 1\n1 0 a 3\n",
         );
-        let firsts: Vec<(usize, &str)> = q
+        let firsts: Vec<(usize, usize)> = q
             .errors
             .iter()
-            .map(|e| (e.line, e.expected.rsplit(' ').next().unwrap_or("")))
+            .map(|e| match &*e.expected {
+                Expected::JudgedOnce { first_line, .. } => (e.line, *first_line),
+                other => panic!("{other:?}"),
+            })
             .collect();
-        assert_eq!(firsts, vec![(3, "1)"), (5, "2)"), (6, "1)")]);
+        assert_eq!(firsts, vec![(3, 1), (5, 2), (6, 1)]);
         assert_eq!((q.queries["1"]["a"], q.queries["1"]["b"]), (1, 0));
     }
 

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{fields_with_columns, parse_field, ParseError};
+use crate::error::{fields_with_columns, parse_field, Expected, FieldLayout, ParseError};
 
 /// Value given when no z-score can be computed: trec_eval's
 /// `MISSING_ZSCORE_VALUE` (`trec_eval.h`), which its help promises and
@@ -48,19 +48,16 @@ pub fn parse_zscores<'a>(input: &str, text: &'a str) -> ZScores<'a> {
                 input,
                 i + 1,
                 fields.get(4).map_or(line.chars().count() + 1, |f| f.0),
-                format!(
-                    "4 fields `qid measure mean stddev` (this line has {})",
-                    fields.len()
-                ),
+                Expected::Fields {
+                    layout: FieldLayout::ZScores,
+                    count: fields.len(),
+                },
                 fields.get(4).map_or("", |f| f.1),
             ));
             continue;
         }
-        let number = |k: usize, what: &str| parse_field::<f64>(input, i + 1, fields[k], what);
-        match (
-            number(2, "a number (the mean)"),
-            number(3, "a number (the standard deviation)"),
-        ) {
+        let number = |k: usize, what| parse_field::<f64>(input, i + 1, fields[k], what);
+        match (number(2, Expected::ZMean), number(3, Expected::ZStdDev)) {
             (Ok(mean), Ok(sd)) => {
                 out.entries.insert((fields[0].1, fields[1].1), (mean, sd));
             }

@@ -31,6 +31,8 @@
 //! documents; `_imp` ones add the implied ones; the plain ones count every
 //! preference.
 
+use crate::error::PrefContradiction;
+
 /// One judgment group's counts.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GroupCounts {
@@ -102,7 +104,7 @@ impl PrefCounts {
     pub fn new(
         judgments: &[crate::PrefJudgment<'_>],
         ranked: &[&str],
-    ) -> Result<PrefCounts, String> {
+    ) -> Result<PrefCounts, PrefContradiction> {
         let mut number: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let judged: std::collections::HashSet<&str> = judgments.iter().map(|j| j.docid).collect();
         for d in ranked {
@@ -158,7 +160,7 @@ impl PrefCounts {
     }
 
     /// A one-subgroup group: equivalence classes by level.
-    fn class_group(&mut self, lines: &[Numbered<'_>]) -> Result<GroupCounts, String> {
+    fn class_group(&mut self, lines: &[Numbered<'_>]) -> Result<GroupCounts, PrefContradiction> {
         let (n, r) = (self.judged, self.judged_ret);
         let classes: Vec<(f64, Vec<usize>)> = lines
             .chunk_by(|a, b| a.level == b.level)
@@ -179,10 +181,10 @@ impl PrefCounts {
                     for &b in lower {
                         if a == b {
                             let docid = lines.iter().find(|l| l.doc == a).map_or("", |l| l.docid);
-                            return Err(format!(
-                                "document {docid} has two levels in one subgroup of group {}",
-                                lines[0].group
-                            ));
+                            return Err(PrefContradiction::TwoLevels {
+                                docid: docid.to_string(),
+                                group: lines[0].group.to_string(),
+                            });
                         }
                         self.pairs[a * n + b] += 1;
                         if a < b {
@@ -212,7 +214,7 @@ impl PrefCounts {
 
     /// A group of several subgroups: a preference matrix closed under
     /// transitivity.
-    fn matrix_group(&mut self, lines: &[Numbered<'_>]) -> Result<GroupCounts, String> {
+    fn matrix_group(&mut self, lines: &[Numbered<'_>]) -> Result<GroupCounts, PrefContradiction> {
         let (n, r) = (self.judged, self.judged_ret);
         let group = lines[0].group;
         let mut levels = vec![-1.0; n];
@@ -221,10 +223,10 @@ impl PrefCounts {
             for (i, l) in sub.iter().enumerate() {
                 let known = levels[l.doc];
                 if (known > 0.0 && l.level == 0.0) || (known == 0.0 && l.level > 0.0) {
-                    return Err(format!(
-                        "document {} is both relevant and non-relevant (level 0) in group {group}",
-                        l.docid
-                    ));
+                    return Err(PrefContradiction::RelevantAndNot {
+                        docid: l.docid.to_string(),
+                        group: group.to_string(),
+                    });
                 }
                 levels[l.doc] = l.level;
                 for lower in sub[i + 1..].iter().filter(|o| o.level != l.level) {
@@ -250,9 +252,9 @@ impl PrefCounts {
         for i in 0..n {
             for j in i + 1..n {
                 if prefers[i * n + j] && prefers[j * n + i] {
-                    return Err(format!(
-                        "group {group} prefers two documents each to the other (its subgroups contradict)"
-                    ));
+                    return Err(PrefContradiction::Cycle {
+                        group: group.to_string(),
+                    });
                 }
             }
         }

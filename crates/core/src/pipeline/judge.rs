@@ -6,7 +6,7 @@
 use crate::conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
-use crate::error::ParseError;
+use crate::error::{Expected, ParseError};
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
 use crate::judged::{JudgedRanking, Rel, TieLayout};
@@ -159,14 +159,14 @@ impl JudgedRun<'_> {
     }
 }
 
-/// How a refused repeated docid's message begins (after "expected").
-pub const DUPLICATE_REFUSAL: &str = "each docid once per query";
-
 impl ParseError {
     /// This problem is a repeated docid refused under
     /// [`DuplicatePolicy::Refuse`], which leaves its run without numbers.
     pub fn is_duplicate_refusal(&self) -> bool {
-        self.expected.starts_with(DUPLICATE_REFUSAL)
+        matches!(
+            *self.expected,
+            Expected::DocidOnce { .. } | Expected::PreferenceRepeat { .. }
+        )
     }
 }
 
@@ -229,10 +229,10 @@ pub fn rank_entries<'r, 'a>(
                     run_input,
                     e.line,
                     1,
-                    format!(
-                        "{DUPLICATE_REFUSAL} (query {qid} lists it on line {} already; choose keep-first or keep-last to accept it)",
-                        kept[at].line
-                    ),
+                    Expected::DocidOnce {
+                        qid: qid.to_string(),
+                        first_line: kept[at].line,
+                    },
                     e.docid,
                 )),
                 // (KeepAll keeps every line above and never comes here.)

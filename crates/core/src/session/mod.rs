@@ -58,8 +58,7 @@ pub use results::{
     query_set_note, FileInfo, QueryResult, Source, SourceResults, SystemResult, SHOWN_RANKS,
 };
 pub use roles::{
-    check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles, NOT_TEXT,
-    UNKNOWN_FORMAT,
+    check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles,
 };
 pub use runs::{add_run, evaluate_files, RunOutcome};
 pub use shards::{

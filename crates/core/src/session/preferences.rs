@@ -10,6 +10,7 @@
 //! follows the duplicate policy: refused (the run gets no numbers), or its
 //! first or last line kept.
 
+use crate::Expected;
 use std::collections::BTreeSet;
 
 use super::stream::StreamResult;
@@ -80,20 +81,15 @@ pub fn evaluate_preferences(
                 DuplicatePolicy::KeepLast => chosen[k] = e,
                 DuplicatePolicy::Refuse | DuplicatePolicy::KeepAll => {
                     out.refused = true;
-                    let why = if conventions.duplicates == DuplicatePolicy::KeepAll {
-                        "; a document has one place in a preference ranking, so keep-all does not apply"
-                    } else {
-                        ""
-                    };
                     out.errors.push(ParseError::new(
                         input,
                         e.line,
                         1,
-                        format!(
-                            "{} (query {qid} lists docid {} again{why})",
-                            crate::DUPLICATE_REFUSAL,
-                            e.docid
-                        ),
+                        Expected::PreferenceRepeat {
+                            qid: qid.to_string(),
+                            docid: e.docid.to_string(),
+                            keep_all: conventions.duplicates == DuplicatePolicy::KeepAll,
+                        },
                         e.docid,
                     ));
                 }
@@ -135,7 +131,10 @@ pub fn evaluate_preferences(
                     prefs_name,
                     line,
                     1,
-                    format!("consistent preferences for query {qid}: {message}"),
+                    Expected::ConsistentPreferences {
+                        qid: qid.to_string(),
+                        problem: message,
+                    },
                     "",
                 ));
             }

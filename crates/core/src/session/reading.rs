@@ -8,12 +8,13 @@
 //! reused buffer. Sources that never wait (a byte slice, a file) are
 //! [`Ready`], and [`block_on`] runs an evaluation over them in place.
 
+use crate::Expected;
 use std::future::Future;
 use std::io::{Cursor, Read};
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 
-use super::files::{byte_size, LoadedFile};
+use super::files::LoadedFile;
 use crate::ParseError;
 
 /// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
@@ -108,8 +109,13 @@ impl Meter<'_> {
     }
 }
 
-pub(super) fn problem(file: &LoadedFile, line: usize, expected: String, found: &str) -> ParseError {
-    ParseError::new(&file.name, line, 1, &expected, found)
+pub(super) fn problem(
+    file: &LoadedFile,
+    line: usize,
+    expected: Expected,
+    found: &str,
+) -> ParseError {
+    ParseError::new(&file.name, line, 1, expected, found)
 }
 
 pub(super) fn first_line(file: &LoadedFile) -> &str {
@@ -126,11 +132,10 @@ pub(super) async fn read_whole(
         return Err(problem(
             file,
             1,
-            format!(
-                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
-                byte_size(WHOLE_TEXT_LIMIT),
-                byte_size(file.bytes())
-            ),
+            Expected::WholeFile {
+                limit: WHOLE_TEXT_LIMIT,
+                size: file.bytes(),
+            },
             first_line(file),
         ));
     }
@@ -155,7 +160,9 @@ pub(super) fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
     problem(
         file,
         1,
-        format!("a readable file: the browser could not read it ({why}); load it again"),
+        Expected::Readable {
+            why: why.to_string(),
+        },
         "",
     )
 }

@@ -2,6 +2,7 @@
 //! and the problems of the files as a whole (binary, unknown, a second
 //! qrels, grades above the scale).
 
+use crate::Expected;
 use crate::{classify_input, InputKind, InputRole, ParseError};
 
 use super::files::LoadedFile;
@@ -66,14 +67,9 @@ pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
     }
 }
 
-/// What a binary file's one problem expects.
-pub const NOT_TEXT: &str = "a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read";
-/// What a text of no known format's problem expects.
-pub const UNKNOWN_FORMAT: &str = "TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns";
-
 /// The problem is a whole file left unread (binary, or of no known format).
 pub fn is_unread_file(e: &ParseError) -> bool {
-    e.expected == NOT_TEXT || e.expected == UNKNOWN_FORMAT
+    matches!(*e.expected, Expected::NotText | Expected::UnknownFormat)
 }
 
 /// Lists the loaded files in `part` with what each was taken for, and says
@@ -96,8 +92,13 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
             Some(_) => true,
             None if crate::binary_at(&f.text).is_some() => {
                 let (line, column) = crate::binary_at(&f.text).unwrap_or((1, 1));
-                part.errors
-                    .push(ParseError::new(&f.name, line, column, NOT_TEXT, ""));
+                part.errors.push(ParseError::new(
+                    &f.name,
+                    line,
+                    column,
+                    Expected::NotText,
+                    "",
+                ));
                 false
             }
             None => {
@@ -110,7 +111,7 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
                     &f.name,
                     line,
                     1,
-                    UNKNOWN_FORMAT,
+                    Expected::UnknownFormat,
                     f.text.lines().nth(line - 1).unwrap_or(""),
                 ));
                 false

@@ -15,9 +15,10 @@
 //!
 //! [`ByteSource`]: super::reading::ByteSource
 
+use crate::Expected;
 use std::collections::BTreeSet;
 
-use super::files::{byte_size, LoadedFile};
+use super::files::LoadedFile;
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{QueryResult, SourceResults};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
@@ -279,11 +280,10 @@ pub async fn evaluate_shard(
                     match whole_run(read_whole(file, open, &mut meter).await) {
                         RunPiece::Failed(mut e) => {
                             e.line = line;
-                            e.expected = format!(
-                                "the lines of each query together (this query came back after others), or a file of at most {} to read whole (this one is {}); sort the run by query id first, e.g. sort -s -k1,1 run > sorted-run",
-                                byte_size(WHOLE_TEXT_LIMIT),
-                                byte_size(file.bytes())
-                            );
+                            e.expected = Box::new(Expected::GroupedOrSmall {
+                                limit: WHOLE_TEXT_LIMIT,
+                                size: file.bytes(),
+                            });
                             e.found.clear();
                             RunPiece::Failed(e)
                         }
@@ -770,7 +770,11 @@ mod tests {
         assert!(part.systems.is_empty());
         let e = &part.errors[0];
         assert_eq!((e.input.as_str(), e.line), ("run", 3));
-        assert!(e.expected.contains("sort -s -k1,1"), "{}", e.expected);
+        assert!(
+            e.expected.to_string().contains("sort -s -k1,1"),
+            "{}",
+            e.expected
+        );
     }
 
     #[test]
@@ -813,7 +817,10 @@ mod tests {
         );
         assert!(part.systems.is_empty());
         assert!(
-            part.errors[0].expected.contains("at most 192.0 MB"),
+            part.errors[0]
+                .expected
+                .to_string()
+                .contains("at most 192.0 MB"),
             "{}",
             part.errors[0].expected
         );

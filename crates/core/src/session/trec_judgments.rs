@@ -8,6 +8,7 @@
 //! qrels do not apply to these judgments.
 
 use crate::measures::trec_names::{MeasureRequest, TrecItem};
+use crate::Expected;
 use crate::{
     DuplicatePolicy, InputFormat, InputKind, JudgmentGroups, ParseError, Preferences, TieBreak,
     TrecRow,
@@ -99,12 +100,11 @@ pub fn evaluate_judgment_table(
                 name,
                 1,
                 1,
-                format!(
-                    "a TREC run (qid Q0 docid rank score tag): runs are read as trec_eval reads them against {} ({}); this one is a {}",
-                    kind_label(reading),
-                    jname,
-                    kind.label()
-                ),
+                Expected::TrecRunFor {
+                    preferences: reading.is_preferences(),
+                    judgments: jname.to_string(),
+                    kind: kind.label().to_string(),
+                },
                 "",
             ));
             continue;
@@ -124,14 +124,6 @@ pub fn evaluate_judgment_table(
 enum Read<'a> {
     Prefs(Preferences<'a>),
     Groups(JudgmentGroups<'a>),
-}
-
-fn kind_label(reading: JudgmentReading) -> &'static str {
-    if reading.is_preferences() {
-        "preference judgments"
-    } else {
-        "judgment groups"
-    }
 }
 
 /// One run's row of the table, its problems and warnings added to `part`.

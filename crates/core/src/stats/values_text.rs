@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::error::Expected;
 use crate::ParseError;
 
 /// Per-query values by system, in the order systems first appear.
@@ -38,7 +39,7 @@ pub fn parse_per_query_values(input: &str, text: &str) -> Result<PerQueryValues,
         }
         let fields: Vec<&str> = t.split_whitespace().collect();
         let [system, query, value] = fields[..] else {
-            return Err(ParseError::new(input, i + 1, 1, "`system query value`", t));
+            return Err(ParseError::new(input, i + 1, 1, Expected::ValuesLine, t));
         };
         let Some(value) = value.parse::<f64>().ok().filter(|v| v.is_finite()) else {
             let column = line.len() - line.trim_start().len() + t.len() - value.len() + 1;
@@ -46,7 +47,7 @@ pub fn parse_per_query_values(input: &str, text: &str) -> Result<PerQueryValues,
                 input,
                 i + 1,
                 column,
-                "a finite number as the value (e.g. 0.25)",
+                Expected::FiniteValue,
                 value,
             ));
         };
@@ -55,7 +56,11 @@ pub fn parse_per_query_values(input: &str, text: &str) -> Result<PerQueryValues,
                 input,
                 i + 1,
                 1,
-                format!("one value per system and query (system `{system}`, query `{query}` has one on line {first} already)"),
+                Expected::OneValue {
+                    system: system.to_string(),
+                    query: query.to_string(),
+                    first_line: first,
+                },
                 t,
             ));
         }
