@@ -16,17 +16,102 @@ pub struct MetricNameError {
     /// The name as given.
     pub name: String,
     /// What was expected.
-    pub expected: String,
+    pub expected: NameProblem,
 }
 
-impl fmt::Display for MetricNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot read measure `{}`: expected {}",
-            self.name, self.expected
-        )
-    }
+/// What the measure-name reader expected, as a kind with its data (its
+/// English is written once, in `Display`, in `session/warning.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameProblem {
+    /// `)` closing the parameters.
+    ClosingParen,
+    /// Parameters written key=value.
+    KeyValue,
+    /// A gain override written grade=gain.
+    GainPair,
+    /// An integer grade in a gain override.
+    GainGrade,
+    /// A numeric gain in a gain override.
+    GainValue,
+    /// A parameter nDCG's gains do not take.
+    GainParam {
+        /// Its key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A number for a parameter.
+    Number {
+        /// Which: the cutoff, a recall level, or a parameter's key.
+        of: NumberOf,
+        /// What was written.
+        found: String,
+    },
+    /// A parameter this measure does not take.
+    Param {
+        /// Its key.
+        key: String,
+        /// The ones it takes.
+        allowed: Vec<&'static str>,
+    },
+    /// A cutoff after the name.
+    Cutoff {
+        /// The name as written.
+        name: String,
+    },
+    /// No cutoff on this measure.
+    NoCutoff {
+        /// The measure's base name.
+        base: String,
+    },
+    /// AP's normalisation.
+    Norm {
+        /// What was written.
+        found: String,
+    },
+    /// A logarithm base above 1.
+    LogBase {
+        /// What was written.
+        found: String,
+    },
+    /// A power discount's exponent above 0.
+    PowerExponent,
+    /// A power discount's offset of 0 or more.
+    PowerOffset,
+    /// One discount.
+    OneDiscount,
+    /// The sigmoid's alpha.
+    Alpha,
+    /// The sigmoid's beta.
+    Beta,
+    /// Alpha above 0 and a finite beta.
+    SigmoidParams,
+    /// ERR's stopping probability.
+    ErrStop,
+    /// RBP's persistence between 0 and 1.
+    Persistence,
+    /// RBP's rel.
+    RbpRel {
+        /// What was written.
+        found: String,
+    },
+    /// A recall level after `@`.
+    RecallLevel,
+    /// A known measure.
+    Known,
+}
+
+/// What a number in a measure name is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberOf {
+    /// The cutoff after `@`.
+    Cutoff,
+    /// A recall level of 11ptAvg's levels.
+    RecallLevel,
+    /// The recall level of IPrec.
+    TheRecallLevel,
+    /// The parameter of this key.
+    Param(&'static str),
 }
 
 impl std::error::Error for MetricNameError {}
@@ -201,7 +286,7 @@ struct Parsed<'a> {
     cut: Option<&'a str>,
 }
 
-fn split_name(s: &str) -> Result<Parsed<'_>, String> {
+fn split_name(s: &str) -> Result<Parsed<'_>, NameProblem> {
     let t = s.trim();
     let (head, cut) = match t.rfind('@') {
         Some(i) if !t[i..].contains(')') => (&t[..i], Some(t[i + 1..].trim())),
@@ -211,12 +296,10 @@ fn split_name(s: &str) -> Result<Parsed<'_>, String> {
         Some(i) => {
             let inner = head[i + 1..]
                 .strip_suffix(')')
-                .ok_or("`)` closing the parameters")?;
+                .ok_or(NameProblem::ClosingParen)?;
             let mut params = Vec::new();
             for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                let (k, v) = part
-                    .split_once('=')
-                    .ok_or("parameters written key=value, as in RBP(p=0.8)")?;
+                let (k, v) = part.split_once('=').ok_or(NameProblem::KeyValue)?;
                 params.push((k.trim(), v.trim().trim_matches('\'').trim_matches('"')));
             }
             (&head[..i], params)
@@ -230,7 +313,7 @@ fn split_name(s: &str) -> Result<Parsed<'_>, String> {
     })
 }
 
-fn parse_gains(params: &[(&str, &str)]) -> Result<Gains, String> {
+fn parse_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> {
     let mut g = Gains::linear();
     for &(k, v) in params {
         match (k, v) {
@@ -238,49 +321,42 @@ fn parse_gains(params: &[(&str, &str)]) -> Result<Gains, String> {
             ("dcg", "log2") => g.kind = GainKind::Linear,
             ("gains", list) => {
                 for pair in list.split(';').filter(|p| !p.is_empty()) {
-                    let (l, x) = pair.split_once('=').ok_or("gains='1=3;2=9'")?;
-                    let l: i64 = l
-                        .trim()
-                        .parse()
-                        .map_err(|_| "integer grades in gains='1=3;2=9'")?;
-                    let x: f64 = x
-                        .trim()
-                        .parse()
-                        .map_err(|_| "numeric gains in gains='1=3;2=9'")?;
+                    let (l, x) = pair.split_once('=').ok_or(NameProblem::GainPair)?;
+                    let l: i64 = l.trim().parse().map_err(|_| NameProblem::GainGrade)?;
+                    let x: f64 = x.trim().parse().map_err(|_| NameProblem::GainValue)?;
                     g.overrides.push((l, x));
                 }
             }
             ("base" | "discount" | "s" | "offset", _) => {}
             _ => {
-                return Err(format!(
-                    "no parameter `{k}={v}` here (dcg='exp-log2', gains='1=3;2=9')"
-                ))
+                return Err(NameProblem::GainParam {
+                    key: k.to_string(),
+                    value: v.to_string(),
+                })
             }
         }
     }
     Ok(g)
 }
 
-fn number<T: FromStr>(v: &str, what: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("a number for {what}, found `{v}`"))
+fn number<T: FromStr>(v: &str, of: NumberOf) -> Result<T, NameProblem> {
+    v.parse().map_err(|_| NameProblem::Number {
+        of,
+        found: v.to_string(),
+    })
 }
 
 fn param<'a>(params: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
     params.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
 }
 
-fn only(params: &[(&str, &str)], allowed: &[&str]) -> Result<(), String> {
+fn only(params: &[(&str, &str)], allowed: &[&'static str]) -> Result<(), NameProblem> {
     for (k, _) in params {
         if !allowed.contains(k) {
-            return Err(format!(
-                "no parameter `{k}` here (allowed: {})",
-                if allowed.is_empty() {
-                    "none".to_string()
-                } else {
-                    allowed.join(", ")
-                }
-            ));
+            return Err(NameProblem::Param {
+                key: k.to_string(),
+                allowed: allowed.to_vec(),
+            });
         }
     }
     Ok(())
@@ -297,17 +373,23 @@ impl FromStr for Metric {
     }
 }
 
-fn parse_metric(s: &str) -> Result<Metric, String> {
+fn parse_metric(s: &str) -> Result<Metric, NameProblem> {
     use Metric::*;
     let p = split_name(s)?;
     let k_opt: Option<usize> = match p.cut {
-        Some(c) if p.base != "iprec" => Some(number(c, "the cutoff after @")?),
+        Some(c) if p.base != "iprec" => Some(number(c, NumberOf::Cutoff)?),
         _ => None,
     };
-    let need_k = || k_opt.ok_or_else(|| format!("a cutoff, as in {}@10", s.trim()));
+    let need_k = || {
+        k_opt.ok_or_else(|| NameProblem::Cutoff {
+            name: s.trim().to_string(),
+        })
+    };
     let no_cut = || {
         if p.cut.is_some() {
-            Err(format!("no cutoff on {}", p.base))
+            Err(NameProblem::NoCutoff {
+                base: p.base.clone(),
+            })
         } else {
             Ok(())
         }
@@ -331,7 +413,11 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             let norm = match param(ps, "norm") {
                 None | Some("R") => ApNormalization::TotalRelevant,
                 Some("found") => ApNormalization::RelevantRetrieved,
-                Some(v) => return Err(format!("norm='R' or norm='found', found `{v}`")),
+                Some(v) => {
+                    return Err(NameProblem::Norm {
+                        found: v.to_string(),
+                    })
+                }
             };
             AP { k: k_opt, norm }
         }
@@ -340,31 +426,32 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
             let discount = match (param(ps, "base"), param(ps, "discount")) {
                 (Some(b), None) if !power => {
-                    let base: f64 = number(b, "base")?;
+                    let base: f64 = number(b, NumberOf::Param("base"))?;
                     if !(base > 1.0 && base.is_finite()) {
-                        return Err(format!("a logarithm base above 1, found `{b}`"));
+                        return Err(NameProblem::LogBase {
+                            found: b.to_string(),
+                        });
                     }
                     Discount::Log { base }
                 }
                 (None, Some("1/rank")) if !power => Discount::Reciprocal,
                 (None, Some("log2") | None) if !power => Discount::LOG2,
                 (None, Some("power")) => {
-                    let exponent: f64 = number(param(ps, "s").unwrap_or("1"), "s")?;
-                    let offset: f64 = number(param(ps, "offset").unwrap_or("0"), "offset")?;
+                    let exponent: f64 =
+                        number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
+                    let offset: f64 = number(
+                        param(ps, "offset").unwrap_or("0"),
+                        NumberOf::Param("offset"),
+                    )?;
                     if !(exponent > 0.0 && exponent.is_finite()) {
-                        return Err("a power discount's exponent s above 0".into());
+                        return Err(NameProblem::PowerExponent);
                     }
                     if !(offset >= 0.0 && offset.is_finite()) {
-                        return Err("a power discount's offset of 0 or more".into());
+                        return Err(NameProblem::PowerOffset);
                     }
                     Discount::Power { exponent, offset }
                 }
-                _ => {
-                    return Err(
-                        "one discount: base=B (1/log_B(rank+1)), discount='1/rank', or discount='power' with s=S (and offset=O): 1/(rank+O)^S"
-                            .into(),
-                    )
-                }
+                _ => return Err(NameProblem::OneDiscount),
             };
             let (k, gains) = (k_opt, parse_gains(ps)?);
             if p.base == "dcg" {
@@ -376,37 +463,50 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
         "err" => {
             only(ps, &["gmax", "stop", "alpha", "beta"])?;
             match param(ps, "stop") {
-                None | Some("exp") if param(ps, "alpha").is_none() && param(ps, "beta").is_none() => {
-                    let gmax = param(ps, "gmax").map(|v| number(v, "gmax")).transpose()?;
+                None | Some("exp")
+                    if param(ps, "alpha").is_none() && param(ps, "beta").is_none() =>
+                {
+                    let gmax = param(ps, "gmax")
+                        .map(|v| number(v, NumberOf::Param("gmax")))
+                        .transpose()?;
                     ERR { k: k_opt, gmax }
                 }
                 Some("sigmoid") if param(ps, "gmax").is_none() => {
-                    let alpha: f64 = number(param(ps, "alpha").ok_or("alpha=A (the sigmoid's steepness)")?, "alpha")?;
-                    let beta: f64 = number(param(ps, "beta").ok_or("beta=B (the grade stopping half the users)")?, "beta")?;
+                    let alpha: f64 = number(
+                        param(ps, "alpha").ok_or(NameProblem::Alpha)?,
+                        NumberOf::Param("alpha"),
+                    )?;
+                    let beta: f64 = number(
+                        param(ps, "beta").ok_or(NameProblem::Beta)?,
+                        NumberOf::Param("beta"),
+                    )?;
                     if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
-                        return Err("alpha above 0 and a finite beta".into());
+                        return Err(NameProblem::SigmoidParams);
                     }
-                    ErrSigmoid { k: k_opt, alpha, beta }
+                    ErrSigmoid {
+                        k: k_opt,
+                        alpha,
+                        beta,
+                    }
                 }
-                _ => {
-                    return Err(
-                        "ERR(gmax=G) for (2^g − 1)/2^G, or ERR(stop='sigmoid',alpha=A,beta=B) for 1/(1 + e^(−A(g − B)))"
-                            .into(),
-                    )
-                }
+                _ => return Err(NameProblem::ErrStop),
             }
         }
         "rbp" => {
             only(ps, &["p", "rel"])?;
             no_cut()?;
-            let pv: f64 = number(param(ps, "p").unwrap_or("0.8"), "p")?;
+            let pv: f64 = number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?;
             if !(0.0..1.0).contains(&pv) {
-                return Err("p between 0 and 1 (exclusive of 1)".into());
+                return Err(NameProblem::Persistence);
             }
             let gain = match param(ps, "rel") {
                 None => RbpGain::GradeOverMax,
                 Some("1") => RbpGain::Binary,
-                Some(v) => return Err(format!("rel=1 (binary) or no rel (graded), found `{v}`")),
+                Some(v) => {
+                    return Err(NameProblem::RbpRel {
+                        found: v.to_string(),
+                    })
+                }
             };
             RBP { p: pv, gain }
         }
@@ -414,7 +514,7 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             only(ps, &["p"])?;
             no_cut()?;
             RBPResidual {
-                p: number(param(ps, "p").unwrap_or("0.8"), "p")?,
+                p: number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?,
             }
         }
         "hit" | "success" => {
@@ -432,7 +532,9 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             only(ps, &["gmax"])?;
             no_cut()?;
             GAP {
-                gmax: param(ps, "gmax").map(|v| number(v, "gmax")).transpose()?,
+                gmax: param(ps, "gmax")
+                    .map(|v| number(v, NumberOf::Param("gmax")))
+                    .transpose()?,
             }
         }
         "kendalltau" => {
@@ -441,7 +543,7 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
         }
         "rprec" => match param(ps, "mult") {
             Some(m) => RprecMult {
-                multiple: number(m, "mult")?,
+                multiple: number(m, NumberOf::Param("mult"))?,
             },
             None => Rprec,
         },
@@ -451,15 +553,15 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
         "gmap" => GmAP,
         "iprec" => IPrec {
             recall: number(
-                p.cut.ok_or("a recall level, as in IPrec@0.1")?,
-                "the recall level",
+                p.cut.ok_or(NameProblem::RecallLevel)?,
+                NumberOf::TheRecallLevel,
             )?,
         },
         "11ptavg" => match param(ps, "levels") {
             Some(l) => ElevenPointAverage {
                 levels: l
                     .split(';')
-                    .map(|x| number(x.trim(), "a recall level"))
+                    .map(|x| number(x.trim(), NumberOf::RecallLevel))
                     .collect::<Result<_, _>>()?,
             },
             None => ElevenPointAverage {
@@ -472,7 +574,7 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
         "setrelp" => SetRelativeP,
         "relp" => RelativeP { k: need_k()? },
         "setf" => SetF {
-            beta: number(param(ps, "beta").unwrap_or("1"), "beta")?,
+            beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
         },
         "unj" => Unjudged { k: need_k()? },
         "judged" => Judged { k: need_k()? },
@@ -491,13 +593,15 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
         "numrelret" => NumRelRet,
         "numnonreljudgedret" => NumNonrelJudgedRet,
         "utility" => {
-            let c = |key, d| number::<f64>(param(ps, key).unwrap_or(d), key);
+            let c = |key: &'static str, d| {
+                number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
+            };
             Utility {
                 coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
             }
         }
         "trec_rbp" => {
-            let pv = number(param(ps, "p").unwrap_or("0.9"), "p")?;
+            let pv = number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?;
             let rest: Vec<(&str, &str)> = ps.iter().copied().filter(|(k, _)| *k != "p").collect();
             TrecRbp {
                 p: pv,
@@ -505,9 +609,9 @@ fn parse_metric(s: &str) -> Result<Metric, String> {
             }
         }
         "trec_rbp_resid" => TrecRbpResid {
-            p: number(param(ps, "p").unwrap_or("0.9"), "p")?,
+            p: number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?,
         },
-        _ => return Err(format!("a known measure ({KNOWN_NAMES})")),
+        _ => return Err(NameProblem::Known),
     };
     Ok(m)
 }
