@@ -64,22 +64,9 @@ pub fn tie_range(
     r: &JudgedRanking,
     ctx: &EvalContext,
 ) -> Result<TieRange, TooManyOrders> {
-    let value = |ranking: &JudgedRanking| trec_value(metric.compute(ranking, ctx));
-    let Some(layout) = r.tie_layout.as_deref() else {
-        return Ok(TieRange::point(value(r)));
-    };
-    match metric.tie_order(layout, ctx) {
-        TieOrder::Key(key) => {
-            let level = r.relevance_level;
-            let a = value(&layout.ranking(layout.sorted_by(&|x| key.of(x, level), true), r));
-            let b = value(&layout.ranking(layout.sorted_by(&|x| key.of(x, level), false), r));
-            Ok(TieRange {
-                min: a.min(b),
-                max: a.max(b),
-            })
-        }
-        TieOrder::Every => tie_orders(metric, r, ctx)
-            .map_or_else(|| Ok(TieRange::point(value(r))), |orders| orders.range),
+    match tie_orders(metric, r, ctx) {
+        Some(orders) => orders.range,
+        None => Ok(TieRange::point(trec_value(metric.compute(r, ctx)))),
     }
 }
 

@@ -154,62 +154,13 @@ pub fn causes(
         relevance_level: level,
         ..preset.conventions()
     };
-    let b = base;
     // Each convention of the preset alone in trec_eval's, where they differ.
-    let candidates = [
-        (
-            t.tie_break != b.tie_break,
-            Switch::TieOrder(t.tie_break, b.tie_break),
-            Conventions {
-                tie_break: t.tie_break,
-                ..base
-            },
-        ),
-        (
-            t.score_precision != b.score_precision,
-            Switch::Scores(t.score_precision, b.score_precision),
-            Conventions {
-                score_precision: t.score_precision,
-                ..base
-            },
-        ),
-        (
-            t.missing_queries != b.missing_queries,
-            Switch::MissingQueries(t.missing_queries, b.missing_queries),
-            Conventions {
-                missing_queries: t.missing_queries,
-                ..base
-            },
-        ),
-        (
-            t.duplicates != b.duplicates,
-            Switch::Duplicates(t.duplicates, b.duplicates),
-            Conventions {
-                duplicates: t.duplicates,
-                ..base
-            },
-        ),
-        (
-            t.judged_scope != b.judged_scope,
-            Switch::JudgedScope(t.judged_scope, b.judged_scope),
-            Conventions {
-                judged_scope: t.judged_scope,
-                ..base
-            },
-        ),
-        (
-            t.max_docs != b.max_docs,
-            Switch::Depth(t.max_docs.unwrap_or(0)),
-            Conventions {
-                max_docs: t.max_docs,
-                ..base
-            },
-        ),
-    ];
-    let mut switches: Vec<(Switch, Conventions, Metric)> = candidates
+    let mut switches: Vec<(Switch, Conventions, Metric)> = Switch::between(&t, &base)
         .into_iter()
-        .filter(|c| c.0)
-        .map(|(_, what, c)| (what, c, metric.clone()))
+        .map(|what| {
+            let c = what.apply(base);
+            (what, c, metric.clone())
+        })
         .collect();
     let translated = preset.translate(metric);
     if translated != *metric {

@@ -1,7 +1,9 @@
 //! What the preset comparison switches: one convention or definition on
 //! which a tool differs from trec_eval, as a kind with its data.
 
-use crate::{DuplicatePolicy, JudgedScope, Metric, MissingQueries, ScorePrecision, TieBreak};
+use crate::{
+    Conventions, DuplicatePolicy, JudgedScope, Metric, MissingQueries, ScorePrecision, TieBreak,
+};
 
 /// One convention (or definition) on which a preset differs from
 /// trec_eval's: what a [`Cause`] switched. Its English is in
@@ -22,4 +24,70 @@ pub enum Switch {
     Depth(usize),
     /// The measure as the preset defines it.
     Definition(Metric),
+}
+
+impl Switch {
+    /// The conventions on which `tool`'s differ from `base`'s (trec_eval's),
+    /// one switch each, in the order the comparison lists them.
+    pub fn between(tool: &Conventions, base: &Conventions) -> Vec<Switch> {
+        let (t, b) = (tool, base);
+        let mut out: Vec<Switch> = [
+            Switch::TieOrder(t.tie_break, b.tie_break),
+            Switch::Scores(t.score_precision, b.score_precision),
+            Switch::MissingQueries(t.missing_queries, b.missing_queries),
+            Switch::Duplicates(t.duplicates, b.duplicates),
+            Switch::JudgedScope(t.judged_scope, b.judged_scope),
+        ]
+        .into_iter()
+        .filter(Switch::differs)
+        .collect();
+        if let Some(n) = t.max_docs.filter(|_| t.max_docs != b.max_docs) {
+            out.push(Switch::Depth(n));
+        }
+        out
+    }
+
+    /// Whether the tool's choice differs from trec_eval's.
+    fn differs(&self) -> bool {
+        match self {
+            Switch::TieOrder(to, from) => to != from,
+            Switch::Scores(to, from) => to != from,
+            Switch::MissingQueries(to, from) => to != from,
+            Switch::Duplicates(to, from) => to != from,
+            Switch::JudgedScope(to, from) => to != from,
+            Switch::Depth(_) | Switch::Definition(_) => true,
+        }
+    }
+
+    /// `base` with only this convention switched to the tool's (a
+    /// definition switches the measure, not the conventions).
+    pub fn apply(&self, base: Conventions) -> Conventions {
+        match *self {
+            Switch::TieOrder(to, _) => Conventions {
+                tie_break: to,
+                ..base
+            },
+            Switch::Scores(to, _) => Conventions {
+                score_precision: to,
+                ..base
+            },
+            Switch::MissingQueries(to, _) => Conventions {
+                missing_queries: to,
+                ..base
+            },
+            Switch::Duplicates(to, _) => Conventions {
+                duplicates: to,
+                ..base
+            },
+            Switch::JudgedScope(to, _) => Conventions {
+                judged_scope: to,
+                ..base
+            },
+            Switch::Depth(n) => Conventions {
+                max_docs: Some(n),
+                ..base
+            },
+            Switch::Definition(_) => base,
+        }
+    }
 }
