@@ -5,17 +5,13 @@
 use std::fmt::Write;
 
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
-use ranklab_core::{
-    can_flip, parse_qrels, summary_range, summary_values, Metric, TieRange, TrecRow,
-};
+use ranklab_core::session::{TieReport, WIDEST_QUERIES};
+use ranklab_core::{parse_qrels, summary_values, Metric, TieRange, TrecRow};
 
 use crate::args::{self, EvalArgs};
 
 /// The measures summarised when `-m` is not given.
 const DEFAULT_MEASURES: [&str; 4] = ["map", "recip_rank", "ndcg_cut.10", "P.10"];
-
-/// How many of the widest queries are listed per measure.
-const WIDEST: usize = 5;
 
 /// One run's rows and where its ties are.
 struct RunTies {
@@ -58,24 +54,6 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     Ok(summary(&opts, &items, &evaluated))
 }
 
-/// One measure of one run: its mean and the mean's range (`None` when a
-/// query's range was refused).
-struct Mean {
-    value: f64,
-    range: Option<TieRange>,
-}
-
-fn mean(items: &[TrecItem], metric: &Metric, j: usize, rows: &[TrecRow]) -> Mean {
-    let ranges: Option<Vec<TieRange>> = rows
-        .iter()
-        .map(|r| r.ranges.get(j).and_then(|x| x.ok()))
-        .collect();
-    Mean {
-        value: summary_values(items, rows)[j],
-        range: ranges.map(|r| summary_range(metric.aggregation(), &r)),
-    }
-}
-
 fn summary(opts: &EvalArgs, items: &[TrecItem], runs: &[RunTies]) -> String {
     let d = opts.digits;
     let f = |v: f64| format!("{:.d$}", v + 0.0);
@@ -85,6 +63,13 @@ fn summary(opts: &EvalArgs, items: &[TrecItem], runs: &[RunTies]) -> String {
             TrecItem::Measure { name, metric, .. } => Some((name.as_str(), metric)),
             _ => None,
         })
+        .collect();
+    let metrics: Vec<Metric> = measures.iter().map(|m| m.1.clone()).collect();
+    let rows: Vec<&[TrecRow]> = runs.iter().map(|r| r.rows.as_slice()).collect();
+    let report = TieReport::of(&metrics, &rows);
+    let values: Vec<Vec<f64>> = runs
+        .iter()
+        .map(|r| summary_values(items, &r.rows))
         .collect();
     let mut out = String::new();
     let _ = writeln!(
@@ -106,19 +91,9 @@ fn summary(opts: &EvalArgs, items: &[TrecItem], runs: &[RunTies]) -> String {
         "{:<width$}  {:>7}  {:>11}  {:<mwidth$}  {:>9}  {:>9}  {:>9}  {:>9}",
         "run", "queries", "with ties", "measure", "mean", "lowest", "highest", "width"
     );
-    let means: Vec<Vec<Mean>> = runs
-        .iter()
-        .map(|r| {
-            measures
-                .iter()
-                .enumerate()
-                .map(|(j, (_, m))| mean(items, m, j, &r.rows))
-                .collect()
-        })
-        .collect();
-    for (r, run_means) in runs.iter().zip(&means) {
-        for ((name, _), m) in measures.iter().zip(run_means) {
-            let (lo, hi, w) = match m.range {
+    for (i, r) in runs.iter().enumerate() {
+        for (j, (name, _)) in measures.iter().enumerate() {
+            let (lo, hi, w) = match report.means[i][j] {
                 Some(x) => (f(x.min), f(x.max), f(x.width())),
                 None => ("refused".into(), "refused".into(), "-".into()),
             };
@@ -129,7 +104,7 @@ fn summary(opts: &EvalArgs, items: &[TrecItem], runs: &[RunTies]) -> String {
                 r.rows.len(),
                 r.tied_queries,
                 name,
-                f(m.value),
+                f(values[i][j]),
                 lo,
                 hi,
                 w
@@ -137,71 +112,52 @@ fn summary(opts: &EvalArgs, items: &[TrecItem], runs: &[RunTies]) -> String {
         }
     }
     out.push('\n');
-    let mut flips = Vec::new();
-    for (j, (name, _)) in measures.iter().enumerate() {
-        for a in 0..runs.len() {
-            for b in a + 1..runs.len() {
-                let (ma, mb) = (&means[a][j], &means[b][j]);
-                if let (Some(ra), Some(rb)) = (ma.range, mb.range) {
-                    if can_flip(ra, rb) {
-                        flips.push(format!(
-                            "  {name}: {} {} [{}, {}] and {} {} [{}, {}]",
-                            runs[a].name,
-                            f(ma.value),
-                            f(ra.min),
-                            f(ra.max),
-                            runs[b].name,
-                            f(mb.value),
-                            f(rb.min),
-                            f(rb.max)
-                        ));
-                    }
-                }
-            }
-        }
-    }
+    let side = |i: usize, j: usize| {
+        let x = report.means[i][j].unwrap_or(TieRange::point(values[i][j]));
+        format!(
+            "{} {} [{}, {}]",
+            runs[i].name,
+            f(values[i][j]),
+            f(x.min),
+            f(x.max)
+        )
+    };
     if runs.len() > 1 {
-        if flips.is_empty() {
+        if report.flips.is_empty() {
             out.push_str("No pair of runs can swap places on these measures by tie order alone.\n");
         } else {
             out.push_str("Pairs that can swap places by tie order alone:\n");
-            for line in flips {
-                let _ = writeln!(out, "{line}");
+            for fl in &report.flips {
+                let (a, b) = fl.systems;
+                let _ = writeln!(
+                    out,
+                    "  {}: {} and {}",
+                    measures[fl.measure].0,
+                    side(a, fl.measure),
+                    side(b, fl.measure)
+                );
             }
         }
         out.push('\n');
     }
-    let mut widest = Vec::new();
-    for (j, (name, _)) in measures.iter().enumerate() {
-        let mut spread: Vec<(&str, &str, TieRange)> = runs
-            .iter()
-            .flat_map(|r| {
-                r.rows
-                    .iter()
-                    .filter_map(move |row| match row.ranges.get(j) {
-                        Some(Ok(x)) if x.is_spread() => {
-                            Some((r.name.as_str(), row.qid.as_str(), *x))
-                        }
-                        _ => None,
-                    })
-            })
-            .collect();
-        spread.sort_by(|a, b| b.2.width().total_cmp(&a.2.width()));
-        for (run, qid, x) in spread.into_iter().take(WIDEST) {
-            widest.push(format!(
-                "  {name:<mwidth$}  {run:<width$}  query {qid}: [{}, {}], width {}",
-                f(x.min),
-                f(x.max),
-                f(x.width())
-            ));
-        }
-    }
-    if widest.is_empty() {
+    if report.widest.is_empty() {
         out.push_str("No query's value depends on the order of tied documents.\n");
     } else {
-        let _ = writeln!(out, "The widest queries (up to {WIDEST} per measure):");
-        for line in widest {
-            let _ = writeln!(out, "{line}");
+        let _ = writeln!(
+            out,
+            "The widest queries (up to {WIDEST_QUERIES} per measure):"
+        );
+        for w in &report.widest {
+            let _ = writeln!(
+                out,
+                "  {:<mwidth$}  {:<width$}  query {}: [{}, {}], width {}",
+                measures[w.measure].0,
+                runs[w.system].name,
+                w.query,
+                f(w.range.min),
+                f(w.range.max),
+                f(w.range.width())
+            );
         }
     }
     out

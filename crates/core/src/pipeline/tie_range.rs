@@ -303,6 +303,16 @@ pub fn summary_range(aggregation: Aggregation, ranges: &[TieRange]) -> TieRange 
     }
 }
 
+/// [`summary_range`] of per-query ranges, `None` when one is (a refused
+/// range leaves its summary without one).
+pub fn summary_range_of(
+    aggregation: Aggregation,
+    ranges: impl IntoIterator<Item = Option<TieRange>>,
+) -> Option<TieRange> {
+    let ranges: Option<Vec<TieRange>> = ranges.into_iter().collect();
+    ranges.map(|r| summary_range(aggregation, &r))
+}
+
 /// Whether two systems' order on a measure can change with tie orders
 /// alone: each can come out above the other.
 pub fn can_flip(a: TieRange, b: TieRange) -> bool {

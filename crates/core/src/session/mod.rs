@@ -71,7 +71,7 @@ pub use stream::{
     JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
 };
 pub use switch::Switch;
-pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
+pub use ties::{Flip, RangedQuery, TieReport, WideQuery, WIDEST_QUERIES};
 pub use trec_judgments::{
     evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentReading,
     JudgmentSystem, JudgmentTable,

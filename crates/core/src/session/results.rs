@@ -3,7 +3,7 @@
 
 use super::warning::{Lacking, QuerySets};
 use crate::{
-    summary_range, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError, Rel,
+    summary_range_of, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError, Rel,
     TieRange,
 };
 
@@ -117,8 +117,10 @@ impl SystemResult {
     /// The range of summary `j` (aggregated as `metric` is) over the tie
     /// orders of every query: `None` when a query's range was refused.
     pub fn mean_range(&self, j: usize, metric: &Metric) -> Option<TieRange> {
-        let ranges: Option<Vec<TieRange>> = self.queries.iter().map(|q| q.range(j)).collect();
-        ranges.map(|r| summary_range(metric.aggregation(), &r))
+        summary_range_of(
+            metric.aggregation(),
+            self.queries.iter().map(|q| q.range(j)),
+        )
     }
 
     /// Whether any query's documents tie.

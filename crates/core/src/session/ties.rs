@@ -2,8 +2,8 @@
 //! the pairs of systems whose order a measure's tie orders can reverse, and
 //! the queries whose values depend most on the order of tied documents.
 
-use super::results::SystemResult;
-use crate::{can_flip, Metric, TieRange};
+use super::results::{QueryResult, SystemResult};
+use crate::{can_flip, summary_range_of, Metric, TieRange, TrecRow};
 
 /// How many of the widest queries the report keeps per measure.
 pub const WIDEST_QUERIES: usize = 5;
@@ -52,19 +52,78 @@ pub struct TieReport {
     pub widest: Vec<WideQuery>,
 }
 
+/// One query's values and ranges, as the report reads them: the page's
+/// [`QueryResult`] and the command line's [`TrecRow`] alike.
+pub trait RangedQuery {
+    /// The query id.
+    fn id(&self) -> &str;
+    /// Value `j` as evaluated.
+    fn value(&self, j: usize) -> f64;
+    /// Value `j`'s tie range (`None` where it was refused).
+    fn range(&self, j: usize) -> Option<TieRange>;
+    /// Whether its documents tie.
+    fn tied(&self) -> bool;
+}
+
+impl RangedQuery for QueryResult {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn value(&self, j: usize) -> f64 {
+        self.values[j]
+    }
+    fn range(&self, j: usize) -> Option<TieRange> {
+        QueryResult::range(self, j)
+    }
+    fn tied(&self) -> bool {
+        self.ranges.is_some()
+    }
+}
+
+impl RangedQuery for TrecRow {
+    fn id(&self) -> &str {
+        &self.qid
+    }
+    fn value(&self, j: usize) -> f64 {
+        self.values[j]
+    }
+    /// A row made without ranges counts as untied (its values as points).
+    fn range(&self, j: usize) -> Option<TieRange> {
+        match self.ranges.get(j) {
+            Some(r) => r.ok(),
+            None => Some(TieRange::point(self.values[j])),
+        }
+    }
+    /// Whether some value spreads or was refused (a row does not keep its
+    /// ranking, so ties that move no value are not seen).
+    fn tied(&self) -> bool {
+        self.ranges
+            .iter()
+            .any(|r| !matches!(r, Ok(p) if !p.is_spread()))
+    }
+}
+
 impl TieReport {
     /// The report of `systems` (those with queries) on `measures`.
     pub fn new(measures: &[Metric], systems: &[SystemResult]) -> TieReport {
+        let queries: Vec<&[QueryResult]> = systems.iter().map(|s| s.queries.as_slice()).collect();
+        TieReport::of(measures, &queries)
+    }
+
+    /// The report of each system's `queries` on `measures`.
+    pub fn of<Q: RangedQuery>(measures: &[Metric], systems: &[&[Q]]) -> TieReport {
         let means: Vec<Vec<Option<TieRange>>> = systems
             .iter()
-            .map(|s| {
-                if s.queries.is_empty() {
+            .map(|queries| {
+                if queries.is_empty() {
                     return vec![None; measures.len()];
                 }
                 measures
                     .iter()
                     .enumerate()
-                    .map(|(j, m)| s.mean_range(j, m))
+                    .map(|(j, m)| {
+                        summary_range_of(m.aggregation(), queries.iter().map(|q| q.range(j)))
+                    })
                     .collect()
             })
             .collect();
@@ -75,7 +134,7 @@ impl TieReport {
             .map(|j| {
                 systems
                     .iter()
-                    .flat_map(|s| &s.queries)
+                    .flat_map(|s| s.iter())
                     .filter(|q| q.range(j).is_none())
                     .count()
             })
@@ -100,14 +159,14 @@ impl TieReport {
             let mut wide: Vec<WideQuery> = systems
                 .iter()
                 .enumerate()
-                .flat_map(|(i, s)| {
-                    s.queries.iter().filter_map(move |q| {
+                .flat_map(|(i, queries)| {
+                    queries.iter().filter_map(move |q| {
                         let range = q.range(j).filter(TieRange::is_spread)?;
                         Some(WideQuery {
                             measure: j,
                             system: i,
-                            query: q.id.clone(),
-                            value: q.values[j],
+                            query: q.id().to_string(),
+                            value: q.value(j),
                             range,
                         })
                     })
@@ -131,7 +190,7 @@ impl TieReport {
             means,
             tied_queries: systems
                 .iter()
-                .map(|s| s.queries.iter().filter(|q| q.ranges.is_some()).count())
+                .map(|queries| queries.iter().filter(|q| q.tied()).count())
                 .collect(),
             spread,
             refused,
