@@ -7,18 +7,19 @@
 //! render; they never compute a metric.
 
 pub use ranklab_core::measures::average_precision::ApNormalization;
-pub use ranklab_core::measures::err::{err_steps_with, StopProbability};
+pub use ranklab_core::measures::err::StopProbability;
 pub use ranklab_core::measures::ndcg::{Discount, GainKind, Gains};
 pub use ranklab_core::measures::rbp::RbpGain;
 pub use ranklab_core::session::exports;
 pub use ranklab_core::session::{
-    beaten, block_on, by_kind, byte_size, causes, compare_presets, describe_files, evaluate_files,
-    evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query, finish,
-    is_unread_file, judge_typed, judgment_queries_note, letter, most_different, parse_typed,
-    query_set_note, statistics, BigFile, ByteSource, ByteSourceRead, Cause, EvalOptions, FileInfo,
-    Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PresetRow, Progress, QueryResult,
-    Ready, Shard, ShardReply, Source, SourceResults, SystemResult, TieReport, Ungrouped, Warning,
-    WideQuery, BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS,
+    beaten, block_on, by_kind, byte_size, causes, compare_presets, cutoff_curve, describe_files,
+    evaluate_files, evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query,
+    finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different,
+    paired_values, parse_typed, query_set_note, statistics, stop_weights, system_ranks, BigFile,
+    ByteSource, ByteSourceRead, Cause, EvalOptions, FileInfo, Flip, FoundQuery, JudgmentReading,
+    JudgmentTable, LoadedFile, PairedValue, PresetRow, Progress, QueryResult, Ready, Shard,
+    ShardReply, Source, SourceResults, SystemResult, TieReport, Ungrouped, Warning, WideQuery,
+    BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS,
 };
 pub use ranklab_core::stats::{Correction, StatsOptions, StatsReport, SystemStats, Test};
 pub use ranklab_core::tie_orders;

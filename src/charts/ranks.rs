@@ -8,25 +8,6 @@ use plotters::prelude::*;
 use super::{builder, colour, draw_marker, drew, name_legend, render, short, Size, Swatch, Theme};
 use crate::styled_mesh;
 
-/// Ranks (1 = best, ties share the better rank) of the values of one measure.
-pub fn ranks(values: &[f64], higher_is_better: bool) -> Vec<usize> {
-    values
-        .iter()
-        .map(|&v| {
-            1 + values
-                .iter()
-                .filter(|&&o| {
-                    if higher_is_better {
-                        o > v + 1e-12
-                    } else {
-                        o < v - 1e-12
-                    }
-                })
-                .count()
-        })
-        .collect()
-}
-
 /// Whether measure `m` orders the systems differently from measure 0.
 pub fn disagrees(rank_table: &[Vec<usize>], m: usize) -> bool {
     rank_table.iter().any(|r| r[m] != r[0])
@@ -110,8 +91,6 @@ mod tests {
 
     #[test]
     fn ranks_and_disagreement() {
-        assert_eq!(ranks(&[0.5, 0.9, 0.5], true), [2, 1, 2]);
-        assert_eq!(ranks(&[3.0, 1.0], false), [2, 1]);
         // MRR says A > B; nDCG says B > A (article 000's point).
         let table = vec![vec![1, 2], vec![2, 1]];
         assert!(!disagrees(&table, 0) && disagrees(&table, 1));

@@ -4,24 +4,15 @@
 use plotters::prelude::*;
 
 use super::{builder, colour, drew, render, short, upper, Size, Swatch, Theme};
+use crate::evaluation::PairedValue;
 use crate::styled_mesh;
-
-/// One query's values under the two systems.
-pub struct Point {
-    /// Query id.
-    pub query: String,
-    /// System A's value.
-    pub a: f64,
-    /// System B's value.
-    pub b: f64,
-}
 
 /// The chart as SVG; the points are its only circles, in `points` order.
 pub fn scatter_svg(
     measure: &str,
     a: &str,
     b: &str,
-    points: &[Point],
+    points: &[PairedValue],
     theme: Theme,
     size: Size,
 ) -> Result<String, String> {
@@ -74,17 +65,17 @@ mod tests {
     #[test]
     fn one_circle_per_query_coloured_by_the_winner() {
         let pts = vec![
-            Point {
+            PairedValue {
                 query: "q1".into(),
                 a: 1.0,
                 b: 0.5,
             },
-            Point {
+            PairedValue {
                 query: "q2".into(),
                 a: 0.2,
                 b: 0.9,
             },
-            Point {
+            PairedValue {
                 query: "q3".into(),
                 a: 0.5,
                 b: 0.5,

@@ -1,6 +1,7 @@
 //! What each chart of the panel shows: its title, its drawing (or why it
-//! could not be drawn) and its data table, from the systems' values and the
-//! settings. The panel lays out and handles input; the data is made here.
+//! could not be drawn) and its data table, from the systems' values, the
+//! core's chart data and the settings. The panel lays out and handles
+//! input; the numbers come from the core (`chart_data`).
 
 use yew::prelude::*;
 
@@ -10,11 +11,14 @@ use crate::charts::discounts::{
     discounts_svg, gain_curves, lines_svg, standard_curves, Curve, Marks,
 };
 use crate::charts::distribution::distribution_svg;
-use crate::charts::ranks::{ranks, ranks_svg};
-use crate::charts::scatter::{scatter_svg, Point};
+use crate::charts::ranks::ranks_svg;
+use crate::charts::scatter::scatter_svg;
 use crate::charts::{tag_marks, xml_attr};
 use crate::charts::{Interval, Theme};
-use crate::evaluation::{format_value, Metric, StatsReport, StopProbability, SystemResult};
+use crate::evaluation::{
+    format_value, paired_values, stop_weights, system_ranks, Metric, StatsReport, StopProbability,
+    SystemResult,
+};
 use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
 
 #[derive(Clone, Copy, PartialEq)]
@@ -52,6 +56,8 @@ pub(crate) struct ChartInputs<'a> {
     pub size: (u32, u32),
     /// The measure family of the Measure@k chart.
     pub family: &'a str,
+    /// Each shown system's mean of that family at k = 1..=`k_max`.
+    pub curves: &'a [Vec<f64>],
     /// The two systems of the scatter chart (A, B).
     pub pair: (usize, usize),
     /// The query of the ERR stopping chart.
@@ -146,19 +152,7 @@ fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
         size,
         ..
     } = *inputs;
-    let per_measure: Vec<Vec<usize>> = measures
-        .iter()
-        .enumerate()
-        .map(|(j, m)| {
-            ranks(
-                &shown.iter().map(|s| s.means[j]).collect::<Vec<_>>(),
-                m.higher_is_better(),
-            )
-        })
-        .collect();
-    let table: Vec<Vec<usize>> = (0..shown.len())
-        .map(|s| per_measure.iter().map(|r| r[s]).collect())
-        .collect();
+    let table = system_ranks(shown, measures);
     let svg = ranks_svg(measure_names, names, &table, th, size);
     let rows = names
         .iter()
@@ -175,22 +169,17 @@ fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
 /// The Measure@k curves.
 fn curves_chart(inputs: &ChartInputs<'_>) -> Chart {
     let ChartInputs {
-        settings,
-        shown,
         names,
         k_max,
         theme: th,
         size,
         family,
+        curves,
         ..
     } = *inputs;
-    let series: Vec<Vec<f64>> = shown
-        .iter()
-        .map(|s| curve(s, family, k_max, settings))
-        .collect();
-    let svg = curves_svg(family, names, &series, th, size);
+    let svg = curves_svg(family, names, curves, th, size);
     let cols = (1..=k_max).map(|k| format!("{}@{k}", family)).collect();
-    let rows = names.iter().cloned().zip(series).collect();
+    let rows = names.iter().cloned().zip(curves.iter().cloned()).collect();
     (
         "Measure at every cutoff",
         svg,
@@ -241,18 +230,7 @@ fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
     } = *inputs;
     let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
     let (sa, sb) = (shown[ia], shown[ib]);
-    let points: Vec<Point> = sa
-        .queries
-        .iter()
-        .filter_map(|q| {
-            let other = sb.queries.iter().find(|o| o.id == q.id)?;
-            Some(Point {
-                query: q.id.clone(),
-                a: q.values[mi],
-                b: other.values[mi],
-            })
-        })
-        .collect();
+    let points = paired_values(sa, sb, mi);
     let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
     let tags: Vec<String> = points
             .iter()
@@ -309,11 +287,9 @@ fn discounts_chart(inputs: &ChartInputs<'_>) -> Chart {
             ErrStop::Exponential => StopProbability::Exponential { gmax },
             ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
         };
-        let steps =
-            crate::evaluation::err_steps_with(&q.head(settings.relevance_level), Some(20), stop_at);
         curves.push(Curve {
             label: format!("ERR P(stop), {} {}", sys.name, q.id),
-            weights: steps.iter().map(|s| s.stop).collect(),
+            weights: stop_weights(q, settings.relevance_level, 20, stop_at),
         });
     }
     let svg = discounts_svg("Weight of each rank", &curves, th, size);
@@ -362,36 +338,6 @@ fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
             rows,
         ),
     )
-}
-
-/// Mean over each system's queries of a measure at k = 1..=k_max (from the
-/// first ranks kept per query; exact up to [`SHOWN_RANKS`]).
-fn curve(system: &SystemResult, family: &str, k_max: usize, s: &Settings) -> Vec<f64> {
-    let heads: Vec<_> = system
-        .queries
-        .iter()
-        .map(|q| q.head(s.relevance_level))
-        .collect();
-    let ctx = crate::evaluation::EvalContext {
-        max_grade: system.max_grade,
-        ..Default::default()
-    };
-    (1..=k_max)
-        .map(|k| {
-            let m = match family {
-                "R" => Metric::R { k },
-                "nDCG" => s.ndcg_at(k),
-                "ERR" => s.err_at(k),
-                _ => Metric::P { k },
-            };
-            let sum: f64 = heads.iter().map(|h| m.compute(h, &ctx)).sum();
-            if heads.is_empty() {
-                0.0
-            } else {
-                sum / heads.len() as f64
-            }
-        })
-        .collect()
 }
 
 fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>)>) -> Html {

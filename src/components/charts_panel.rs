@@ -13,7 +13,9 @@ use crate::components::chart_kinds::{chart_of, ChartInputs, Kind};
 use crate::components::explanation::Selected;
 use crate::components::fields::index_setter;
 use crate::download::{download, download_png};
-use crate::evaluation::{with_queries, Metric, StatsReport, SystemResult, SHOWN_RANKS};
+use crate::evaluation::{
+    cutoff_curve, with_queries, Metric, StatsReport, SystemResult, SHOWN_RANKS,
+};
 use crate::same_rc::SameRc;
 use crate::settings::Settings;
 
@@ -283,6 +285,41 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let pair = use_state(|| (0usize, 1usize));
     let save_problem = use_state(|| None::<String>);
     let stop_query = use_state(|| 0usize);
+    let k_max = props
+        .settings
+        .cutoffs
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(10)
+        .clamp(2, SHOWN_RANKS);
+    // The Measure@k curves judge every query at every cutoff: made by the
+    // core once per change of what they show, not at each drawing.
+    let curves = use_memo(
+        (
+            props.systems.clone(),
+            (*family).clone(),
+            k_max,
+            props.settings.clone(),
+            *kind == Kind::Curves,
+        ),
+        |(systems, family, k_max, settings, wanted)| {
+            if !wanted {
+                return Vec::new();
+            }
+            with_queries(systems)
+                .into_iter()
+                .map(|s| {
+                    cutoff_curve(
+                        s,
+                        |k| settings.family_at(family, k),
+                        *k_max,
+                        settings.relevance_level,
+                    )
+                })
+                .collect::<Vec<_>>()
+        },
+    );
     let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {
         return html! {};
@@ -292,14 +329,6 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
     let mi = (*measure).min(props.measures.len() - 1);
-    let k_max = props
-        .settings
-        .cutoffs
-        .iter()
-        .copied()
-        .max()
-        .unwrap_or(10)
-        .clamp(2, SHOWN_RANKS);
     let (title, svg, table) = chart_of(
         *kind,
         &ChartInputs {
@@ -314,6 +343,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             theme: th,
             size,
             family: &family,
+            curves: &curves,
             pair: *pair,
             stop_query: *stop_query,
         },

@@ -152,6 +152,17 @@ impl Settings {
         out
     }
 
+    /// The measure of the Measure@k chart's `family` (`P`, `R`, `nDCG`,
+    /// `ERR`) at cutoff k, with these settings.
+    pub fn family_at(&self, family: &str, k: usize) -> Metric {
+        match family {
+            "R" => Metric::R { k },
+            "nDCG" => self.ndcg_at(k),
+            "ERR" => self.err_at(k),
+            _ => Metric::P { k },
+        }
+    }
+
     /// nDCG@k with these settings' gain and discount.
     pub fn ndcg_at(&self, k: usize) -> Metric {
         Metric::NDCG {

@@ -16,21 +16,20 @@ mod stats_cmd;
 mod ties_cmd;
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::process::ExitCode;
-use std::sync::{mpsc, Mutex};
 
 use ranklab_core::measures::rbp::RbpGain;
 use ranklab_core::measures::trec_names::Judgments;
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::session::{
-    evaluate_judgment_groups, evaluate_preferences, evaluate_whole_text, ChunkEvaluator,
-    JudgmentReading, QueryChunk, QueryChunker, StreamResult,
+    evaluate_judgment_groups, evaluate_preferences, evaluate_whole_text, read_trec_run,
+    ChunkEvaluator, JudgmentReading, StreamResult, TrecRead,
 };
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
-    parse_zscores, ByteLines, EvalContext, Line, Metric, MissingQueries, ParseError, Preset, Qrels,
-    ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
+    parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset, Qrels, ScorePrecision,
+    TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
 };
 
 fn main() -> ExitCode {
@@ -51,10 +50,14 @@ fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))
 }
 
-/// Evaluates the run file: streamed in bounded memory when it is grouped by
-/// query (the usual case), read whole otherwise. The main thread reads and
-/// cuts the file into per-query chunks; worker threads (one per core)
-/// parse, judge and score them.
+/// Bytes of run each reading thread takes at least: a small run is read by
+/// one thread.
+const SHARD_BYTES: u64 = 4 << 20;
+
+/// Evaluates the run file with the core's whole-run reader: in bounded
+/// memory when it is grouped by query (the usual case), one reading
+/// thread per core, each reading, judging and scoring its own byte range
+/// of the file; read whole otherwise.
 fn evaluate_run(
     opts: &args::EvalArgs,
     qrels: &Qrels<'_>,
@@ -74,119 +77,63 @@ fn evaluate_run(
         context: &context,
         tie_range: opts.tie_range,
     };
-    let mut file =
-        File::open(&opts.run).map_err(|e| format!("ranklab: cannot read {}: {e}", opts.run))?;
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8);
-    // At most 32 queries wait for a worker: enough to keep them busy, and
-    // memory stays bounded (256 cost 20 MiB more and no time).
-    let (send, receive) = mpsc::sync_channel::<QueryChunk>(32);
-    let receive = Mutex::new(receive);
-    let mut chunker = QueryChunker::new();
-    let (read_result, results) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let next = receive
-                            .lock()
-                            .map_err(|_| ())
-                            .and_then(|r| r.recv().map_err(|_| ()));
-                        match next {
-                            Ok(chunk) => out.push(evaluator.evaluate(&chunk)),
-                            Err(()) => return out,
-                        }
-                    }
-                })
-            })
-            .collect();
-        let read_result = (|| {
-            // Blocks of 1 MiB, split into lines by the core's ByteLines (a
-            // block is checked as UTF-8 at once); a line that is not UTF-8
-            // is refused by its number.
-            let mut lines = ByteLines::new();
-            let mut buf = vec![0u8; 1 << 20];
-            let mut line_no = 0usize;
-            let mut not_text = None;
-            let mut stopped = false;
-            loop {
-                let n = match file.read(&mut buf) {
-                    Ok(n) => n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) => {
-                        return Err(format!(
-                            "ranklab: {}:{}: cannot read this line: {e}",
-                            opts.run,
-                            line_no + 1
-                        ))
-                    }
-                };
-                let mut each = |line: Line<'_>, _: usize| {
-                    line_no += 1;
-                    match line {
-                        Ok(line) if not_text.is_none() && !stopped => {
-                            if let Some(chunk) = chunker.push_line(line) {
-                                stopped = send.send(chunk).is_err();
-                            }
-                        }
-                        Ok(_) => {}
-                        Err(_) => {
-                            not_text.get_or_insert(line_no);
-                        }
-                    }
-                };
-                if n == 0 {
-                    lines.finish_checked(&mut each);
-                    break;
-                }
-                lines.push_checked(&buf[..n], &mut each);
-                if not_text.is_some() || stopped || chunker.ungrouped() {
-                    break;
-                }
-            }
-            if let Some(bad) = not_text {
-                return Err(format!(
-                    "ranklab: {}:{bad}: cannot read this line: stream did not contain valid UTF-8",
-                    opts.run
-                ));
-            }
-            if stopped {
-                return Err("ranklab: an evaluation thread stopped".to_string());
-            }
-            if let Some(chunk) = chunker.finish() {
-                send.send(chunk)
-                    .map_err(|_| "ranklab: an evaluation thread stopped".to_string())?;
-            }
-            Ok(())
-        })();
-        drop(send);
-        // A worker that panicked must not silently drop its queries.
-        let results: Result<Vec<Vec<_>>, String> = handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .map_err(|_| "ranklab: an evaluation thread failed".to_string())
-            })
-            .collect();
-        (read_result, results)
-    });
-    read_result?;
-    let results: Vec<_> = results?.into_iter().flatten().collect();
-    if !chunker.ungrouped() {
-        return Ok(evaluator.assemble(results, false));
+    let cannot = |e: std::io::Error| format!("ranklab: cannot read {}: {e}", opts.run);
+    let whole = |text: &str| {
+        evaluate_whole_text(
+            &opts.run,
+            text,
+            qrels,
+            items,
+            &opts.conventions,
+            context,
+            opts.tie_range,
+        )
+    };
+    let read = if std::fs::metadata(&opts.run).map_err(cannot)?.is_file() {
+        let bytes = std::fs::metadata(&opts.run).map_err(cannot)?.len();
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8) as u64;
+        let shards = threads.min(bytes / SHARD_BYTES).max(1) as usize;
+        let open = |at: u64| {
+            let mut file = File::open(&opts.run)?;
+            file.seek(SeekFrom::Start(at))?;
+            Ok(file)
+        };
+        read_trec_run(&evaluator, bytes, shards, &open).map_err(cannot)?
+    } else {
+        // A pipe can be read once: hold its bytes, then read them as a file.
+        let mut bytes = Vec::new();
+        File::open(&opts.run)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        let open = |at: u64| Ok(&bytes[at as usize..]);
+        match read_trec_run(&evaluator, bytes.len() as u64, 1, &open).map_err(cannot)? {
+            TrecRead::Ungrouped => return Ok(whole(&text_of(&opts.run, bytes)?)),
+            read => read,
+        }
+    };
+    match read {
+        TrecRead::Rows(result) => Ok(result),
+        TrecRead::NotText(line) => Err(not_text(&opts.run, line)),
+        TrecRead::Ungrouped => {
+            let bytes = std::fs::read(&opts.run).map_err(cannot)?;
+            Ok(whole(&text_of(&opts.run, bytes)?))
+        }
     }
-    let text = read(&opts.run)?;
-    Ok(evaluate_whole_text(
-        &opts.run,
-        &text,
-        qrels,
-        items,
-        &opts.conventions,
-        context,
-        opts.tie_range,
-    ))
+}
+
+fn not_text(path: &str, line: usize) -> String {
+    format!("ranklab: {path}:{line}: cannot read this line: stream did not contain valid UTF-8")
+}
+
+/// The text of the file `path`, its first line that is not UTF-8 named.
+fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
+        not_text(path, line)
+    })
 }
 
 fn run(argv: &[String]) -> Result<String, String> {

@@ -290,6 +290,22 @@ impl ParseError {
         errors.sort_by_key(|e| (e.line, e.column));
     }
 
+    /// The same problem in a text read `lines` lines further on (a part of
+    /// a file numbered from its own first line, put back in the file): its
+    /// line and every line its kind names move by `lines`.
+    pub fn shift_lines(&mut self, lines: usize) {
+        self.line += lines;
+        match &mut *self.expected {
+            Expected::JudgedOnce { first_line, .. }
+            | Expected::JudgedOnceInGroup { first_line, .. }
+            | Expected::DocidOnce { first_line, .. }
+            | Expected::PreferenceOnce { first_line }
+            | Expected::OneValue { first_line, .. }
+            | Expected::NewQueryId { first_line, .. } => *first_line += lines,
+            _ => {}
+        }
+    }
+
     /// Builds an error; `found` is shortened to at most 40 characters.
     pub fn new(input: &str, line: usize, column: usize, expected: Expected, found: &str) -> Self {
         let mut shown: String = found.chars().take(40).collect();

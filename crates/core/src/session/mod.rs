@@ -15,12 +15,17 @@
 //! table ([`statistics`]) and, with the `serde` feature, its exports
 //! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
 //!
-//! The command line reads runs through the same query chunks
-//! ([`QueryChunker`], [`judge_chunk`], [`tally`]) as the page's workers,
-//! scoring them for trec_eval's output ([`ChunkEvaluator`], [`RunStream`]);
-//! a run that is not grouped by query is judged whole by the same
-//! [`judge`](crate::judge) as the page's files ([`evaluate_whole_text`]).
+//! There is one whole-run reader, [`ShardLines`]: the page's workers and
+//! the command line's threads are its shards (each reads its own byte
+//! range of the run), cut the lines into the same query chunks
+//! ([`QueryChunker`], [`judge_chunk`]) and put the parts together the same
+//! way ([`join`], [`tally`]). Only what each query is scored into differs:
+//! the page's [`QueryResult`], or trec_eval's rows ([`ChunkEvaluator`],
+//! [`read_trec_run`]). A run that is not grouped by query is judged whole
+//! by the same [`judge`](crate::judge) as the page's files
+//! ([`evaluate_whole_text`]).
 
+mod chart_data;
 mod compare;
 #[cfg(feature = "serde")]
 pub mod exports;
@@ -44,6 +49,7 @@ mod trec_judgments;
 mod typed;
 mod warning;
 
+pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, PairedValue};
 pub use compare::{
     causes, compare_presets, most_different, values_under, Cause, PresetRow, QueryValues,
 };
@@ -61,6 +67,7 @@ pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles,
 };
 pub use runs::{add_run, evaluate_files, RunOutcome};
+pub use shard_lines::{join, read_shards, read_trec_run, JoinedRun, OpenAt, ShardLines, TrecRead};
 pub use shards::{
     evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,
     Ungrouped, LOOKBEHIND,
@@ -68,7 +75,7 @@ pub use shards::{
 pub use significance::{beaten, letter, statistics};
 pub use stream::{
     evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
-    JudgedChunk, QueryChunk, QueryChunker, RunStream, StreamResult, Tally,
+    JudgedChunk, QueryChunk, QueryChunker, StreamResult, Tally,
 };
 pub use switch::Switch;
 pub use ties::{Flip, RangedQuery, TieReport, WideQuery, WIDEST_QUERIES};

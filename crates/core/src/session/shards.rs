@@ -16,15 +16,14 @@
 //! [`ByteSource`]: super::reading::ByteSource
 
 use crate::Expected;
-use std::collections::BTreeSet;
 
 use super::files::LoadedFile;
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{QueryResult, SourceResults};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::runs::{add_run, RunOutcome};
-use super::shard_lines::ShardLines;
-pub use super::shard_lines::{ScoredQuery, ShardRun, LOOKBEHIND};
+use super::shard_lines::{join, ShardLines};
+pub use super::shard_lines::{ScoredQuery, Shard, ShardRun, Ungrouped, LOOKBEHIND};
 use super::stream::{judge_chunk, tally, QueryChunk};
 use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
 use super::warning::Warning;
@@ -33,29 +32,6 @@ use crate::{
     judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
     Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
 };
-
-/// Which part of each big TREC run one worker evaluates: `count` workers
-/// split a run into byte ranges, and each takes the queries whose first
-/// line starts in its range (the one in progress at its start belongs to
-/// the worker before). Worker 0 also does everything that is not split.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// This worker, from 0.
-    pub index: usize,
-    /// Workers in all.
-    pub count: usize,
-}
-
-impl Shard {
-    /// One worker doing everything.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    fn range(&self, bytes: u64) -> (u64, u64) {
-        let at = |i: usize| bytes * i as u64 / self.count as u64;
-        (at(self.index), at(self.index + 1))
-    }
-}
 
 /// What became of one run in one shard.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -88,11 +64,6 @@ pub struct ShardReply {
     pub max_grade: i64,
 }
 
-/// A streamed run's queries cannot be put together: a query id is in two
-/// shards' parts or comes back after others. Evaluate with one shard.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ungrouped;
-
 struct RunJob<'a> {
     qrels: &'a Qrels<'a>,
     conventions: &'a Conventions,
@@ -122,7 +93,7 @@ impl RunJob<'_> {
     ) -> Result<ShardRun, ParseError> {
         let (begin, end) = shard.range(file.bytes());
         let score = |chunk: &QueryChunk| self.score(&file.name, chunk);
-        let mut state = ShardLines::new(&score, &file.name, (begin, end), shard.index == 0);
+        let mut state = ShardLines::new(&score, &file.name, shard, file.bytes());
         let mut reader = open(file, state.at());
         let mut buf = vec![0; READ_CHUNK];
         let mut lines = ByteLines::new();
@@ -356,9 +327,6 @@ pub fn finish(
             RunPiece::Failed(e) => part.errors.push(e),
             RunPiece::Elsewhere => {}
             RunPiece::Streamed(mine) => {
-                let mut queries = Vec::new();
-                let mut offset = 0;
-                let mut seen = BTreeSet::new();
                 let name = mine.name.clone();
                 let parts = std::iter::once(mine).chain(pieces[1..].iter_mut().map(|p| {
                     match p
@@ -372,22 +340,7 @@ pub fn finish(
                         },
                     }
                 }));
-                for p in parts {
-                    if p.ungrouped {
-                        return Err(Ungrouped);
-                    }
-                    for mut q in p.queries {
-                        if !seen.insert(q.qid.clone()) {
-                            return Err(Ungrouped);
-                        }
-                        q.first_line += offset;
-                        for e in &mut q.errors {
-                            e.line += offset;
-                        }
-                        queries.push(q);
-                    }
-                    offset += p.lines;
-                }
+                let queries = join(parts)?.queries;
                 let outcome = assemble(&name, queries, &replies[0], options);
                 add_run(&mut part, outcome, metrics, options);
             }

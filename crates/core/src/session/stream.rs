@@ -1,12 +1,13 @@
-//! Evaluating a run line by line, in bounded memory.
+//! Evaluating a run one query at a time, in bounded memory.
 //!
-//! TREC runs are almost always grouped by query. [`RunStream`] takes lines
-//! one at a time (the caller reads the file or the browser's `File` in
-//! chunks; this module does no I/O), keeps only the current query's text,
-//! and scores each query as soon as its lines end, keeping just its
-//! [`TrecRow`]. If a query id comes back after other queries, the run is not
-//! grouped: [`StreamResult::ungrouped`] is set and the caller evaluates the
-//! whole text at once instead (same numbers, more memory).
+//! TREC runs are almost always grouped by query. A [`QueryChunker`] takes
+//! lines one at a time (this module does no I/O), keeps only the current
+//! query's text, and hands out each query's lines as soon as they end; a
+//! [`ChunkEvaluator`] judges and scores such a chunk for trec_eval's output
+//! and [`tally`] puts the chunks' outcomes together. The reader that feeds
+//! them is [`super::shard_lines`]. If a query id comes back after other
+//! queries, the run is not grouped and the caller evaluates the whole text
+//! at once instead ([`evaluate_whole_text`]: same numbers, more memory).
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -42,8 +43,6 @@ pub struct StreamResult {
     ///
     /// [`DuplicatePolicy::Refuse`]: crate::DuplicatePolicy::Refuse
     pub refused: bool,
-    /// The run is not grouped by query: evaluate the whole text instead.
-    pub ungrouped: bool,
 }
 
 /// All data lines of one query, in file order.
@@ -272,11 +271,10 @@ impl ChunkEvaluator<'_> {
     /// Puts chunk results (in any order) together: file order for errors
     /// and the run tag, missing queries per the conventions, rows in qid
     /// order.
-    pub fn assemble(&self, chunks: Vec<ChunkResult>, ungrouped: bool) -> StreamResult {
+    pub fn assemble(&self, chunks: Vec<ChunkResult>) -> StreamResult {
         let t = tally(chunks);
         let missing = t.lacking(self.qrels.queries.keys().copied());
         let mut result = StreamResult {
-            ungrouped,
             rows: t.results,
             runid: t.runid,
             repeated_lines: t.repeated_lines,
@@ -377,77 +375,6 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
     t
 }
 
-/// A run evaluated as its lines arrive, on one thread: a [`QueryChunker`]
-/// whose chunks are evaluated at once.
-#[derive(Debug)]
-pub struct RunStream<'q> {
-    input: String,
-    qrels: &'q Qrels<'q>,
-    items: &'q [TrecItem],
-    metrics: Vec<Metric>,
-    conventions: Conventions,
-    context: EvalContext,
-    chunker: QueryChunker,
-    results: Vec<ChunkResult>,
-}
-
-impl<'q> RunStream<'q> {
-    /// A stream over the run named `input`, evaluated against `qrels` for
-    /// `items` under `conventions`.
-    pub fn new(
-        input: &str,
-        qrels: &'q Qrels<'q>,
-        items: &'q [TrecItem],
-        conventions: Conventions,
-    ) -> Self {
-        RunStream {
-            input: input.to_string(),
-            qrels,
-            items,
-            metrics: item_metrics(items),
-            conventions,
-            context: EvalContext::from_qrels(qrels),
-            chunker: QueryChunker::new(),
-            results: Vec::new(),
-        }
-    }
-
-    /// Overrides the evaluation context (e.g. trec_eval's `-N`).
-    pub fn set_context(&mut self, context: EvalContext) {
-        self.context = context;
-    }
-
-    fn evaluator(&self) -> ChunkEvaluator<'_> {
-        ChunkEvaluator {
-            input: &self.input,
-            qrels: self.qrels,
-            items: self.items,
-            metrics: &self.metrics,
-            conventions: &self.conventions,
-            context: &self.context,
-            tie_range: false,
-        }
-    }
-
-    /// Takes the next line of the run (without its line ending).
-    pub fn push_line(&mut self, line: &str) {
-        if let Some(chunk) = self.chunker.push_line(line) {
-            let r = self.evaluator().evaluate(&chunk);
-            self.results.push(r);
-        }
-    }
-
-    /// Ends the stream and assembles the result.
-    pub fn finish(mut self) -> StreamResult {
-        if let Some(chunk) = self.chunker.finish() {
-            let r = self.evaluator().evaluate(&chunk);
-            self.results.push(r);
-        }
-        let results = std::mem::take(&mut self.results);
-        self.evaluator().assemble(results, self.chunker.ungrouped())
-    }
-}
-
 /// The same result from a whole run text at once: for runs that are not
 /// grouped by query (every line is kept in memory).
 pub fn evaluate_whole_text(
@@ -489,178 +416,5 @@ pub fn evaluate_whole_text(
             ParseError::sort_by_line(&mut errors);
             errors
         },
-        ungrouped: false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::formats::trec::parse_qrels;
-    use crate::measures::trec_names::MeasureRequest;
-    use crate::pipeline::trec_output::{format_trec, format_trec_rows, TrecOutput};
-
-    /// Found by the `run` fuzz target: a line starting with a vertical tab
-    /// (a field space for the parser) was grouped under the qid "\x0b2" by
-    /// the chunker, so streaming left out a query the whole text had.
-    #[test]
-    fn streamed_queries_are_split_as_the_parser_splits_them() {
-        let text = "1 Q0 a 1 2.0 t\n\u{b}2 Q0 c 1 -2 t\u{b}\n\u{b}3\u{c}Q0 e 1 1 é\n";
-        assert_eq!(line_qid("\u{b}2 Q0 c 1 -2 t"), Some("2"));
-        let qrels = parse_qrels("qrels", "1 0 a 1\n2 0 c 1\n3 0 e 1\n");
-        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let c = Conventions::default();
-        let whole = evaluate_whole_text(
-            "run",
-            text,
-            &qrels,
-            &items,
-            &c,
-            EvalContext::from_qrels(&qrels),
-            false,
-        );
-        let mut stream = RunStream::new("run", &qrels, &items, c);
-        for line in text.lines() {
-            stream.push_line(line);
-        }
-        let streamed = stream.finish();
-        let qids = |r: &StreamResult| r.rows.iter().map(|r| r.qid.clone()).collect::<Vec<_>>();
-        assert_eq!(qids(&whole), ["1", "2", "3"]);
-        assert_eq!(qids(&streamed), qids(&whole));
-        assert!(whole.errors.is_empty(), "{:?}", whole.errors);
-    }
-
-    const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\nq4 0 y 3\n";
-    const RUN: &str = "# comment\nq2 Q0 x 1 2 t\nq2 Q0 w 2 1 t\n\nq1 Q0 b 1 5 t\nq1 Q0 a 2 5 t\nq1 Q0 c 3 1 t\nq9 Q0 a 1 1 t\n";
-
-    fn both(conventions: Conventions, run: &str) -> (String, Option<String>) {
-        let qrels = parse_qrels("qrels", QRELS);
-        let items = MeasureRequest::parse(&["all_trec"])
-            .unwrap()
-            .items()
-            .unwrap();
-        let options = TrecOutput {
-            per_query: true,
-            digits: 6,
-            runid: "t",
-            zscores: None,
-            tie_range: false,
-        };
-        let whole = format_trec(
-            &items,
-            &judge(&qrels, &parse_run("run", run), &conventions),
-            &options,
-        );
-        let mut s = RunStream::new("run", &qrels, &items, conventions);
-        for line in run.lines() {
-            s.push_line(line);
-        }
-        let r = s.finish();
-        let streamed = (!r.ungrouped).then(|| format_trec_rows(&items, r.rows, &options));
-        (whole, streamed)
-    }
-
-    #[test]
-    fn streaming_equals_whole_text_evaluation() {
-        for c in [
-            Conventions::default(),
-            Conventions {
-                missing_queries: MissingQueries::ScoreZero,
-                ..Conventions::default()
-            },
-        ] {
-            let (whole, streamed) = both(c, RUN);
-            assert_eq!(Some(whole), streamed);
-        }
-    }
-
-    #[test]
-    fn carriage_returns_give_the_same_errors_both_ways() {
-        // Found by fuzzing: a last line ending in a lone `\r`.
-        let (whole, streamed) = errors_both_ways("\u{2}\n\u{2}\r\n\r\u{3}\r\r");
-        assert_eq!(streamed.errors, whole.errors);
-        assert_eq!(whole.errors[1].column, 2);
-        assert_eq!(whole.errors[2].column, 3);
-    }
-
-    /// The run text evaluated whole and streamed line by line (map only).
-    fn errors_both_ways(text: &str) -> (StreamResult, StreamResult) {
-        let qrels = parse_qrels("qrels", QRELS);
-        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let whole = evaluate_whole_text(
-            "run",
-            text,
-            &qrels,
-            &items,
-            &Conventions::default(),
-            EvalContext::from_qrels(&qrels),
-            false,
-        );
-        let mut s = RunStream::new("run", &qrels, &items, Conventions::default());
-        for line in text.lines() {
-            s.push_line(line);
-        }
-        (whole, s.finish())
-    }
-
-    #[test]
-    fn problems_come_in_file_order_both_ways() {
-        // Found by fuzzing: a refused duplicate (line 2) before a bad line (line 3).
-        let (whole, streamed) = errors_both_ways("q1 Q0 a 1 1 t\nq1 Q0 a 2 0 t\nq1 bad\n");
-        let lines: Vec<usize> = whole.errors.iter().map(|e| e.line).collect();
-        assert_eq!(lines, vec![2, 3]);
-        assert_eq!(streamed.errors, whole.errors);
-    }
-
-    #[test]
-    fn a_refused_duplicate_gives_no_rows_both_ways() {
-        // q2 repeats x; q1 and q4 are clean, yet no query may be evaluated.
-        let run = "q1 Q0 a 1 1 t\nq2 Q0 x 1 1 t\nq2 Q0 x 2 0 t\nq4 Q0 y 1 1 t\n";
-        let (whole, streamed) = errors_both_ways(run);
-        for r in [&whole, &streamed] {
-            assert!(r.refused);
-            assert!(r.rows.is_empty(), "{:?}", r.rows);
-            assert_eq!(r.errors.len(), 1);
-            assert_eq!(r.errors[0].line, 3);
-        }
-        // Not even the zero rows of missing queries under -c.
-        let qrels = parse_qrels("qrels", QRELS);
-        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let c = Conventions {
-            missing_queries: MissingQueries::ScoreZero,
-            ..Conventions::default()
-        };
-        let mut s = RunStream::new("run", &qrels, &items, c);
-        for line in run.lines() {
-            s.push_line(line);
-        }
-        let r = s.finish();
-        assert!(r.refused && r.rows.is_empty());
-    }
-
-    #[test]
-    fn ungrouped_runs_are_detected() {
-        let (_, streamed) = both(
-            Conventions::default(),
-            "q1 Q0 a 1 1 t\nq2 Q0 x 1 1 t\nq1 Q0 b 2 0 t\n",
-        );
-        assert_eq!(streamed, None);
-    }
-
-    #[test]
-    fn errors_keep_their_file_line_numbers() {
-        let qrels = parse_qrels("qrels", QRELS);
-        let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
-        let mut s = RunStream::new("run.txt", &qrels, &items, Conventions::default());
-        for line in "q1 Q0 a 1 1 t\n\n# c\nq2 Q0 x 1 oops t\n".lines() {
-            s.push_line(line);
-        }
-        let r = s.finish();
-        assert_eq!(r.errors.len(), 1);
-        assert_eq!(
-            r.errors[0].to_string().split(": expected").next(),
-            Some("run.txt:4:11")
-        );
-        assert_eq!(r.missing_queries, vec!["q2", "q3", "q4"]);
     }
 }
