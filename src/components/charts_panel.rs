@@ -274,6 +274,44 @@ fn stop_selects(
     }
 }
 
+/// Each system's Measure@k curve (`wanted`: the curves chart is shown; else
+/// none). They judge every query at every cutoff: made by the core once per
+/// change of what they show, not at each drawing.
+#[hook]
+fn use_curves(
+    systems: &SameRc<Vec<SystemResult>>,
+    settings: &Settings,
+    family: &str,
+    k_max: usize,
+    wanted: bool,
+) -> Rc<Vec<Vec<f64>>> {
+    use_memo(
+        (
+            systems.clone(),
+            family.to_string(),
+            k_max,
+            settings.clone(),
+            wanted,
+        ),
+        |(systems, family, k_max, settings, wanted)| {
+            if !wanted {
+                return Vec::new();
+            }
+            with_queries(systems)
+                .into_iter()
+                .map(|s| {
+                    cutoff_curve(
+                        s,
+                        |k| settings.family_at(family, k),
+                        *k_max,
+                        settings.relevance_level,
+                    )
+                })
+                .collect::<Vec<_>>()
+        },
+    )
+}
+
 /// The charts panel.
 #[component]
 pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
@@ -293,32 +331,12 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         .max()
         .unwrap_or(10)
         .clamp(2, SHOWN_RANKS);
-    // The Measure@k curves judge every query at every cutoff: made by the
-    // core once per change of what they show, not at each drawing.
-    let curves = use_memo(
-        (
-            props.systems.clone(),
-            (*family).clone(),
-            k_max,
-            props.settings.clone(),
-            *kind == Kind::Curves,
-        ),
-        |(systems, family, k_max, settings, wanted)| {
-            if !wanted {
-                return Vec::new();
-            }
-            with_queries(systems)
-                .into_iter()
-                .map(|s| {
-                    cutoff_curve(
-                        s,
-                        |k| settings.family_at(family, k),
-                        *k_max,
-                        settings.relevance_level,
-                    )
-                })
-                .collect::<Vec<_>>()
-        },
+    let curves = use_curves(
+        &props.systems,
+        &props.settings,
+        &family,
+        k_max,
+        *kind == Kind::Curves,
     );
     let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {

@@ -132,7 +132,43 @@ impl Metric {
                 alpha: *alpha,
                 beta: *beta,
             }),
-            _ => TieKey::Grade,
+            // No wildcard: a new measure must say here how its extremes are
+            // found (and the brute-force test prove it), or it would get a
+            // key nobody checked.
+            NumRet
+            | NumRel
+            | NumRelRet
+            | P { .. }
+            | R { .. }
+            | RR { .. }
+            | AP { .. }
+            | GmAP
+            | Rprec
+            | RprecMult { .. }
+            | SetP
+            | RelativeP { .. }
+            | SetRelativeP
+            | SetRecall
+            | Success { .. }
+            | SetAP
+            | Bpref
+            | GmBpref
+            | IPrec { .. }
+            | ElevenPointAverage { .. }
+            | BinG
+            | TrecRbpResid { .. }
+            | Utility { .. }
+            | SetF { .. }
+            | Unjudged { .. }
+            | Judged { .. }
+            | RBP { .. }
+            | RBPResidual { .. }
+            | MeanRank { .. }
+            | FRP { .. }
+            | AR
+            | F1 { .. }
+            | KendallTau
+            | GAP { .. } => TieKey::Grade,
         };
         TieOrder::Key(key)
     }
