@@ -417,53 +417,113 @@ pub(crate) fn is_field_space(c: char) -> bool {
 /// line: the query id a big run is grouped by.
 pub(crate) fn first_field(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
-    let is_space = |b: &u8| is_field_space(char::from(*b));
-    let start = bytes.iter().position(|b| !is_space(b))?;
-    let end = bytes[start..]
-        .iter()
-        .position(is_space)
-        .map_or(bytes.len(), |n| start + n);
-    Some(&line[start..end])
+    let start = bytes.iter().position(|&b| !is_space_byte(b))?;
+    Some(&line[start..field_end(bytes, start)])
 }
 
 /// The first `N` whitespace-separated fields of a line with their 1-based
 /// character columns, and how many fields the line has in all. Allocates
 /// nothing: this is the hot path of reading big runs.
+///
+/// Field spaces are ASCII, so the bytes are split as they come (a byte of a
+/// multi-byte character is never a field space) and the columns are made
+/// character columns afterwards, only for a line that is not ASCII.
 pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
     let mut out = [(0, ""); N];
     let mut count = 0;
-    if !line.is_ascii() {
-        // Columns count characters: split by characters.
-        for (column, field) in fields_with_columns(line) {
-            if count < N {
-                out[count] = (column, field);
-            }
-            count += 1;
-        }
-        return (out, count);
-    }
-    // An ASCII line (checked a word at a time above): a field's column is
-    // its byte offset + 1, and any byte offset is a character boundary.
     let bytes = line.as_bytes();
-    let is_space = |b: u8| is_field_space(char::from(b));
     let mut i = 0;
     loop {
-        while i < bytes.len() && is_space(bytes[i]) {
+        while i < bytes.len() && is_space_byte(bytes[i]) {
             i += 1;
         }
         if i == bytes.len() {
             break;
         }
         let start = i;
-        while i < bytes.len() && !is_space(bytes[i]) {
-            i += 1;
-        }
+        i = field_end(bytes, i);
         if count < N {
-            out[count] = (start + 1, &line[start..i]);
+            out[count] = (start, &line[start..i]);
         }
         count += 1;
     }
+    let ascii = line.is_ascii();
+    for field in out.iter_mut().take(count.min(N)) {
+        field.0 = if ascii {
+            field.0 + 1
+        } else {
+            line[..field.0].chars().count() + 1
+        };
+    }
     (out, count)
+}
+
+/// The first `N` whitespace-separated fields of a line, when it has at
+/// least `N`: [`first_fields`] without the columns and the count, for the
+/// reader's usual line (a line it refuses is split again by
+/// [`first_fields`] to name the place).
+pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
+    let bytes = line.as_bytes();
+    let mut out = [""; N];
+    let mut i = 0;
+    for field in &mut out {
+        while is_space_byte(*bytes.get(i)?) {
+            i += 1;
+        }
+        let start = i;
+        i = field_end(bytes, i);
+        *field = &line[start..i];
+    }
+    Some(out)
+}
+
+/// A run line's rank as `str::parse::<i64>` reads it, with a short way for
+/// plain digits.
+pub(crate) fn parse_rank(text: &str) -> Option<i64> {
+    let bytes = text.as_bytes();
+    if (1..=18).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+        Some(
+            bytes
+                .iter()
+                .fold(0i64, |n, &b| n * 10 + i64::from(b - b'0')),
+        )
+    } else {
+        text.parse().ok()
+    }
+}
+
+/// Whether a byte is a field space ([`is_field_space`]).
+fn is_space_byte(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// The end of the field starting at `i`: the first field space after it,
+/// or the end of the line. Reads eight bytes at a time: a word with no
+/// byte below 0x21 (every field space is below) is passed whole; a control
+/// byte that is not a field space is passed over.
+fn field_end(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(word) = bytes.get(i..i + 8) {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        // Set at the first byte below 0x21 (exact for the lowest one).
+        let below = x.wrapping_sub(ONES * 0x21) & !x & HIGH;
+        if below == 0 {
+            i += 8;
+            continue;
+        }
+        let at = i + (below.trailing_zeros() / 8) as usize;
+        if is_space_byte(bytes[at]) {
+            return at;
+        }
+        // A control byte that is not a field space: go on after it.
+        i = at + 1;
+    }
+    // The line's last bytes.
+    while i < bytes.len() && !is_space_byte(bytes[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// Splits a line into fields (separated by [`is_field_space`]) with their 1-based
@@ -520,6 +580,70 @@ mod tests {
             e.to_string(),
             "run:7:1: expected each docid once per query (query q2 lists it on line 3 already; choose keep-first or keep-last to accept it), found `d1`"
         );
+    }
+
+    #[test]
+    fn first_fields_match_fields_with_columns_on_random_lines() {
+        // Pieces that meet the word-at-a-time scan at every offset: every
+        // field space, control bytes that are not spaces, multi-byte
+        // characters, long fields.
+        let pieces = [
+            " ",
+            "\t",
+            "\u{b}",
+            "\u{c}",
+            "\r",
+            "\u{1}",
+            "\u{1f}",
+            "!",
+            "a",
+            "Q0",
+            "D1234567",
+            "0.123456789",
+            "é",
+            "\u{a0}",
+            "日本",
+            "x\u{1}y",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let line: String = (0..next(24)).map(|_| pieces[next(pieces.len())]).collect();
+            let all = fields_with_columns(&line);
+            let (first, n) = first_fields::<6>(&line);
+            assert_eq!(n, all.len(), "{line:?}");
+            for (i, f) in all.iter().take(6).enumerate() {
+                assert_eq!(first[i], *f, "{line:?}");
+            }
+            let six = (n >= 6).then(|| first.map(|f| f.1));
+            assert_eq!(split_fields::<6>(&line), six, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn ranks_parse_as_the_standard_parser_parses_them() {
+        for text in [
+            "0",
+            "1",
+            "007",
+            "+5",
+            "-3",
+            "",
+            "1.0",
+            "999999999999999999",
+            "9999999999999999999",
+            "-9223372036854775808",
+            "12a",
+            " 1",
+            "१",
+        ] {
+            assert_eq!(parse_rank(text), text.parse::<i64>().ok(), "{text:?}");
+        }
     }
 
     #[test]

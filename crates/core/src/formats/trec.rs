@@ -13,7 +13,10 @@
 
 use std::collections::HashMap;
 
-use crate::error::{first_fields, parse_field, parse_score, Expected, FieldLayout, ParseError};
+use crate::error::{
+    first_fields, parse_field, parse_rank, parse_score, split_fields, Expected, FieldLayout,
+    ParseError,
+};
 use crate::fast_hash::FnvHashMap;
 
 /// Judgments of one query: docid -> grade.
@@ -217,8 +220,14 @@ pub struct RunLine<'a> {
 
 /// Whether a line carries no data (blank, or a `#` comment).
 pub fn is_skipped_line(line: &str) -> bool {
-    let t = line.trim_start();
-    t.is_empty() || t.starts_with('#')
+    match line.as_bytes().first() {
+        // The usual data line starts with a visible ASCII character.
+        Some(&b) if b.is_ascii_graphic() => b == b'#',
+        _ => {
+            let t = line.trim_start();
+            t.is_empty() || t.starts_with('#')
+        }
+    }
 }
 
 /// Parses one run line (`line_no` is 1-based; the caller skips blank and
@@ -228,6 +237,24 @@ pub fn parse_run_line<'a>(
     line_no: usize,
     line: &'a str,
 ) -> Result<RunLine<'a>, ParseError> {
+    // The usual line, read in one pass; any other is read again below to
+    // name its problem's place.
+    if let Some([qid, _, docid, rank, score, tag]) = split_fields::<6>(line) {
+        if let (Some(rank), Some(score)) =
+            (parse_rank(rank), parse_score(score).filter(|s| !s.is_nan()))
+        {
+            return Ok(RunLine {
+                qid,
+                tag,
+                entry: RunEntry {
+                    docid,
+                    rank,
+                    score,
+                    line: line_no,
+                },
+            });
+        }
+    }
     let (fields, count) = first_fields::<6>(line);
     if count < 6 {
         return Err(ParseError::new(

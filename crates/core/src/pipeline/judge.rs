@@ -6,6 +6,8 @@
 use crate::conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
+use std::collections::hash_map::Entry;
+
 use crate::error::{Expected, ParseError};
 use crate::fast_hash::FnvHashMap;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
@@ -219,26 +221,27 @@ pub fn rank_entries<'r, 'a>(
             kept.push(e);
             continue;
         }
-        match seen.get(e.docid) {
-            None => {
-                seen.insert(e.docid, kept.len());
+        // One look-up per line: the entry is the docid's place or its slot.
+        match seen.entry(e.docid) {
+            Entry::Vacant(slot) => {
+                slot.insert(kept.len());
                 kept.push(e);
             }
-            Some(&at) => match conventions.duplicates {
+            Entry::Occupied(place) => match conventions.duplicates {
                 DuplicatePolicy::Refuse => errors.push(ParseError::new(
                     run_input,
                     e.line,
                     1,
                     Expected::DocidOnce {
                         qid: qid.to_string(),
-                        first_line: kept[at].line,
+                        first_line: kept[*place.get()].line,
                     },
                     e.docid,
                 )),
                 // (KeepAll keeps every line above and never comes here.)
                 DuplicatePolicy::KeepFirst | DuplicatePolicy::KeepAll => repeated += 1,
                 DuplicatePolicy::KeepLast => {
-                    kept[at] = e;
+                    kept[*place.get()] = e;
                     repeated += 1;
                 }
             },

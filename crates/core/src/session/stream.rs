@@ -95,7 +95,11 @@ impl QueryChunker {
     /// [`QueryChunker::push_line`] for a caller that has already found the
     /// line's query id with [`line_qid`].
     pub fn push_split_line(&mut self, line: &str, qid: Option<&str>) -> Option<QueryChunk> {
-        let line = line.trim_end_matches('\r');
+        let line = if line.ends_with('\r') {
+            line.trim_end_matches('\r')
+        } else {
+            line
+        };
         let line_no = self.next_line;
         self.next_line += 1;
         let qid = qid.filter(|_| !self.ungrouped)?;
