@@ -35,7 +35,7 @@ LAYERS = [
     ("judge", ["crates/core/src/pipeline/judge.rs"]),
     ("evaluate", ["crates/core/src/pipeline/evaluate.rs", "crates/core/src/pipeline/tie_range.rs"]),
     ("reports", ["crates/core/src/pipeline/trec_output.rs", "crates/core/src/pipeline/explain.rs",
-                 "crates/core/src/stats/"]),
+                 "crates/core/src/stats/", "crates/core/src/exercise/"]),
     ("session", ["crates/core/src/session/"]),
     ("core root", ["crates/core/src/lib.rs"]),
     ("programs", ["crates/cli/src/", "src/"]),

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use crate::components::charts_panel::ChartsPanel;
 use crate::components::error_list::ErrorList;
 use crate::components::examples_menu::CaseChecks;
+use crate::components::exercise_panel::ExercisePanel;
 use crate::components::explanation::{ExplanationView, Selected};
 use crate::components::files_panel::FilesPanel;
 use crate::components::form_editor::FormEditor;
@@ -204,6 +205,7 @@ pub fn App() -> Html {
                     charts,
                 }) }
             </main>
+            <ExercisePanel input={ SameRc(input.clone()) } />
         </div>
     }
 }

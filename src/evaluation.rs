@@ -6,6 +6,9 @@
 //! behind a value (for its explanation) and printing values. Views only
 //! render; they never compute a metric.
 
+pub use ranklab_core::exercise::random::{draw, Difficulty};
+pub use ranklab_core::exercise::set::{parse_set, ExerciseSet};
+pub use ranklab_core::exercise::{ColumnCheck, Exercise, Verdict, TOLERANCE};
 pub use ranklab_core::measures::average_precision::ApNormalization;
 pub use ranklab_core::measures::err::StopProbability;
 pub use ranklab_core::measures::ndcg::{Discount, GainKind, Gains};

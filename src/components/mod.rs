@@ -7,6 +7,7 @@ pub mod compare_view;
 pub mod copy_button;
 pub mod error_list;
 pub mod examples_menu;
+pub mod exercise_panel;
 pub mod explanation;
 pub mod export_bar;
 pub mod fields;

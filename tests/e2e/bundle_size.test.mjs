@@ -25,9 +25,12 @@ import { DIST } from './harness.mjs';
 // each, which saved 7 KB). Then the typed parse and measure-name problems
 // (issue 27: 45 kinds with their data, serialised between the workers and
 // the page, their sentences in one Display): 581,573 and 221,871 measured,
-// so 584,000 and 223,000. Issue 30 (a lighter page, 350 KB) is where this
-// comes back down.
-const PAGE_BUDGET = 584_000;
+// so 584,000 and 223,000. Then the workshop kit (issue 31: exercises with
+// their steps, hints and progress, teachers' sets, the recognised mistakes,
+// projector mode and handouts): 615,572 measured, so 618,000; most of it is
+// the panel's own code (yew's markup), the core's part is small. Issue 30
+// (a lighter page, 350 KB) is where this comes back down.
+const PAGE_BUDGET = 618_000;
 const WORKER_BUDGET = 223_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

@@ -29,8 +29,15 @@ test('ranklab.html works from file:// with no request', async () => {
   await loadCase(page, '004-map');
   await cell(page, 'A', 'AP').getByText('0.7073').waitFor();
   await page.screenshot({ path: join(SHOTS, 'single-file-1280.png') });
+  // The workshop kit works from the stick too: an exercise of the example
+  // set (RR of 0 0 1 0 1 = 1/3), and projector mode by its address.
+  await page.getByTestId('exercise-answer').fill('1/3');
+  await page.getByTestId('exercise-check').click();
+  assert.equal((await page.getByTestId('exercise-verdict').textContent()).trim(), 'Right: RR = 0.3333.');
+  await page.goto(`${url}?projector`);
+  await page.locator('.exercise-pane.projector').waitFor({ timeout: 20000 });
   // The page itself is the only request (data: URLs are not requests of the network).
-  assert.deepEqual(requests.filter((r) => !r.startsWith('data:')), [url]);
+  assert.deepEqual(requests.filter((r) => !r.startsWith('data:')), [url, `${url}?projector`]);
   assert.deepEqual(errors.filter((e) => !/IndexedDB|files not saved/.test(e)), []);
   await context.close();
 });

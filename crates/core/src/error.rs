@@ -182,6 +182,18 @@ pub enum Expected {
     NotText,
     /// A format Ranklab reads.
     UnknownFormat,
+    /// An exercise set's `title:`, `exercise:` or comment before its first
+    /// exercise.
+    ExerciseStart,
+    /// A measure an exercise can ask for.
+    ExerciseMeasure,
+    /// The ranking of the exercise begun on this line.
+    ExerciseRanking,
+    /// One ranking per exercise.
+    OneRanking {
+        /// The line of the exercise's ranking.
+        first_line: usize,
+    },
 }
 
 /// The field layouts of the line formats.
@@ -301,7 +313,8 @@ impl ParseError {
             | Expected::DocidOnce { first_line, .. }
             | Expected::PreferenceOnce { first_line }
             | Expected::OneValue { first_line, .. }
-            | Expected::NewQueryId { first_line, .. } => *first_line += lines,
+            | Expected::NewQueryId { first_line, .. }
+            | Expected::OneRanking { first_line } => *first_line += lines,
             _ => {}
         }
     }

@@ -19,6 +19,7 @@
 mod byte_lines;
 mod conventions;
 mod error;
+pub mod exercise;
 mod fast_hash;
 mod formats;
 mod hex_float;

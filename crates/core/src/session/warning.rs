@@ -9,6 +9,8 @@ use std::fmt;
 use super::files::byte_size;
 use super::switch::Switch;
 use crate::error::{Expected, FieldLayout, JsonPlace, PrefContradiction};
+use crate::exercise::mistakes::Mistake;
+use crate::measures::ndcg::GainKind;
 use crate::measures::{MetricNameError, NameProblem, NumberOf, KNOWN_NAMES};
 use crate::{plural, DuplicatePolicy, MissingQueries, TieBreak};
 
@@ -176,6 +178,37 @@ impl fmt::Display for PrefContradiction {
     }
 }
 
+impl fmt::Display for Mistake {
+    /// What the wrong answer suggests, and what the definition says.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mistake::LogBase { used } => write!(
+                f,
+                "These are the discounts with log base {}: the discount is 1 / log₂(rank + 1), base 2 (rank 1 gets 1, rank 2 gets 0.6309).",
+                if (*used - 10.0).abs() < 1e-9 { "10".to_string() } else { "e (the natural log)".to_string() }
+            ),
+            Mistake::Gain { used: GainKind::Exponential } => f.write_str(
+                "That is the exponential gain 2^grade − 1: this exercise uses the linear gain, gain = grade.",
+            ),
+            Mistake::Gain { used: GainKind::Linear } => f.write_str(
+                "That is the linear gain, gain = grade: this exercise uses the exponential gain 2^grade − 1.",
+            ),
+            Mistake::ApOverRetrieved => f.write_str(
+                "You divided by the number of documents retrieved: AP divides the sum of P@rank at the relevant ranks by the number of relevant documents.",
+            ),
+            Mistake::UnretrievedForgotten => f.write_str(
+                "You left out the relevant documents the system did not retrieve (after `|`): they count among the relevant documents (and in nDCG's ideal ranking).",
+            ),
+            Mistake::ErrWithoutReach => f.write_str(
+                "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, Π (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · Π (1 − Rⱼ).",
+            ),
+            Mistake::PrecisionOverRetrieved => f.write_str(
+                "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Expected {
     /// What follows "expected" in a located message.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -280,6 +313,10 @@ impl fmt::Display for Expected {
             ),
             NotText => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read"),
             UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
+            ExerciseStart => f.write_str("`title: ...`, `exercise: MEASURE` or a `#` comment before the first exercise"),
+            ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in `exercise: nDCG@5`)"),
+            ExerciseRanking => f.write_str("a ranking after `exercise:` (grades in rank order, as in `q1: 1 0 2 | 1`)"),
+            OneRanking { first_line } => write!(f, "`note: ...` or the next `exercise:` (this exercise's ranking is on line {first_line})"),
         }
     }
 }

@@ -1,0 +1,182 @@
+//! The usual mistakes of a hand calculation, each as the value (and, where
+//! the mistake changes the worked steps, the steps) it gives: an answer or
+//! a column of steps that matches a mistaken calculation, and not the right
+//! one, points at that mistake.
+//!
+//! Each mistake is a calculation by a changed definition, never a guess:
+//! - the logarithm's base of the discount (10 or e instead of 2), Järvelin
+//!   and Kekäläinen's DCG written with log₂;
+//! - the other gain (2^g − 1 instead of g, or g instead of 2^g − 1);
+//! - AP's sum divided by the number of documents retrieved, or by the
+//!   relevant documents found, instead of all relevant documents (Voorhees
+//!   and Harman, TREC: AP's R counts relevant documents not retrieved);
+//! - recall and nDCG's ideal ranking made without the relevant documents
+//!   that were not retrieved;
+//! - ERR summed as Σ Rᵢ / i, without the probability Π (1 − Rⱼ) of
+//!   reaching rank i (Chapelle et al. 2009's cascade);
+//! - P@k divided by the documents retrieved when fewer than k are.
+
+use crate::judged::JudgedRanking;
+use crate::measures::average_precision::ApNormalization;
+use crate::measures::err::{err_steps_with, StopProbability};
+use crate::measures::ndcg::{Discount, GainKind, Gains};
+use crate::measures::{EvalContext, Metric};
+use crate::pipeline::explain::{explain, Explanation};
+
+/// A recognised mistake.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Mistake {
+    /// The discount's logarithm taken to another base.
+    LogBase {
+        /// The base used (10, or e ≈ 2.718).
+        used: f64,
+    },
+    /// The other gain of a grade.
+    Gain {
+        /// The gain used.
+        used: GainKind,
+    },
+    /// AP's sum divided by the documents retrieved.
+    ApOverRetrieved,
+    /// Relevant documents that were not retrieved left out (of AP's,
+    /// recall's or nDCG's ideal count).
+    UnretrievedForgotten,
+    /// ERR without the probability of reaching each rank.
+    ErrWithoutReach,
+    /// P@k divided by the documents retrieved (fewer than k).
+    PrecisionOverRetrieved,
+}
+
+/// What one mistake gives for an exercise.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mistaken {
+    /// The mistake.
+    pub mistake: Mistake,
+    /// The value it gives.
+    pub value: f64,
+    /// Its worked steps, where they differ from the right ones (else
+    /// `None`: the mistake shows in the last step only).
+    pub steps: Option<Explanation>,
+}
+
+/// The mistakes recognised for `metric` on `r`, each with what it gives.
+/// Mistakes that give the right value and the right steps are left out:
+/// nothing could tell them apart.
+pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mistaken> {
+    let right = metric.compute(r, ctx);
+    let by_metric = |mistake, m: Metric, r: &JudgedRanking| Mistaken {
+        mistake,
+        value: m.compute(r, ctx),
+        steps: Some(explain(&m, r, ctx)),
+    };
+    let without_unretrieved = || {
+        let seen: Vec<i64> = r.ranked.iter().filter_map(|g| g.grade()).collect();
+        JudgedRanking::new(r.ranked.clone(), seen, r.relevance_level)
+    };
+    let mut out = Vec::new();
+    match metric {
+        Metric::NDCG { k, gains, discount } | Metric::DCG { k, gains, discount } => {
+            let normalised = matches!(metric, Metric::NDCG { .. });
+            let with = |gains: Gains, discount: Discount| {
+                if normalised {
+                    Metric::NDCG {
+                        k: *k,
+                        gains,
+                        discount,
+                    }
+                } else {
+                    Metric::DCG {
+                        k: *k,
+                        gains,
+                        discount,
+                    }
+                }
+            };
+            if *discount == Discount::LOG2 {
+                for base in [10.0, std::f64::consts::E] {
+                    out.push(by_metric(
+                        Mistake::LogBase { used: base },
+                        with(gains.clone(), Discount::Log { base }),
+                        r,
+                    ));
+                }
+            }
+            if gains.overrides.is_empty() {
+                let used = match gains.kind {
+                    GainKind::Linear => GainKind::Exponential,
+                    GainKind::Exponential => GainKind::Linear,
+                };
+                let other = Gains {
+                    kind: used,
+                    overrides: Vec::new(),
+                };
+                out.push(by_metric(Mistake::Gain { used }, with(other, *discount), r));
+            }
+            if normalised {
+                out.push(by_metric(
+                    Mistake::UnretrievedForgotten,
+                    metric.clone(),
+                    &without_unretrieved(),
+                ));
+            }
+        }
+        Metric::AP {
+            k,
+            norm: ApNormalization::TotalRelevant,
+        } => {
+            let depth = k.unwrap_or(r.ranked.len()).min(r.ranked.len());
+            let mut found = 0usize;
+            let mut sum = 0.0;
+            for i in 0..depth {
+                if r.is_rel(i) {
+                    found += 1;
+                    sum += found as f64 / (i + 1) as f64;
+                }
+            }
+            out.push(Mistaken {
+                mistake: Mistake::ApOverRetrieved,
+                value: if depth == 0 { 0.0 } else { sum / depth as f64 },
+                steps: None,
+            });
+            out.push(Mistaken {
+                mistake: Mistake::UnretrievedForgotten,
+                value: if found == 0 { 0.0 } else { sum / found as f64 },
+                steps: None,
+            });
+        }
+        Metric::R { .. } => out.push(Mistaken {
+            mistake: Mistake::UnretrievedForgotten,
+            value: metric.compute(&without_unretrieved(), ctx),
+            steps: None,
+        }),
+        Metric::ERR { k, gmax } => {
+            let gmax = gmax.unwrap_or(ctx.max_grade);
+            let stop_at = StopProbability::Exponential { gmax };
+            let value = err_steps_with(r, *k, stop_at)
+                .iter()
+                .map(|s| s.satisfaction / s.rank as f64)
+                .sum();
+            out.push(Mistaken {
+                mistake: Mistake::ErrWithoutReach,
+                value,
+                steps: None,
+            });
+        }
+        Metric::P { k } if r.ranked.len() < *k && !r.ranked.is_empty() => {
+            let rel = (0..r.ranked.len()).filter(|&i| r.is_rel(i)).count();
+            out.push(Mistaken {
+                mistake: Mistake::PrecisionOverRetrieved,
+                value: rel as f64 / r.ranked.len() as f64,
+                steps: None,
+            });
+        }
+        _ => {}
+    }
+    let steps_right = explain(metric, r, ctx);
+    out.retain(|m| {
+        !super::close(m.value, right)
+            || m.steps.as_ref().is_some_and(|s| s.rows != steps_right.rows)
+    });
+    out
+}

@@ -1,0 +1,228 @@
+//! Exercises checked against values worked out by hand from the
+//! definitions.
+
+use super::mistakes::Mistake;
+use super::random::{draw, Difficulty};
+use super::set::parse_set;
+use super::*;
+use crate::measures::ndcg::GainKind;
+
+fn exercise(measure: &str, ranking: &str) -> Exercise {
+    let set = parse_set("set", &format!("exercise: {measure}\n{ranking}\n"));
+    assert!(set.errors.is_empty(), "{:?}", set.errors);
+    set.exercises.into_iter().next().unwrap()
+}
+
+/// Relevant at ranks 1 and 3, one more not retrieved (R = 3):
+/// AP = (1/1 + 2/3) / 3 = 5/9; over the 5 retrieved: 1/3; over the 2
+/// found: 5/6.
+#[test]
+fn ap_answers_and_its_mistakes() {
+    let e = exercise("AP", "q1: 1 0 1 0 0 | 1");
+    assert!((e.value() - 5.0 / 9.0).abs() < 1e-12);
+    assert_eq!(e.check("0.5556"), Verdict::Right);
+    assert_eq!(e.check("5/9"), Verdict::Right);
+    assert_eq!(e.check("0,5556"), Verdict::Right);
+    assert_eq!(
+        e.check("0.8333"),
+        Verdict::Mistake(Mistake::UnretrievedForgotten)
+    );
+    assert_eq!(e.check("1/3"), Verdict::Mistake(Mistake::ApOverRetrieved));
+    assert_eq!(e.check("0.7"), Verdict::Wrong);
+    assert_eq!(e.check("0.5550"), Verdict::Wrong);
+    assert_eq!(e.check("abc"), Verdict::Unreadable);
+}
+
+/// Grades 3 2 0 and a 3 not retrieved. Linear gains: DCG@3 = 3 + 2/log2 3
+/// = 4.26186, IDCG (3 3 2) = 3 + 3/log2 3 + 2/2 = 5.89279, nDCG = 0.72323.
+/// Exponential: DCG = 7 + 3/log2 3 = 8.89279, IDCG = 7 + 7/log2 3 + 3/2 =
+/// 12.91651, nDCG = 0.68848. Ideal of the retrieved only: nDCG = 1.
+#[test]
+fn ndcg_answers_and_its_mistakes() {
+    let e = exercise("nDCG@3", "q1: 3 2 0 | 3");
+    assert!((e.value() - 0.723_23).abs() < 5e-6, "{}", e.value());
+    assert_eq!(e.check("0.7232"), Verdict::Right);
+    assert_eq!(
+        e.check("0.6885"),
+        Verdict::Mistake(Mistake::Gain {
+            used: GainKind::Exponential
+        })
+    );
+    assert_eq!(
+        e.check("1"),
+        Verdict::Mistake(Mistake::UnretrievedForgotten)
+    );
+}
+
+/// The discounts of ranks 1 to 3 by log base 10 (3.3219, 2.0959, 1.6610)
+/// instead of 2 (1, 0.6309, 0.5): the column names the base, though nDCG's
+/// value does not change with it.
+#[test]
+fn a_column_of_discounts_by_log10_is_named() {
+    let e = exercise("nDCG@3", "q1: 3 2 0 | 3");
+    let steps = e.steps();
+    let c = steps.headers.iter().position(|h| h == "Discount").unwrap();
+    assert!(e.step_columns().contains(&c));
+    let cells = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
+    let right = e.check_column(c, &cells(&["1", "0.6309", "0.5"]));
+    assert_eq!(right.marks, [Some(true); 3]);
+    assert_eq!(right.mistake, None);
+    let log10 = e.check_column(c, &cells(&["3.3219", "2.0959", "1.6610"]));
+    assert_eq!(log10.marks, [Some(false); 3]);
+    assert_eq!(log10.mistake, Some(Mistake::LogBase { used: 10.0 }));
+    // One wrong cell that matches no mistake; one left empty.
+    let some = e.check_column(c, &[Some("1".into()), Some("0.7".into()), None]);
+    assert_eq!(some.marks, [Some(true), Some(false), None]);
+    assert_eq!(some.mistake, None);
+    // The gains column with 2^g - 1 (7, 3, 0) instead of g (3, 2, 0).
+    let g = steps.headers.iter().position(|h| h == "Gain").unwrap();
+    let exp = e.check_column(g, &cells(&["7", "3", "0"]));
+    assert_eq!(
+        exp.mistake,
+        Some(Mistake::Gain {
+            used: GainKind::Exponential
+        })
+    );
+}
+
+/// Grades 2 0 1, the largest 2: R = 3/4, 0, 1/4. ERR@3 = 3/4 + 0 +
+/// (1/4 · 1 · 1/4) / 3 = 0.77083; without the probability of reaching a
+/// rank: 3/4 + 0 + (1/4) / 3 = 0.83333.
+#[test]
+fn err_without_the_reach_is_named() {
+    let e = exercise("ERR@3", "q1: 2 0 1");
+    assert!((e.value() - 0.770_833_33).abs() < 1e-8, "{}", e.value());
+    assert_eq!(e.check("0.7708"), Verdict::Right);
+    assert_eq!(
+        e.check("0.8333"),
+        Verdict::Mistake(Mistake::ErrWithoutReach)
+    );
+}
+
+/// Two relevant among 3 retrieved: P@5 = 2/5, not 2/3. R@3 of `1 0 0 1 | 1`
+/// = 1/3 (three relevant), not 1/2 (the two retrieved).
+#[test]
+fn precision_and_recall_mistakes() {
+    let p = exercise("P@5", "1 0 1");
+    assert_eq!(p.check("0.4"), Verdict::Right);
+    assert_eq!(
+        p.check("2/3"),
+        Verdict::Mistake(Mistake::PrecisionOverRetrieved)
+    );
+    let r = exercise("R@3", "1 0 0 1 | 1");
+    assert_eq!(r.check("1/3"), Verdict::Right);
+    assert_eq!(
+        r.check("0.5"),
+        Verdict::Mistake(Mistake::UnretrievedForgotten)
+    );
+}
+
+/// AP's steps: relevant so far and P@rank at each relevant rank (1 and 3),
+/// shown as `1/1 = 1.0000` and `2/3 = 0.6667`; a student writes 1 and 2/3.
+#[test]
+fn ap_steps_are_filled_in_as_numbers_or_fractions() {
+    let e = exercise("AP", "q1: 1 0 1 0 0 | 1");
+    let steps = e.steps();
+    let p = steps.headers.iter().position(|h| h == "P@rank").unwrap();
+    assert_eq!(steps.rows[1][p], "2/3 = 0.6667");
+    assert!(e.step_columns().contains(&p));
+    let check = e.check_column(p, &[Some("1".into()), Some("2/3".into())]);
+    assert_eq!(check.marks, [Some(true), Some(true)]);
+    let check = e.check_column(p, &[Some("1".into()), Some("0.5".into())]);
+    assert_eq!(check.marks, [Some(true), Some(false)]);
+}
+
+#[test]
+fn numbers_as_students_write_them() {
+    assert_eq!(read_number(" .5 "), Some(0.5));
+    assert_eq!(read_number("0,25"), Some(0.25));
+    assert_eq!(read_number("5/6"), Some(5.0 / 6.0));
+    assert_eq!(read_number("1/0"), None);
+    assert_eq!(read_number(""), None);
+    assert_eq!(read_number("1e3"), None);
+    assert_eq!(read_number("inf"), None);
+}
+
+#[test]
+fn a_set_is_read_with_its_title_notes_and_exercises() {
+    let text = "# week 3\ntitle: Week 3\n\nexercise: AP\nq1: 1 0 1 | 1\nnote: Count the one not retrieved.\nnote: Then divide.\n\nexercise: nDCG@5\n3 2 0 1 0\n";
+    let set = parse_set("week3.txt", text);
+    assert!(set.errors.is_empty(), "{:?}", set.errors);
+    assert_eq!(set.title, "Week 3");
+    assert_eq!(set.exercises.len(), 2);
+    assert_eq!(
+        set.exercises[0].note,
+        "Count the one not retrieved. Then divide."
+    );
+    assert_eq!(set.exercises[0].metric.to_string(), "AP");
+    assert_eq!(set.exercises[1].metric.to_string(), "nDCG@5");
+    assert_eq!(set.exercises[1].query.unretrieved, Vec::<i64>::new());
+}
+
+#[test]
+fn a_set_s_problems_are_located() {
+    let text = "q1: 1 0\nexercise: MAP@x\n1 0\nexercise: AP\n1 0 1\n0 1\nexercise: RR\n1 X 0\nexercise: P@2\n";
+    let set = parse_set("set.txt", text);
+    let places: Vec<(usize, usize, String)> = set
+        .errors
+        .iter()
+        .map(|e| (e.line, e.column, e.found.clone()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (1, 1, "q1: 1 0".to_string()),
+            (2, 11, "MAP@x".to_string()),
+            (6, 1, "0 1".to_string()),
+            (8, 3, "X".to_string()),
+            (9, 1, String::new()),
+        ]
+    );
+    assert_eq!(
+        *set.errors[2].expected,
+        Expected::OneRanking { first_line: 5 }
+    );
+    assert_eq!(*set.errors[4].expected, Expected::ExerciseRanking);
+    // The one exercise read whole.
+    assert_eq!(set.exercises.len(), 1);
+    assert_eq!(set.exercises[0].metric.to_string(), "AP");
+}
+
+#[test]
+fn drawn_exercises_repeat_by_seed_and_suit_their_difficulty() {
+    let binary = Difficulty {
+        graded: false,
+        k: 6,
+    };
+    assert_eq!(draw(7, binary), draw(7, binary));
+    let keys: std::collections::BTreeSet<String> = (0..50).map(|s| draw(s, binary).key()).collect();
+    assert!(keys.len() > 40, "{}", keys.len());
+    for seed in 0..500 {
+        let e = draw(seed, binary);
+        let n = e.query.retrieved.len();
+        assert!((4..=6).contains(&n), "{n}");
+        assert!(e
+            .query
+            .retrieved
+            .iter()
+            .any(|r| r.grade().is_some_and(|g| g >= 1)));
+        assert!(e
+            .query
+            .retrieved
+            .iter()
+            .all(|r| r.grade().is_some_and(|g| g <= 1)));
+        assert!(set::by_hand(&e.metric));
+        assert!(!matches!(
+            e.metric,
+            Metric::NDCG { .. } | Metric::ERR { .. }
+        ));
+        let g = draw(seed, Difficulty { graded: true, k: 8 });
+        assert!(g
+            .query
+            .retrieved
+            .iter()
+            .all(|r| r.grade().is_some_and(|g| g <= 3)));
+    }
+}
+
+use crate::error::Expected;

@@ -1,0 +1,646 @@
+//! "Try it yourself": an exercise from the typed rankings, a random one, or
+//! a teacher's set. The value is hidden; the student enters it, or fills in
+//! the worked steps column by column, and each is checked by the core
+//! (within its tolerance, naming a recognised mistake). A hint reveals one
+//! row of the steps at a time. Progress is kept in the browser, per
+//! exercise. The core makes every number and verdict ([`Exercise`]); this
+//! view lays them out and keeps what was typed.
+
+use std::rc::Rc;
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::evaluation::{
+    draw, f4, parse_set, Difficulty, Exercise, ExerciseSet, QuickInput, Rel, Verdict, TOLERANCE,
+};
+use crate::exercise_progress::{use_progress, Progress};
+use crate::same_rc::SameRc;
+
+/// The teacher's set that ships with the app.
+pub const EXAMPLE_SET: &str = include_str!("../../static/exercise-set.txt");
+
+/// Where the exercise comes from.
+#[derive(Clone, Copy, PartialEq)]
+enum Source {
+    /// The typed rankings: the n-th query line of all systems.
+    Typed,
+    /// Drawn from a seed.
+    Random,
+    /// A teacher's set.
+    Set,
+}
+
+/// The measures offered for a typed ranking.
+const TYPED_MEASURES: &[&str] = &["AP", "RR", "P@5", "R@5", "nDCG@5", "DCG@5", "ERR@5"];
+
+/// Props of [`ExercisePanel`].
+#[derive(Properties, PartialEq)]
+pub struct ExercisePanelProps {
+    /// The typed rankings.
+    pub input: SameRc<QuickInput>,
+}
+
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+fn input_value(e: &InputEvent) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+/// The exercise panel.
+#[component]
+pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
+    let source = use_state(|| Source::Set);
+    let typed_at = use_state(|| 0usize);
+    let typed_measure = use_state(|| "AP".to_string());
+    let seed = use_state(|| 1u64);
+    let graded = use_state(|| false);
+    let set = use_state(|| Rc::new(parse_set("example set", EXAMPLE_SET)));
+    let set_at = use_state(|| 0usize);
+    let progress = use_progress();
+    // Projector mode: on from the start with `?projector` in the address.
+    let projector = use_state(|| {
+        gloo::utils::window()
+            .location()
+            .search()
+            .is_ok_and(|q| q.contains("projector"))
+    });
+    let shown = use_state(|| 0usize);
+    let handout = use_state(|| false);
+    let pane = use_node_ref();
+    {
+        let pane = pane.clone();
+        use_effect_with(*projector, move |on| {
+            if *on {
+                if let Some(el) = pane.cast::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
+
+    let typed: Vec<(String, &crate::evaluation::QuickQuery)> = props
+        .input
+        .systems
+        .iter()
+        .flat_map(|s| {
+            s.queries
+                .iter()
+                .map(move |q| (format!("{} {}", s.name, q.id), q))
+        })
+        .collect();
+    let exercise: Option<Exercise> = match *source {
+        Source::Typed => typed
+            .get((*typed_at).min(typed.len().saturating_sub(1)))
+            .and_then(|(_, q)| {
+                Some(Exercise {
+                    query: (*q).clone(),
+                    metric: typed_measure.parse().ok()?,
+                    note: String::new(),
+                })
+            }),
+        Source::Random => Some(draw(
+            *seed,
+            Difficulty {
+                graded: *graded,
+                k: 6,
+            },
+        )),
+        Source::Set => set.exercises.get(*set_at).cloned(),
+    };
+
+    let on_source = {
+        let source = source.clone();
+        Callback::from(move |e: Event| {
+            source.set(match select_value(&e).as_str() {
+                "typed" => Source::Typed,
+                "random" => Source::Random,
+                _ => Source::Set,
+            })
+        })
+    };
+    let rows = exercise.as_ref().map_or(0, |e| {
+        if e.step_columns().is_empty() {
+            1
+        } else {
+            e.steps().rows.len()
+        }
+    });
+    let onkeydown = {
+        let (projector, shown, set_at, n) = (
+            projector.clone(),
+            shown.clone(),
+            set_at.clone(),
+            set.exercises.len(),
+        );
+        let in_set = *source == Source::Set;
+        Callback::from(move |e: KeyboardEvent| {
+            if !*projector {
+                return;
+            }
+            match e.key().as_str() {
+                "ArrowDown" | " " => shown.set((*shown + 1).min(rows)),
+                "ArrowUp" => shown.set(shown.saturating_sub(1)),
+                "ArrowRight" if in_set && *set_at + 1 < n => {
+                    set_at.set(*set_at + 1);
+                    shown.set(0);
+                }
+                "ArrowLeft" if in_set && *set_at > 0 => {
+                    set_at.set(*set_at - 1);
+                    shown.set(0);
+                }
+                "Escape" => projector.set(false),
+                _ => return,
+            }
+            e.prevent_default();
+        })
+    };
+    let on_projector = {
+        let (projector, shown) = (projector.clone(), shown.clone());
+        Callback::from(move |_: MouseEvent| {
+            projector.set(!*projector);
+            shown.set(0);
+        })
+    };
+    let chooser = match *source {
+        Source::Typed => typed_chooser(&typed, &typed_at, &typed_measure),
+        Source::Random => random_chooser(&seed, &graded),
+        Source::Set => set_chooser(&set, &set_at, &progress, &handout),
+    };
+    html! {
+        <section class={ classes!("exercise-pane", projector.then_some("projector")) } aria-labelledby="exercise-title" data-testid="exercises"
+            ref={ pane } tabindex="-1" { onkeydown }>
+            <h2 id="exercise-title">{ "Try it yourself" }</h2>
+            <p class="projector-bar">
+                <button type="button" data-testid="exercise-projector" aria-pressed={ projector.to_string() } onclick={ on_projector }>
+                    { if *projector { "Leave projector mode" } else { "Projector mode" } }
+                </button>
+                if *projector {
+                    <span data-testid="projector-keys">{ format!(" Row {} of {rows} · ↓ ↑ step · ← → exercise · Esc leaves", *shown) }</span>
+                }
+            </p>
+            <p class="exercise-source">
+                <label for="exercise-source">{ "Exercise from " }</label>
+                <select id="exercise-source" data-testid="exercise-source" onchange={ on_source }>
+                    <option value="set" selected={ *source == Source::Set }>{ "a teacher's set" }</option>
+                    <option value="typed" selected={ *source == Source::Typed }>{ "your rankings" }</option>
+                    <option value="random" selected={ *source == Source::Random }>{ "a random ranking" }</option>
+                </select>
+            </p>
+            { chooser }
+            if *handout && *source == Source::Set {
+                { handout_view(&set, &handout) }
+            }
+            {
+                match exercise {
+                    Some(ex) => {
+                        let key = ex.key();
+                        let reveal = projector.then_some(*shown);
+                        html! { <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } /> }
+                    }
+                    None => html! { <p data-testid="exercise-none">{ "Type a ranking (Form or Text) to practise on it." }</p> },
+                }
+            }
+        </section>
+    }
+}
+
+/// Which typed query and which measure.
+fn typed_chooser(
+    typed: &[(String, &crate::evaluation::QuickQuery)],
+    at: &UseStateHandle<usize>,
+    measure: &UseStateHandle<String>,
+) -> Html {
+    let on_query = {
+        let at = at.clone();
+        Callback::from(move |e: Event| at.set(select_value(&e).parse().unwrap_or(0)))
+    };
+    let on_measure = {
+        let measure = measure.clone();
+        Callback::from(move |e: Event| measure.set(select_value(&e)))
+    };
+    html! {
+        <p class="exercise-choose">
+            <label for="exercise-query">{ "Ranking " }</label>
+            <select id="exercise-query" data-testid="exercise-query" onchange={ on_query }>
+                { for typed.iter().enumerate().map(|(i, (name, _))| html! { <option value={ i.to_string() } selected={ i == **at }>{ name.clone() }</option> }) }
+            </select>
+            <label for="exercise-measure">{ " measure " }</label>
+            <select id="exercise-measure" data-testid="exercise-measure" onchange={ on_measure }>
+                { for TYPED_MEASURES.iter().map(|m| html! { <option value={ *m } selected={ **measure == *m }>{ *m }</option> }) }
+            </select>
+        </p>
+    }
+}
+
+/// The seed and difficulty of a random exercise.
+fn random_chooser(seed: &UseStateHandle<u64>, graded: &UseStateHandle<bool>) -> Html {
+    let on_seed = {
+        let seed = seed.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(v) = input_value(&e).trim().parse() {
+                seed.set(v);
+            }
+        })
+    };
+    let on_new = {
+        let seed = seed.clone();
+        Callback::from(move |_: MouseEvent| seed.set(seed.wrapping_add(1)))
+    };
+    let on_graded = {
+        let graded = graded.clone();
+        Callback::from(move |_: Event| graded.set(!*graded))
+    };
+    html! {
+        <p class="exercise-choose">
+            <label for="exercise-seed">{ "Seed " }</label>
+            <input id="exercise-seed" data-testid="exercise-seed" type="number" min="0" value={ seed.to_string() } oninput={ on_seed } />
+            <label><input type="checkbox" data-testid="exercise-graded" checked={ **graded } onchange={ on_graded } />{ " graded (0 to 3)" }</label>
+            <button type="button" data-testid="exercise-new" onclick={ on_new }>{ "Another ranking" }</button>
+        </p>
+    }
+}
+
+/// The set's title, its exercises (solved ones ticked), and opening a set.
+fn set_chooser(
+    set: &UseStateHandle<Rc<ExerciseSet>>,
+    at: &UseStateHandle<usize>,
+    progress: &Progress,
+    handout: &UseStateHandle<bool>,
+) -> Html {
+    let on_handout = {
+        let handout = handout.clone();
+        Callback::from(move |_: MouseEvent| {
+            handout.set(true);
+            // Once the handout is drawn, the browser's print dialog ("Save
+            // as PDF" gives the file).
+            gloo::timers::callback::Timeout::new(100, || {
+                let _ = gloo::utils::window().print();
+            })
+            .forget();
+        })
+    };
+    let on_file = {
+        let (set, at) = (set.clone(), at.clone());
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let (set, at) = (set.clone(), at.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                    let text = text.as_string().unwrap_or_default();
+                    set.set(Rc::new(parse_set(&name, &text)));
+                    at.set(0);
+                }
+            });
+        })
+    };
+    let on_example = {
+        let (set, at) = (set.clone(), at.clone());
+        Callback::from(move |_: MouseEvent| {
+            set.set(Rc::new(parse_set("example set", EXAMPLE_SET)));
+            at.set(0);
+        })
+    };
+    let solved = set
+        .exercises
+        .iter()
+        .filter(|e| progress.get(&e.key()).solved)
+        .count();
+    let step = |delta: isize| {
+        let (at, n) = (at.clone(), set.exercises.len());
+        Callback::from(move |_: MouseEvent| {
+            let next = (*at as isize + delta).clamp(0, n.saturating_sub(1) as isize);
+            at.set(next as usize);
+        })
+    };
+    html! {
+        <div class="exercise-set" data-testid="exercise-set">
+            <p class="exercise-choose">
+                <label for="exercise-file">{ "Open a set " }</label>
+                <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file } />
+                <button type="button" data-testid="exercise-example-set" onclick={ on_example }>{ "Example set" }</button>
+            </p>
+            if !set.title.is_empty() {
+                <h3 data-testid="exercise-set-title">{ set.title.clone() }</h3>
+            }
+            if !set.errors.is_empty() {
+                <ul class="field-error" role="alert" data-testid="exercise-set-errors">
+                    { for set.errors.iter().map(|e| html! { <li>{ e.to_string() }</li> }) }
+                </ul>
+            }
+            <p data-testid="exercise-set-progress">{ format!("Solved {solved} of {}", set.exercises.len()) }</p>
+            <ol class="exercise-list">
+                { for set.exercises.iter().enumerate().map(|(i, e)| {
+                    let pick = { let at = at.clone(); Callback::from(move |_: MouseEvent| at.set(i)) };
+                    let done = progress.get(&e.key()).solved;
+                    html! {
+                        <li>
+                            <button type="button" class={ classes!((i == **at).then_some("current")) } aria-current={ (i == **at).then_some("step") }
+                                data-testid="exercise-pick" onclick={ pick }>
+                                { format!("{}{}", e.metric, if done { " ✓" } else { "" }) }
+                            </button>
+                        </li>
+                    }
+                }) }
+            </ol>
+            <p>
+                <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous" }</button>
+                <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next →" }</button>
+                <button type="button" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
+                <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
+            </p>
+        </div>
+    }
+}
+
+/// The set as a handout: each exercise with its ranking and an empty table
+/// of steps, then the answers on a page of their own. Printed alone (the
+/// print style hides the rest of the page).
+fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>) -> Html {
+    let on_close = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(false))
+    };
+    let item = |(i, ex): (usize, &Exercise)| {
+        let steps = ex.steps();
+        let columns = ex.step_columns();
+        let given = |c: usize| !columns.contains(&c);
+        html! {
+            <section class="handout-item" data-testid="handout-item">
+                <h3>{ format!("{}. Compute {}", i + 1, ex.metric) }</h3>
+                <ol class="exercise-ranking" aria-label="Grades by rank">
+                    { for ex.query.retrieved.iter().enumerate().map(|(r, rel)| {
+                        let g = rel.grade().map_or("?".to_string(), |g| g.to_string());
+                        html! { <li class={ classes!("chip", format!("grade-{g}")) }><span class="rank">{ r + 1 }</span>{ g }</li> }
+                    }) }
+                </ol>
+                if !ex.query.unretrieved.is_empty() {
+                    <p>{ format!("Relevant documents not retrieved: grades {}.", ex.query.unretrieved.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")) }</p>
+                }
+                if !ex.note.is_empty() {
+                    <p class="exercise-note">{ ex.note.clone() }</p>
+                }
+                if !columns.is_empty() {
+                    <table class="results exercise-steps">
+                        <thead><tr>{ for steps.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
+                        <tbody>{ for steps.rows.iter().map(|row| html! {
+                            <tr>{ for row.iter().enumerate().map(|(c, v)| html! { <td class="num">{ if given(c) { v.clone() } else { String::new() } }</td> }) }</tr>
+                        }) }</tbody>
+                    </table>
+                }
+                <p class="handout-answer-line">{ format!("{} = ", ex.metric) }<span class="blank"></span></p>
+            </section>
+        }
+    };
+    let answer = |(i, ex): (usize, &Exercise)| {
+        html! {
+            <li data-testid="handout-answer">{ format!("{}. {} = {}. ", i + 1, ex.metric, f4(ex.value())) }{ ex.steps().lines.join(" ") }</li>
+        }
+    };
+    html! {
+        <div class="handout" data-testid="handout">
+            <p class="handout-close"><button type="button" data-testid="handout-close" onclick={ on_close }>{ "Close the handout" }</button></p>
+            <h2>{ if set.title.is_empty() { "Exercises".to_string() } else { set.title.clone() } }</h2>
+            <p>{ "Work out each value by hand; write it to four decimals." }</p>
+            { for set.exercises.iter().enumerate().map(item) }
+            <section class="handout-answers" data-testid="handout-answers">
+                <h2>{ "Answers" }</h2>
+                <ol class="plain">{ for set.exercises.iter().enumerate().map(answer) }</ol>
+            </section>
+        </div>
+    }
+}
+
+/// Props of [`ExerciseView`].
+#[derive(Properties, PartialEq)]
+struct ExerciseViewProps {
+    exercise: Rc<Exercise>,
+    progress: Progress,
+    /// Projector mode: the rows of the steps shown (the rest hidden), and
+    /// no answer form.
+    reveal: Option<usize>,
+}
+
+/// One exercise: the ranking, the answer, the steps and the hints.
+#[component]
+fn ExerciseView(props: &ExerciseViewProps) -> Html {
+    let ex = &props.exercise;
+    let key = ex.key();
+    let answer = use_state(String::new);
+    let verdict = use_state(|| None::<Verdict>);
+    let steps = use_memo(ex.clone(), |ex| ex.steps());
+    let columns = use_memo(ex.clone(), |ex| ex.step_columns());
+    let cells = use_state(|| vec![vec![String::new(); steps.headers.len()]; steps.rows.len()]);
+    let checked = use_state(|| None::<Vec<crate::evaluation::ColumnCheck>>);
+    let saved = props.progress.get(&key);
+    // Without columns to fill in (RR's steps are the ranking itself), one
+    // hint gives the arithmetic.
+    let hint_steps = if columns.is_empty() {
+        1
+    } else {
+        steps.rows.len()
+    };
+    let hints = props.reveal.unwrap_or(saved.hints).min(hint_steps);
+
+    let on_answer = {
+        let answer = answer.clone();
+        Callback::from(move |e: InputEvent| answer.set(input_value(&e)))
+    };
+    let on_check = {
+        let (answer, verdict, ex, progress, key) = (
+            answer.clone(),
+            verdict.clone(),
+            ex.clone(),
+            props.progress.clone(),
+            key.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let v = ex.check(&answer);
+            verdict.set(Some(v));
+            progress.update(&key, |p| {
+                p.tries += 1;
+                p.solved |= v == Verdict::Right;
+            });
+        })
+    };
+    let on_hint = {
+        let (progress, key, n) = (props.progress.clone(), key.clone(), hint_steps);
+        Callback::from(move |_: MouseEvent| {
+            progress.update(&key, |p| p.hints = (p.hints + 1).min(n))
+        })
+    };
+    let on_check_steps = {
+        let (cells, checked, ex, columns) =
+            (cells.clone(), checked.clone(), ex.clone(), columns.clone());
+        Callback::from(move |_: MouseEvent| {
+            let out = columns
+                .iter()
+                .map(|&c| {
+                    let col: Vec<Option<String>> =
+                        cells.iter().map(|row| Some(row[c].clone())).collect();
+                    ex.check_column(c, &col)
+                })
+                .collect();
+            checked.set(Some(out));
+        })
+    };
+    let ranking = ex.query.retrieved.iter().enumerate().map(|(i, r)| {
+        let grade = match r {
+            Rel::Judged(g) => g.to_string(),
+            _ => "?".to_string(),
+        };
+        html! { <li class={ classes!("chip", format!("grade-{grade}")) }><span class="rank">{ i + 1 }</span>{ grade }</li> }
+    });
+    let missed = &ex.query.unretrieved;
+    html! {
+        <div class="exercise" data-testid="exercise" data-key={ key.clone() }>
+            <p class="exercise-task">{ "Compute " }<strong data-testid="exercise-metric">{ ex.metric.to_string() }</strong>{ " for this ranking (grades by rank; grade ≥ 1 is relevant):" }</p>
+            <ol class="exercise-ranking" aria-label="Grades by rank" data-testid="exercise-ranking">{ for ranking }</ol>
+            <p>{
+                if missed.is_empty() {
+                    "Every relevant document was retrieved.".to_string()
+                } else {
+                    format!("Relevant documents not retrieved: grades {}.", missed.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                }
+            }</p>
+            <p class="exercise-formula">{ steps.formula.clone() }</p>
+            if !ex.note.is_empty() {
+                <p class="exercise-note" data-testid="exercise-note">{ ex.note.clone() }</p>
+            }
+            if props.reveal.is_none() {
+                <form class="exercise-answer" onsubmit={ on_check }>
+                    <label for="exercise-answer">{ "Your answer " }</label>
+                    <input id="exercise-answer" data-testid="exercise-answer" inputmode="decimal" autocomplete="off" value={ (*answer).clone() } oninput={ on_answer } />
+                    <button type="submit" data-testid="exercise-check">{ "Check" }</button>
+                </form>
+                <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
+                <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
+                    verdict.map(|v| verdict_text(v, ex)).unwrap_or_default()
+                }</p>
+            }
+            if !columns.is_empty() {
+                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints, projector: props.reveal.is_some() }) }
+            }
+            if props.reveal.is_none() {
+                <p>
+                    if !columns.is_empty() {
+                        <button type="button" data-testid="exercise-check-steps" onclick={ on_check_steps }>{ "Check the steps" }</button>
+                    }
+                    <button type="button" data-testid="exercise-hint" onclick={ on_hint } disabled={ hints >= hint_steps }>
+                        { if columns.is_empty() { "Hint: show the working".to_string() } else { format!("Hint: show row {}", (hints + 1).min(hint_steps.max(1))) } }
+                    </button>
+                </p>
+            }
+            if hints >= hint_steps && !steps.lines.is_empty() {
+                <p class="exercise-lines" data-testid="exercise-lines">{ steps.lines.join(" ") }</p>
+            }
+            if props.reveal.is_none() {
+                <p class="exercise-progress" data-testid="exercise-progress">{
+                    format!("{} · {} tr{} · {} hint{}", if saved.solved { "Solved" } else { "Not solved yet" }, saved.tries, if saved.tries == 1 { "y" } else { "ies" }, hints, if hints == 1 { "" } else { "s" })
+                }</p>
+                <p><button type="button" data-testid="exercise-reset" onclick={ props.progress.reset_one(&key) }>{ "Reset this exercise" }</button></p>
+            }
+        </div>
+    }
+}
+
+fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "right",
+        _ => "wrong",
+    }
+}
+
+fn verdict_text(v: Verdict, ex: &Exercise) -> String {
+    match v {
+        Verdict::Right => format!("Right: {} = {}.", ex.metric, f4(ex.value())),
+        Verdict::Mistake(m) => format!("Not quite. {m}"),
+        Verdict::Wrong => {
+            "Not right, and not a mistake Ranklab recognises: try the steps, or a hint.".to_string()
+        }
+        Verdict::Unreadable => "Write a number, such as 0.8333 or 5/6.".to_string(),
+    }
+}
+
+struct StepsArgs<'a> {
+    steps: &'a crate::evaluation::Explanation,
+    columns: &'a [usize],
+    cells: &'a UseStateHandle<Vec<Vec<String>>>,
+    checked: &'a UseStateHandle<Option<Vec<crate::evaluation::ColumnCheck>>>,
+    hints: usize,
+    /// Projector mode: rows not yet shown are empty, not inputs.
+    projector: bool,
+}
+
+/// The worked steps with the columns to fill in; rows up to `hints` shown.
+fn steps_table(a: &StepsArgs) -> Html {
+    let StepsArgs {
+        steps,
+        columns,
+        cells,
+        checked,
+        hints,
+        projector,
+    } = *a;
+    let check_of = |c: usize| {
+        checked.as_ref().and_then(|all| {
+            columns
+                .iter()
+                .position(|&x| x == c)
+                .and_then(|i| all.get(i).cloned())
+        })
+    };
+    let row = |r: usize| {
+        let cell = |c: usize| {
+            let value = steps.rows[r][c].clone();
+            if !columns.contains(&c) {
+                return html! { <td class="num">{ value }</td> };
+            }
+            if r < hints {
+                return html! { <td class="num hint" data-testid="exercise-hinted">{ value }</td> };
+            }
+            if projector {
+                return html! { <td class="num" aria-label="not shown yet">{ "…" }</td> };
+            }
+            let mark = check_of(c).and_then(|k| k.marks.get(r).copied().flatten());
+            let oninput = {
+                let cells = cells.clone();
+                Callback::from(move |e: InputEvent| {
+                    let mut next: Vec<Vec<String>> = (**cells).to_vec();
+                    next[r][c] = input_value(&e);
+                    cells.set(next);
+                })
+            };
+            let label = format!("{} at rank {}", steps.headers[c], r + 1);
+            html! {
+                <td class={ classes!("num", mark.map(|m| if m { "right" } else { "wrong" })) }>
+                    <input class="step" aria-label={ label } data-testid="exercise-step" data-row={ r.to_string() } data-column={ steps.headers[c].clone() }
+                        inputmode="decimal" value={ cells[r][c].clone() } { oninput } />
+                    { mark.map(|m| if m { " ✓" } else { " ✗" }).unwrap_or_default() }
+                </td>
+            }
+        };
+        html! { <tr>{ for (0..steps.headers.len()).map(cell) }</tr> }
+    };
+    let notes = columns.iter().filter_map(|&c| {
+        let m = check_of(c)?.mistake?;
+        Some(html! { <li data-testid="exercise-step-mistake">{ format!("{}: {m}", steps.headers[c]) }</li> })
+    });
+    html! {
+        <>
+            <table class="results exercise-steps" data-testid="exercise-steps">
+                <caption>{ "The steps: fill in the empty cells, or ask for a hint" }</caption>
+                <thead><tr>{ for steps.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
+                <tbody>{ for (0..steps.rows.len()).map(row) }</tbody>
+            </table>
+            <ul class="exercise-step-notes">{ for notes }</ul>
+        </>
+    }
+}

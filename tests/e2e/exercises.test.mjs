@@ -1,0 +1,209 @@
+// "Try it yourself" in the page. Every value below is worked by hand from
+// the definitions, on the example set that ships with the app:
+// - RR of 0 0 1 0 1: the first relevant document is at rank 3, RR = 1/3.
+// - AP of 1 0 1 0 0 | 1: relevant at ranks 1 and 3, one more not retrieved
+//   (R = 3): (1/1 + 2/3) / 3 = 5/9 = 0.5556. Over the 5 retrieved: 1/3;
+//   over the 2 found: 5/6 = 0.8333.
+// - nDCG@3 of 3 2 0 | 3, linear gain: DCG = 3 + 2/log2(3) = 4.2619,
+//   IDCG (3 3 2) = 3 + 3/log2(3) + 2/2 = 5.8928, nDCG = 0.7232; with 2^g - 1
+//   gains 0.6885. Discounts by log10: 3.3219, 2.0959, 1.6610.
+// - ERR@3 of 2 0 1 (largest grade 2): 3/4 + (1/4 * 1/4) / 3 = 0.7708;
+//   without the chance of reaching each rank, 3/4 + (1/4) / 3 = 0.8333.
+// - P@5 of 1 0 1: 2/5; divided by the 3 retrieved, 2/3.
+// - R@3 of 1 0 0 1 | 1: 1/3; without the one not retrieved, 1/2.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SHOTS, open, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+async function pick(page, measure) {
+  const label = new RegExp(`^${measure}( ✓)?$`);
+  await page.getByTestId('exercise-pick').filter({ hasText: label }).click();
+  await page.getByTestId('exercise-metric').filter({ hasText: new RegExp(`^${measure}$`) }).waitFor();
+}
+
+async function answer(page, text) {
+  await page.getByTestId('exercise-answer').fill(text);
+  await page.getByTestId('exercise-check').click();
+  return (await page.getByTestId('exercise-verdict').textContent()).trim();
+}
+
+test('an exercise is solved, each recognised mistake is named, hints and progress survive a reload', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  const pane = page.getByTestId('exercises');
+  await pane.scrollIntoViewIfNeeded();
+  assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Ranking measures by hand');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 6');
+  // The first exercise: RR. The value is hidden until answered.
+  assert.equal((await page.getByTestId('exercise-metric').textContent()).trim(), 'RR');
+  assert.equal(await pane.getByText('0.3333').count(), 0);
+  assert.match(await page.getByTestId('exercise-verdict').textContent(), /^$/);
+  assert.match(await pane.textContent(), /Right within ±0\.0005/);
+  assert.equal(await answer(page, 'seven'), 'Write a number, such as 0.8333 or 5/6.');
+  assert.equal(await answer(page, '1/3'), 'Right: RR = 0.3333.');
+
+  await pick(page, 'AP');
+  assert.match(await page.getByTestId('exercise-note').textContent(), /not retrieved/);
+  assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve/);
+  assert.match(await answer(page, '0.3333'), /^Not quite\. You divided by the number of documents retrieved: AP divides/);
+  assert.match(await answer(page, '0.6'), /^Not right, and not a mistake Ranklab recognises/);
+  assert.equal(await answer(page, '0.5556'), 'Right: AP = 0.5556.');
+  await page.screenshot({ path: join(SHOTS, 'exercise-ap.png') });
+
+  await pick(page, 'nDCG@3');
+  assert.match(await answer(page, '0.6885'), /^Not quite\. That is the exponential gain 2\^grade − 1/);
+  assert.match(await answer(page, '1'), /^Not quite\. You left out the relevant documents/);
+  // The discount column filled in with log base 10.
+  const discount = (row) => page.locator(`[data-testid="exercise-step"][data-column="Discount"][data-row="${row}"]`);
+  for (const [row, v] of ['3.3219', '2.0959', '1.6610'].entries()) await discount(row).fill(v);
+  await page.getByTestId('exercise-check-steps').click();
+  assert.match(await page.getByTestId('exercise-step-mistake').first().textContent(), /^Discount: These are the discounts with log base 10/);
+  for (const [row, v] of ['1', '0.6309', '0.5'].entries()) await discount(row).fill(v);
+  await page.getByTestId('exercise-check-steps').click();
+  assert.equal(await page.getByTestId('exercise-step-mistake').count(), 0);
+  assert.equal(await page.locator('.exercise-steps td.right').count(), 3);
+  // Hints reveal one row at a time.
+  await page.getByTestId('exercise-hint').click();
+  assert.equal(await page.getByTestId('exercise-hinted').count(), 3);
+  assert.match(await page.getByTestId('exercise-progress').textContent(), /Not solved yet · 2 tries · 1 hint$/);
+  await pane.screenshot({ path: join(SHOTS, 'exercise-steps.png') });
+
+  await pick(page, 'ERR@3');
+  assert.match(await answer(page, '0.8333'), /^Not quite\. You summed Rᵢ \/ i: ERR weighs each rank by the chance of reaching it/);
+  assert.equal(await answer(page, '0.7708'), 'Right: ERR@3 = 0.7708.');
+  await pick(page, 'P@5');
+  assert.match(await answer(page, '2/3'), /^Not quite\. You divided by the documents retrieved: P@k always divides by k/);
+  await pick(page, 'R@3');
+  assert.match(await answer(page, '0.5'), /^Not quite\. You left out the relevant documents/);
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 6');
+
+  // Progress and hints are kept across a reload.
+  await page.reload();
+  await page.getByTestId('exercises').waitFor();
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 6');
+  await pick(page, 'nDCG@3');
+  assert.equal(await page.getByTestId('exercise-hinted').count(), 3);
+  await pick(page, 'AP');
+  assert.match(await page.getByTestId('exercise-progress').textContent(), /^Solved · 4 tries · 0 hints$/);
+  await page.getByTestId('exercise-reset').click();
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 2 of 6');
+  await page.getByTestId('exercise-reset-all').click();
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 6');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test("a teacher's set file is opened, its problems located; typed and random rankings make exercises", async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  const dir = mkdtempSync(join(tmpdir(), 'ranklab-set-'));
+  const path = join(dir, 'week4.txt');
+  await writeFile(path, 'title: Week 4\nexercise: P@2\n0 1 1\nexercise: MAP@x\n1\nexercise: RR\n0 0 0 1\n');
+  await page.getByTestId('exercise-file').setInputFiles(path);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
+  assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt:4:11: expected a measure to compute by hand/);
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 2');
+  assert.equal(await answer(page, '0.5'), 'Right: P@2 = 0.5000.');
+  await page.getByTestId('exercise-next').click();
+  assert.equal(await answer(page, '0.25'), 'Right: RR = 0.2500.');
+
+  // The demo's typed rankings: BM25's first query, AP.
+  await page.getByTestId('exercise-source').selectOption('typed');
+  await page.getByTestId('exercise-measure').selectOption('RR');
+  const chips = await page.locator('[data-testid="exercise-ranking"] li').allTextContents();
+  assert.ok(chips.length > 0);
+  // RR's steps are the ranking itself: its hint is the working.
+  assert.equal(await page.getByTestId('exercise-steps').count(), 0);
+  await page.getByTestId('exercise-hint').click();
+  assert.match(await page.getByTestId('exercise-lines').textContent(), /^(The first relevant document is at rank \d+: RR = 1\/\d+ = |No relevant document)/);
+  // A random ranking: the same seed gives the same ranking.
+  await page.getByTestId('exercise-source').selectOption('random');
+  await page.getByTestId('exercise-seed').fill('42');
+  const first = await page.getByTestId('exercise').getAttribute('data-key');
+  await page.getByTestId('exercise-new').click();
+  assert.notEqual(await page.getByTestId('exercise').getAttribute('data-key'), first);
+  await page.getByTestId('exercise-seed').fill('42');
+  assert.equal(await page.getByTestId('exercise').getAttribute('data-key'), first);
+  await page.getByTestId('exercises').screenshot({ path: join(SHOTS, 'exercise-random.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('projector mode: opened by its address, large and high-contrast at 1280x720, stepped through by keys', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
+  const pane = page.getByTestId('exercises');
+  await pane.and(page.locator('.projector')).waitFor();
+  assert.match(await page.getByTestId('projector-keys').textContent(), /Row 0 of 1 · ↓ ↑ step · ← → exercise · Esc leaves/);
+  // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('exercise-metric').filter({ hasText: /^AP$/ }).waitFor();
+  assert.equal(await page.getByTestId('exercise-answer').count(), 0);
+  assert.equal(await page.getByTestId('exercise-hinted').count(), 0);
+  await page.keyboard.press('ArrowDown');
+  // Row 1 (rank 1): relevant so far 1, P@1 = 1.
+  assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000']);
+  await page.keyboard.press('ArrowDown');
+  // Row 2 (rank 3): relevant so far 2, P@3 = 2/3; then the sum line.
+  assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000', '2', '2/3 = 0.6667']);
+  assert.match(await page.getByTestId('exercise-lines').textContent(), /0\.5556/);
+  // Large type, black on white reversed, nothing wider than the screen.
+  const chip = page.locator('[data-testid="exercise-ranking"] li').first();
+  const style = await chip.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), bg: getComputedStyle(el.closest('section')).backgroundColor }));
+  assert.ok(style.size >= 40, `chip font ${style.size}px`);
+  assert.equal(style.bg, 'rgb(0, 0, 0)');
+  assert.ok(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no sideways scrolling');
+  await page.screenshot({ path: join(SHOTS, 'exercise-projector.png') });
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.exercise-pane.projector').count(), 0);
+  await page.getByTestId('exercise-answer').waitFor();
+  // The toggle turns it on again.
+  await page.getByTestId('exercise-projector').click();
+  await page.locator('.exercise-pane.projector').waitFor();
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+/** Pages of a PDF Chromium wrote (its page objects are not compressed). */
+const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+test('a handout of the set prints alone, without controls, its answers on a last page of their own', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  // The button opens the browser's print dialog, which a headless browser
+  // cannot show: note the call, and print to PDF below instead.
+  await page.evaluate(() => { window.print = () => { window.printed = (window.printed ?? 0) + 1; }; });
+  await page.getByTestId('exercise-handout').click();
+  const handout = page.getByTestId('handout');
+  await handout.waitFor();
+  await page.waitForFunction(() => window.printed === 1);
+  assert.equal(await page.getByTestId('handout-item').count(), 6);
+  // The exercises show no value; the answers do, in their own section.
+  const items = (await page.getByTestId('handout-item').allTextContents()).join(' ');
+  for (const v of ['0.3333', '0.5556', '0.7232', '0.7708']) {
+    assert.ok(!items.includes(v), `${v} in the exercises`);
+  }
+  const answers = await page.getByTestId('handout-answer').allTextContents();
+  assert.match(answers[0], /^1\. RR = 0\.3333\. /);
+  assert.match(answers[2], /^3\. AP = 0\.5556\. /);
+  assert.match(answers[5], /^6\. ERR@3 = 0\.7708\. /);
+  // Printed: the handout alone (no results, no buttons), the answers after a page break.
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.results-pane').isVisible(), false);
+  assert.equal(await page.getByTestId('handout-close').isVisible(), false);
+  assert.equal(await page.getByTestId('exercise-answer').isVisible(), false);
+  assert.equal(await page.getByTestId('handout-answers').evaluate((el) => getComputedStyle(el).breakBefore), 'page');
+  await handout.screenshot({ path: join(SHOTS, 'exercise-handout-print.png') });
+  const full = await page.pdf({ format: 'A4', path: join(SHOTS, 'exercise-handout.pdf') });
+  await page.getByTestId('handout-answers').evaluate((el) => el.remove());
+  const without = await page.pdf({ format: 'A4' });
+  assert.ok(pdfPages(full) >= 2, `${pdfPages(full)} pages`);
+  assert.equal(pdfPages(full), pdfPages(without) + 1, 'the answers fill the last page alone');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
