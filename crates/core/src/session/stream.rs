@@ -165,6 +165,22 @@ pub struct ChunkOutcome<T> {
 }
 
 impl<T> ChunkOutcome<T> {
+    /// A query with nothing read yet: no result, no line parsed.
+    pub fn empty(qid: &str, first_line: usize) -> Self {
+        ChunkOutcome {
+            qid: qid.to_string(),
+            result: None,
+            present: false,
+            run_only: false,
+            tag: None,
+            had_ties: false,
+            repeated_lines: 0,
+            refused: false,
+            errors: Vec::new(),
+            first_line,
+        }
+    }
+
     /// The same outcome with its result transformed (a ranking scored).
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> ChunkOutcome<U> {
         ChunkOutcome {
@@ -215,18 +231,7 @@ pub fn judge_chunk(
     conventions: &Conventions,
     chunk: &QueryChunk,
 ) -> JudgedChunk {
-    let mut out = JudgedChunk {
-        qid: chunk.qid.clone(),
-        result: None,
-        present: false,
-        run_only: false,
-        tag: None,
-        had_ties: false,
-        repeated_lines: 0,
-        refused: false,
-        errors: Vec::new(),
-        first_line: chunk.lines.first().map_or(0, |l| l.2),
-    };
+    let mut out = JudgedChunk::empty(&chunk.qid, chunk.lines.first().map_or(0, |l| l.2));
     let mut entries = Vec::with_capacity(chunk.lines.len());
     let mut last_tag = None;
     for &(start, end, line_no) in &chunk.lines {

@@ -287,16 +287,8 @@ fn a_query_in_two_parts_is_ungrouped() {
         queries: qids
             .iter()
             .map(|q| ChunkOutcome {
-                qid: q.to_string(),
-                result: None,
                 present: true,
-                run_only: false,
-                tag: None,
-                had_ties: false,
-                repeated_lines: 0,
-                refused: false,
-                errors: Vec::new(),
-                first_line: 1,
+                ..ChunkOutcome::empty(q, 1)
             })
             .collect(),
         lines,
