@@ -19,6 +19,7 @@ pub mod embed_page;
 pub mod evaluated_text;
 pub mod evaluation;
 pub mod example;
+pub mod exercise_link;
 pub mod exercise_progress;
 pub mod file_results;
 pub mod files_job;

@@ -14,6 +14,7 @@ use yew::prelude::*;
 use crate::evaluation::{
     draw, f4, parse_set, Difficulty, Exercise, ExerciseSet, QuickInput, Rel, Verdict, TOLERANCE,
 };
+use crate::exercise_link::{from_address, link};
 use crate::exercise_progress::{use_progress, Progress};
 use crate::same_rc::SameRc;
 
@@ -57,7 +58,19 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let typed_measure = use_state(|| "AP".to_string());
     let seed = use_state(|| 1u64);
     let graded = use_state(|| false);
-    let set = use_state(|| Rc::new(parse_set("example set", EXAMPLE_SET)));
+    // A set in the address (`?set=`) is opened at the start.
+    let linked = use_memo((), |_| from_address());
+    let set_text = use_state(|| match &*linked {
+        Some(Ok(text)) => text.clone(),
+        _ => EXAMPLE_SET.to_string(),
+    });
+    let set = use_state(|| {
+        Rc::new(match &*linked {
+            Some(Ok(text)) => parse_set("linked set", text),
+            _ => parse_set("example set", EXAMPLE_SET),
+        })
+    });
+    let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
     let set_at = use_state(|| 0usize);
     let progress = use_progress();
     // Projector mode: on from the start with `?projector` in the address.
@@ -167,7 +180,15 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let chooser = match *source {
         Source::Typed => typed_chooser(&typed, &typed_at, &typed_measure),
         Source::Random => random_chooser(&seed, &graded),
-        Source::Set => set_chooser(&set, &set_at, &progress, &handout),
+        Source::Set => set_chooser(
+            &SetState {
+                set: &set,
+                text: &set_text,
+                at: &set_at,
+                handout: &handout,
+            },
+            &progress,
+        ),
     };
     html! {
         <section class={ classes!("exercise-pane", projector.then_some("projector")) } aria-labelledby="exercise-title" data-testid="exercises"
@@ -189,6 +210,9 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     <option value="random" selected={ *source == Source::Random }>{ "a random ranking" }</option>
                 </select>
             </p>
+            if let Some(problem) = link_problem {
+                <p class="field-error" role="alert" data-testid="exercise-link-problem">{ problem }</p>
+            }
             { chooser }
             if *handout && *source == Source::Set {
                 { handout_view(&set, &handout) }
@@ -264,12 +288,22 @@ fn random_chooser(seed: &UseStateHandle<u64>, graded: &UseStateHandle<bool>) -> 
 }
 
 /// The set's title, its exercises (solved ones ticked), and opening a set.
-fn set_chooser(
-    set: &UseStateHandle<Rc<ExerciseSet>>,
-    at: &UseStateHandle<usize>,
-    progress: &Progress,
-    handout: &UseStateHandle<bool>,
-) -> Html {
+/// The set being worked through, its text, where the student is, and its
+/// handout.
+struct SetState<'a> {
+    set: &'a UseStateHandle<Rc<ExerciseSet>>,
+    text: &'a UseStateHandle<String>,
+    at: &'a UseStateHandle<usize>,
+    handout: &'a UseStateHandle<bool>,
+}
+
+fn set_chooser(s: &SetState, progress: &Progress) -> Html {
+    let SetState {
+        set,
+        text: set_text,
+        at,
+        handout,
+    } = *s;
     let on_handout = {
         let handout = handout.clone();
         Callback::from(move |_: MouseEvent| {
@@ -283,27 +317,29 @@ fn set_chooser(
         })
     };
     let on_file = {
-        let (set, at) = (set.clone(), at.clone());
+        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let Some(file) = input.files().and_then(|f| f.get(0)) else {
                 return;
             };
-            let (set, at) = (set.clone(), at.clone());
+            let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let name = file.name();
                 if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     let text = text.as_string().unwrap_or_default();
                     set.set(Rc::new(parse_set(&name, &text)));
+                    set_text.set(text);
                     at.set(0);
                 }
             });
         })
     };
     let on_example = {
-        let (set, at) = (set.clone(), at.clone());
+        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
         Callback::from(move |_: MouseEvent| {
             set.set(Rc::new(parse_set("example set", EXAMPLE_SET)));
+            set_text.set(EXAMPLE_SET.to_string());
             at.set(0);
         })
     };
@@ -354,6 +390,7 @@ fn set_chooser(
                 <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next →" }</button>
                 <button type="button" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
+                <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
             </p>
         </div>
     }

@@ -110,6 +110,16 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   assert.equal(await answer(page, '0.5'), 'Right: P@2 = 0.5000.');
   await page.getByTestId('exercise-next').click();
   assert.equal(await answer(page, '0.25'), 'Right: RR = 0.2500.');
+  // The set travels in a link: opened from it, the same exercises.
+  const href = await page.getByTestId('exercise-set-link').getAttribute('href');
+  assert.match(href, /\?set=[A-Za-z0-9_-]+$/);
+  await page.goto(href);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 2 of 2');
+  // A link cut short says so, and the example set is shown.
+  await page.goto(`${env.server.url}?set=${href.split('set=')[1].slice(0, 12)}`);
+  assert.match(await page.getByTestId('exercise-link-problem').textContent(), /^The exercise set in this link could not be read: its data does not decompress/);
+  assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Ranking measures by hand');
 
   // The demo's typed rankings: BM25's first query, AP.
   await page.getByTestId('exercise-source').selectOption('typed');
