@@ -58,6 +58,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let typed_measure = use_state(|| "AP".to_string());
     let seed = use_state(|| 1u64);
     let graded = use_state(|| false);
+    let depth = use_state(|| 6usize);
     // A set in the address (`?set=`) is opened at the start.
     let linked = use_memo((), |_| from_address());
     let set_text = use_state(|| match &*linked {
@@ -179,7 +180,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     };
     let chooser = match *source {
         Source::Typed => typed_chooser(&typed, &typed_at, &typed_measure),
-        Source::Random => random_chooser(&seed, &graded),
+        Source::Random => random_chooser(&seed, &graded, &depth),
         Source::Set => set_chooser(
             &SetState {
                 set: &set,
@@ -260,7 +261,15 @@ fn typed_chooser(
 }
 
 /// The seed and difficulty of a random exercise.
-fn random_chooser(seed: &UseStateHandle<u64>, graded: &UseStateHandle<bool>) -> Html {
+fn random_chooser(
+    seed: &UseStateHandle<u64>,
+    graded: &UseStateHandle<bool>,
+    depth: &UseStateHandle<usize>,
+) -> Html {
+    let on_depth = {
+        let depth = depth.clone();
+        Callback::from(move |e: Event| depth.set(select_value(&e).parse().unwrap_or(6)))
+    };
     let on_seed = {
         let seed = seed.clone();
         Callback::from(move |e: InputEvent| {
@@ -282,6 +291,10 @@ fn random_chooser(seed: &UseStateHandle<u64>, graded: &UseStateHandle<bool>) -> 
             <label for="exercise-seed">{ "Seed " }</label>
             <input id="exercise-seed" data-testid="exercise-seed" type="number" min="0" value={ seed.to_string() } oninput={ on_seed } />
             <label><input type="checkbox" data-testid="exercise-graded" checked={ **graded } onchange={ on_graded } />{ " graded (0 to 3)" }</label>
+            <label for="exercise-k">{ " k " }</label>
+            <select id="exercise-k" data-testid="exercise-k" onchange={ on_depth }>
+                { for (4..=10).map(|k| html! { <option value={ k.to_string() } selected={ k == **depth }>{ k }</option> }) }
+            </select>
             <button type="button" data-testid="exercise-new" onclick={ on_new }>{ "Another ranking" }</button>
         </p>
     }

@@ -138,6 +138,9 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   assert.notEqual(await page.getByTestId('exercise').getAttribute('data-key'), first);
   await page.getByTestId('exercise-seed').fill('42');
   assert.equal(await page.getByTestId('exercise').getAttribute('data-key'), first);
+  // k bounds the ranking's length (4 to k documents).
+  await page.getByTestId('exercise-k').selectOption('4');
+  assert.equal(await page.locator('[data-testid="exercise-ranking"] li').count(), 4);
   await page.getByTestId('exercises').screenshot({ path: join(SHOTS, 'exercise-random.png') });
   assert.deepEqual(seen.errors, []);
   await context.close();
