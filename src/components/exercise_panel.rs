@@ -12,7 +12,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::evaluation::{
-    draw, f4, parse_set, Difficulty, Exercise, ExerciseSet, QuickInput, Rel, Verdict, TOLERANCE,
+    draw, f4, parse_set, Difficulty, Exercise, ExerciseSet, QuickInput, Verdict, TOLERANCE,
 };
 use crate::exercise_link::{from_address, link};
 use crate::exercise_progress::{use_progress, Progress};
@@ -34,6 +34,55 @@ enum Source {
 
 /// The measures offered for a typed ranking.
 const TYPED_MEASURES: &[&str] = &["AP", "RR", "P@5", "R@5", "nDCG@5", "DCG@5", "ERR@5"];
+
+/// The ranking as chips (rank and grade), tied ranks grouped in one frame,
+/// and a sentence for the ties and the relevant documents not retrieved.
+fn ranking_view(ex: &Exercise) -> Html {
+    let chip = |i: usize| {
+        let g = ex.query.retrieved[i]
+            .grade()
+            .map_or("?".to_string(), |g| g.to_string());
+        html! { <li class={ classes!("chip", format!("grade-{g}")) }><span class="rank">{ i + 1 }</span>{ g }</li> }
+    };
+    let n = ex.query.retrieved.len();
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < n {
+        match ex.ties.iter().find(|g| g.start == i) {
+            Some(g) => {
+                items.push(html! {
+                    <li class="tie-group" aria-label={ format!("ranks {} to {}, tied", g.start + 1, g.end) }>
+                        <ol class="exercise-ranking">{ for g.clone().map(chip) }</ol>
+                    </li>
+                });
+                i = g.end;
+            }
+            None => {
+                items.push(chip(i));
+                i += 1;
+            }
+        }
+    }
+    let missed = &ex.query.unretrieved;
+    html! {
+        <>
+            <ol class="exercise-ranking" aria-label="Grades by rank" data-testid="exercise-ranking">{ for items }</ol>
+            <p>{
+                if missed.is_empty() {
+                    "Every relevant document was retrieved.".to_string()
+                } else {
+                    format!("Relevant documents not retrieved: grades {}.", missed.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                }
+            }</p>
+            if !ex.ties.is_empty() {
+                <p data-testid="exercise-ties">{
+                    format!("Tied (same score, framed): ranks {}. The value is the average over every order of each tied group.",
+                        ex.ties.iter().map(|g| format!("{} to {}", g.start + 1, g.end)).collect::<Vec<_>>().join(", "))
+                }</p>
+            }
+        </>
+    }
+}
 
 /// Props of [`ExercisePanel`].
 #[derive(Properties, PartialEq)]
@@ -58,6 +107,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let typed_measure = use_state(|| "AP".to_string());
     let seed = use_state(|| 1u64);
     let graded = use_state(|| false);
+    let tied = use_state(|| false);
     let depth = use_state(|| 6usize);
     // A set in the address (`?set=`) is opened at the start.
     let linked = use_memo((), |_| from_address());
@@ -113,13 +163,15 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     query: (*q).clone(),
                     metric: typed_measure.parse().ok()?,
                     note: String::new(),
+                    ties: Vec::new(),
                 })
             }),
         Source::Random => Some(draw(
             *seed,
             Difficulty {
                 graded: *graded,
-                k: 6,
+                k: *depth,
+                ties: *tied,
             },
         )),
         Source::Set => set.exercises.get(*set_at).cloned(),
@@ -180,7 +232,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     };
     let chooser = match *source {
         Source::Typed => typed_chooser(&typed, &typed_at, &typed_measure),
-        Source::Random => random_chooser(&seed, &graded, &depth),
+        Source::Random => random_chooser(&seed, &graded, &tied, &depth),
         Source::Set => set_chooser(
             &SetState {
                 set: &set,
@@ -264,8 +316,13 @@ fn typed_chooser(
 fn random_chooser(
     seed: &UseStateHandle<u64>,
     graded: &UseStateHandle<bool>,
+    tied: &UseStateHandle<bool>,
     depth: &UseStateHandle<usize>,
 ) -> Html {
+    let on_tied = {
+        let tied = tied.clone();
+        Callback::from(move |_: Event| tied.set(!*tied))
+    };
     let on_depth = {
         let depth = depth.clone();
         Callback::from(move |e: Event| depth.set(select_value(&e).parse().unwrap_or(6)))
@@ -291,6 +348,7 @@ fn random_chooser(
             <label for="exercise-seed">{ "Seed " }</label>
             <input id="exercise-seed" data-testid="exercise-seed" type="number" min="0" value={ seed.to_string() } oninput={ on_seed } />
             <label><input type="checkbox" data-testid="exercise-graded" checked={ **graded } onchange={ on_graded } />{ " graded (0 to 3)" }</label>
+            <label><input type="checkbox" data-testid="exercise-tied" checked={ **tied } onchange={ on_tied } />{ " with ties" }</label>
             <label for="exercise-k">{ " k " }</label>
             <select id="exercise-k" data-testid="exercise-k" onchange={ on_depth }>
                 { for (4..=10).map(|k| html! { <option value={ k.to_string() } selected={ k == **depth }>{ k }</option> }) }
@@ -424,15 +482,7 @@ fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>) -> Html {
         html! {
             <section class="handout-item" data-testid="handout-item">
                 <h3>{ format!("{}. Compute {}", i + 1, ex.metric) }</h3>
-                <ol class="exercise-ranking" aria-label="Grades by rank">
-                    { for ex.query.retrieved.iter().enumerate().map(|(r, rel)| {
-                        let g = rel.grade().map_or("?".to_string(), |g| g.to_string());
-                        html! { <li class={ classes!("chip", format!("grade-{g}")) }><span class="rank">{ r + 1 }</span>{ g }</li> }
-                    }) }
-                </ol>
-                if !ex.query.unretrieved.is_empty() {
-                    <p>{ format!("Relevant documents not retrieved: grades {}.", ex.query.unretrieved.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")) }</p>
-                }
+                { ranking_view(ex) }
                 if !ex.note.is_empty() {
                     <p class="exercise-note">{ ex.note.clone() }</p>
                 }
@@ -541,25 +591,10 @@ fn ExerciseView(props: &ExerciseViewProps) -> Html {
             checked.set(Some(out));
         })
     };
-    let ranking = ex.query.retrieved.iter().enumerate().map(|(i, r)| {
-        let grade = match r {
-            Rel::Judged(g) => g.to_string(),
-            _ => "?".to_string(),
-        };
-        html! { <li class={ classes!("chip", format!("grade-{grade}")) }><span class="rank">{ i + 1 }</span>{ grade }</li> }
-    });
-    let missed = &ex.query.unretrieved;
     html! {
         <div class="exercise" data-testid="exercise" data-key={ key.clone() }>
             <p class="exercise-task">{ "Compute " }<strong data-testid="exercise-metric">{ ex.metric.to_string() }</strong>{ " for this ranking (grades by rank; grade ≥ 1 is relevant):" }</p>
-            <ol class="exercise-ranking" aria-label="Grades by rank" data-testid="exercise-ranking">{ for ranking }</ol>
-            <p>{
-                if missed.is_empty() {
-                    "Every relevant document was retrieved.".to_string()
-                } else {
-                    format!("Relevant documents not retrieved: grades {}.", missed.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-                }
-            }</p>
+            { ranking_view(ex) }
             <p class="exercise-formula">{ steps.formula.clone() }</p>
             if !ex.note.is_empty() {
                 <p class="exercise-note" data-testid="exercise-note">{ ex.note.clone() }</p>

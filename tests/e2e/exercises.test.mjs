@@ -11,6 +11,8 @@
 //   without the chance of reaching each rank, 3/4 + (1/4) / 3 = 0.8333.
 // - P@5 of 1 0 1: 2/5; divided by the 3 retrieved, 2/3.
 // - R@3 of 1 0 0 1 | 1: 1/3; without the one not retrieved, 1/2.
+// - RR@3 of 0 1 1 0 with ranks 1 and 2 tied: 1/2 or 1 by their order, 3/4
+//   on average over both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -38,7 +40,7 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   const pane = page.getByTestId('exercises');
   await pane.scrollIntoViewIfNeeded();
   assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Ranking measures by hand');
-  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 6');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 7');
   // The first exercise: RR. The value is hidden until answered.
   assert.equal((await page.getByTestId('exercise-metric').textContent()).trim(), 'RR');
   assert.equal(await pane.getByText('0.3333').count(), 0);
@@ -80,20 +82,26 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   assert.match(await answer(page, '2/3'), /^Not quite\. You divided by the documents retrieved: P@k always divides by k/);
   await pick(page, 'R@3');
   assert.match(await answer(page, '0.5'), /^Not quite\. You left out the relevant documents/);
-  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 6');
+  // Ranks 1 and 2 tied (grades 0 and 1): RR is 1/2 or 1 by their order, 3/4 on average.
+  await pick(page, 'RR@3');
+  assert.match(await page.getByTestId('exercise-ties').textContent(), /^Tied \(same score, framed\): ranks 1 to 2\./);
+  assert.match(await answer(page, '0.5'), /^Not quite\. That is the value of the order the tied documents are listed in/);
+  assert.match(await answer(page, '1'), /^Not quite\. That is the value with the tied documents in their best order/);
+  assert.equal(await answer(page, '3/4'), 'Right: RR@3 = 0.7500.');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
 
   // Progress and hints are kept across a reload.
   await page.reload();
   await page.getByTestId('exercises').waitFor();
-  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 6');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
   await pick(page, 'nDCG@3');
   assert.equal(await page.getByTestId('exercise-hinted').count(), 3);
   await pick(page, 'AP');
   assert.match(await page.getByTestId('exercise-progress').textContent(), /^Solved · 4 tries · 0 hints$/);
   await page.getByTestId('exercise-reset').click();
-  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 2 of 6');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 7');
   await page.getByTestId('exercise-reset-all').click();
-  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 6');
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 7');
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
@@ -195,16 +203,17 @@ test('a handout of the set prints alone, without controls, its answers on a last
   const handout = page.getByTestId('handout');
   await handout.waitFor();
   await page.waitForFunction(() => window.printed === 1);
-  assert.equal(await page.getByTestId('handout-item').count(), 6);
+  assert.equal(await page.getByTestId('handout-item').count(), 7);
   // The exercises show no value; the answers do, in their own section.
   const items = (await page.getByTestId('handout-item').allTextContents()).join(' ');
-  for (const v of ['0.3333', '0.5556', '0.7232', '0.7708']) {
+  for (const v of ['0.3333', '0.5556', '0.7232', '0.7708', '0.7500']) {
     assert.ok(!items.includes(v), `${v} in the exercises`);
   }
   const answers = await page.getByTestId('handout-answer').allTextContents();
   assert.match(answers[0], /^1\. RR = 0\.3333\. /);
   assert.match(answers[2], /^3\. AP = 0\.5556\. /);
   assert.match(answers[5], /^6\. ERR@3 = 0\.7708\. /);
+  assert.match(answers[6], /^7\. RR@3 = 0\.7500\. /);
   // Printed: the handout alone (no results, no buttons), the answers after a page break.
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('.results-pane').isVisible(), false);

@@ -189,6 +189,10 @@ pub enum Expected {
     ExerciseMeasure,
     /// The ranking of the exercise begun on this line.
     ExerciseRanking,
+    /// Tied ranks of an exercise: ranges such as `2-3`, within its ranking.
+    TieRanks,
+    /// A measure with an exact average over tie orders (ERR has none).
+    TieMeasure,
     /// One ranking per exercise.
     OneRanking {
         /// The line of the exercise's ranking.

@@ -14,7 +14,10 @@
 //!   that were not retrieved;
 //! - ERR summed as Σ Rᵢ / i, without the probability Π (1 − Rⱼ) of
 //!   reaching rank i (Chapelle et al. 2009's cascade);
-//! - P@k divided by the documents retrieved when fewer than k are.
+//! - P@k divided by the documents retrieved when fewer than k are;
+//! - tied documents taken in the order listed, or in their best or worst
+//!   order, instead of averaging over every order (the expected value when
+//!   ties are broken at random; McSherry and Najork 2008).
 
 use crate::judged::JudgedRanking;
 use crate::measures::average_precision::ApNormalization;
@@ -46,6 +49,12 @@ pub enum Mistake {
     ErrWithoutReach,
     /// P@k divided by the documents retrieved (fewer than k).
     PrecisionOverRetrieved,
+    /// Tied documents taken in the order they are listed.
+    TieListedOrder,
+    /// Tied documents taken in their best order (highest grade first).
+    TieBestOrder,
+    /// Tied documents taken in their worst order (lowest grade first).
+    TieWorstOrder,
 }
 
 /// What one mistake gives for an exercise.
@@ -172,6 +181,23 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
             });
         }
         _ => {}
+    }
+    if !r.tie_groups.is_empty() {
+        let ordered = |mistake, key: fn(i64) -> i64| {
+            let mut o = r.clone();
+            o.tie_groups.clear();
+            for g in &r.tie_groups {
+                o.ranked[g.clone()].sort_by_key(|rel| key(rel.grade().unwrap_or(0)));
+            }
+            Mistaken {
+                mistake,
+                value: metric.compute(&o, ctx),
+                steps: None,
+            }
+        };
+        out.insert(0, ordered(Mistake::TieListedOrder, |_| 0));
+        out.insert(1, ordered(Mistake::TieBestOrder, |g| -g));
+        out.insert(2, ordered(Mistake::TieWorstOrder, |g| g));
     }
     let steps_right = explain(metric, r, ctx);
     out.retain(|m| {

@@ -34,12 +34,18 @@ pub struct Exercise {
     pub metric: Metric,
     /// The teacher's words for it (may be empty).
     pub note: String,
+    /// Groups of ranks whose documents have the same score (0-based,
+    /// half-open): the value is the average over every order of each
+    /// group, as under the `average` tie convention.
+    pub ties: Vec<std::ops::Range<usize>>,
 }
 
 impl Exercise {
     /// The ranking judged (grade ≥ 1 relevant).
     pub fn ranking(&self) -> JudgedRanking {
-        self.query.judged(1)
+        let mut r = self.query.judged(1);
+        r.tie_groups = self.ties.clone();
+        r
     }
 
     /// What the measure needs besides the ranking: the largest grade of the
@@ -107,8 +113,12 @@ impl Exercise {
 
     /// The step columns a student fills in: every column of the worked
     /// steps but the rank and the grade (which the ranking gives) whose
-    /// cells are all numbers.
+    /// cells are all numbers. None with ties: the steps show one order, the
+    /// value averages over all of them.
     pub fn step_columns(&self) -> Vec<usize> {
+        if !self.ties.is_empty() {
+            return Vec::new();
+        }
         let steps = self.steps();
         (0..steps.headers.len())
             .filter(|&c| {

@@ -16,6 +16,9 @@ pub struct Difficulty {
     /// The cutoff of P@k, R@k, DCG@k, nDCG@k and ERR@k, and the ranking's
     /// length at most.
     pub k: usize,
+    /// One group of two or three adjacent ranks tied (and no ERR, whose
+    /// average over tie orders is not exact).
+    pub ties: bool,
 }
 
 /// The measures drawn for a difficulty: binary ones for binary grades.
@@ -42,18 +45,21 @@ fn measures(d: Difficulty) -> Vec<Metric> {
                 gains: Gains::linear(),
                 discount: Discount::LOG2,
             },
-            Metric::ERR {
+        ]);
+        if !d.ties {
+            out.push(Metric::ERR {
                 k: Some(k),
                 gmax: None,
-            },
-        ]);
+            });
+        }
     }
     out
 }
 
 /// The exercise of `seed` at `difficulty`: a ranking of 4 to k documents
 /// (k at least 4) with at least one relevant one, 0 to 2 relevant documents
-/// not retrieved, and a measure drawn from those that suit the grades.
+/// not retrieved, one tie group if asked, and a measure drawn from those
+/// that suit the grades and the ties.
 pub fn draw(seed: u64, difficulty: Difficulty) -> Exercise {
     let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
     let mut next = |n: usize| -> usize {
@@ -73,6 +79,13 @@ pub fn draw(seed: u64, difficulty: Difficulty) -> Exercise {
     let unretrieved = (0..next(3)).map(|_| 1 + next(top - 1) as i64).collect();
     let choices = measures(Difficulty { k, ..difficulty });
     let metric = choices[next(choices.len())].clone();
+    let ties = if difficulty.ties {
+        let size = 2 + next(2);
+        let start = next(length - size + 1);
+        std::iter::once(start..start + size).collect()
+    } else {
+        Vec::new()
+    };
     Exercise {
         query: QuickQuery {
             id: "q1".to_string(),
@@ -82,5 +95,6 @@ pub fn draw(seed: u64, difficulty: Difficulty) -> Exercise {
         },
         metric,
         note: String::new(),
+        ties,
     }
 }

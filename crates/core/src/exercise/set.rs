@@ -11,7 +11,12 @@
 //!
 //! exercise: nDCG@5
 //! 3 2 0 1 0
+//! ties: 2-3                           optional: ranks 2 and 3 have the same score
 //! ```
+//!
+//! With `ties:`, the value is the average over every order of each tied
+//! group (the `average` tie convention); ERR, whose average is not exact,
+//! cannot have ties.
 //!
 //! The measure is one a person computes by hand: P@k, R@k, RR, AP, DCG@k,
 //! nDCG@k, ERR@k or RBP. The ranking is one query line of the quick format
@@ -125,6 +130,47 @@ pub fn parse_set(input: &str, text: &str) -> ExerciseSet {
             p.notes.push(note.trim().to_string());
             continue;
         }
+        if let Some(ranges) = line.strip_prefix("ties:") {
+            let rest = raw.find("ties:").map_or(0, |b| b + 5);
+            let skip = raw[rest..].len() - raw[rest..].trim_start().len();
+            let at = raw[..rest + skip].chars().count() + 1;
+            match &mut p.exercise {
+                Some((_, ex)) => match read_ties(ranges, ex.query.retrieved.len()) {
+                    Some(_) if matches!(ex.metric, Metric::ERR { .. }) => {
+                        out.errors.push(ParseError::new(
+                            input,
+                            p.line,
+                            1,
+                            Expected::TieMeasure,
+                            &ex.metric.to_string(),
+                        ));
+                        p.exercise = None;
+                        p.metric = None;
+                    }
+                    Some(ties) => ex.ties = ties,
+                    None => {
+                        out.errors.push(ParseError::new(
+                            input,
+                            line_no,
+                            at,
+                            Expected::TieRanks,
+                            ranges.trim(),
+                        ));
+                        p.exercise = None;
+                        p.metric = None;
+                    }
+                },
+                None if p.metric.is_some() => out.errors.push(ParseError::new(
+                    input,
+                    line_no,
+                    column,
+                    Expected::ExerciseRanking,
+                    line,
+                )),
+                None => {}
+            }
+            continue;
+        }
         if let Some((first, _)) = &p.exercise {
             out.errors.push(ParseError::new(
                 input,
@@ -153,6 +199,7 @@ pub fn parse_set(input: &str, text: &str) -> ExerciseSet {
                     query,
                     metric,
                     note: String::new(),
+                    ties: Vec::new(),
                 },
             ));
         } else {
@@ -163,6 +210,22 @@ pub fn parse_set(input: &str, text: &str) -> ExerciseSet {
     }
     finish(input, pending, &mut out);
     out
+}
+
+/// Tied rank ranges as written (`2-3, 5-7`, 1-based, inclusive) as 0-based
+/// half-open groups, each of two ranks or more within `len`, none
+/// overlapping; `None` otherwise.
+fn read_ties(text: &str, len: usize) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for part in text.split(',') {
+        let (a, b) = part.trim().split_once('-')?;
+        let (a, b): (usize, usize) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+        if a < 1 || b <= a || b > len || out.iter().any(|g| g.end >= a) {
+            return None;
+        }
+        out.push(a - 1..b);
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Ends an exercise: kept when its measure and ranking were read.

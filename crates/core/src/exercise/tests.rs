@@ -132,6 +132,52 @@ fn ap_steps_are_filled_in_as_numbers_or_fractions() {
     assert_eq!(check.marks, [Some(true), Some(false)]);
 }
 
+/// Ranks 1 and 2 tied (grades 0 and 1): RR is 1/2 in the listed order, 1
+/// in the best, so 0.75 on average. AP of `1 0 1 | 1` with ranks 2 and 3
+/// tied: (1 + 2/3) / 3 = 0.5556 as listed, (1 + 1) / 3 = 0.6667 at best,
+/// 0.6111 on average.
+#[test]
+fn ties_average_over_orders_and_their_mistakes_are_named() {
+    let rr = exercise("RR", "q1: 0 1 1 0\nties: 1-2");
+    assert_eq!(rr.ties, [0..2]);
+    assert!((rr.value() - 0.75).abs() < 1e-12, "{}", rr.value());
+    assert_eq!(rr.check("3/4"), Verdict::Right);
+    assert_eq!(rr.check("0.5"), Verdict::Mistake(Mistake::TieListedOrder));
+    assert_eq!(rr.check("1"), Verdict::Mistake(Mistake::TieBestOrder));
+    assert!(rr.step_columns().is_empty());
+    let ap = exercise("AP", "q1: 1 0 1 | 1\nties: 2-3");
+    assert!((ap.value() - 11.0 / 18.0).abs() < 1e-12, "{}", ap.value());
+    assert_eq!(ap.check("0.6111"), Verdict::Right);
+    assert_eq!(
+        ap.check("0.5556"),
+        Verdict::Mistake(Mistake::TieListedOrder)
+    );
+    assert_eq!(ap.check("2/3"), Verdict::Mistake(Mistake::TieBestOrder));
+    // Best order first, worst order last: 1 1 0 then 0 1 1 for RR@... of `1 1 0`
+    // tied 1-3 read worst: 0 1 1, RR 1/2.
+    let worst = exercise("RR", "q1: 1 0 1\nties: 1-3");
+    assert!(
+        (worst.value() - (2.0 / 3.0 + 1.0 / 3.0 * 0.5)).abs() < 1e-12,
+        "{}",
+        worst.value()
+    );
+    assert_eq!(worst.check("0.5"), Verdict::Mistake(Mistake::TieWorstOrder));
+}
+
+#[test]
+fn ties_are_read_within_the_ranking_and_refused_for_err() {
+    let set = parse_set(
+        "t.txt",
+        "exercise: AP\n1 0 1\nties: 2-4\nexercise: ERR@3\n2 0 1\nties: 1-2\nexercise: P@2\n1 0\nties: 1-2\n",
+    );
+    let places: Vec<(usize, usize)> = set.errors.iter().map(|e| (e.line, e.column)).collect();
+    assert_eq!(places, [(3, 7), (4, 1)]);
+    assert_eq!(*set.errors[0].expected, Expected::TieRanks);
+    assert_eq!(*set.errors[1].expected, Expected::TieMeasure);
+    assert_eq!(set.exercises.len(), 1);
+    assert_eq!(set.exercises[0].ties, [0..2]);
+}
+
 #[test]
 fn numbers_as_students_write_them() {
     assert_eq!(read_number(" .5 "), Some(0.5));
@@ -193,6 +239,7 @@ fn drawn_exercises_repeat_by_seed_and_suit_their_difficulty() {
     let binary = Difficulty {
         graded: false,
         k: 6,
+        ties: false,
     };
     assert_eq!(draw(7, binary), draw(7, binary));
     let keys: std::collections::BTreeSet<String> = (0..50).map(|s| draw(s, binary).key()).collect();
@@ -216,12 +263,23 @@ fn drawn_exercises_repeat_by_seed_and_suit_their_difficulty() {
             e.metric,
             Metric::NDCG { .. } | Metric::ERR { .. }
         ));
-        let g = draw(seed, Difficulty { graded: true, k: 8 });
+        let g = draw(
+            seed,
+            Difficulty {
+                graded: true,
+                k: 8,
+                ties: true,
+            },
+        );
         assert!(g
             .query
             .retrieved
             .iter()
             .all(|r| r.grade().is_some_and(|g| g <= 3)));
+        assert_eq!(g.ties.len(), 1);
+        assert!((2..=3).contains(&g.ties[0].len()) && g.ties[0].end <= g.query.retrieved.len());
+        assert!(!matches!(g.metric, Metric::ERR { .. }));
+        assert!(e.ties.is_empty());
     }
 }
 

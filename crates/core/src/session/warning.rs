@@ -202,6 +202,15 @@ impl fmt::Display for Mistake {
             Mistake::ErrWithoutReach => f.write_str(
                 "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, Π (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · Π (1 − Rⱼ).",
             ),
+            Mistake::TieListedOrder => f.write_str(
+                "That is the value of the order the tied documents are listed in: tied documents have no order, so the value is the average over every order of each tied group.",
+            ),
+            Mistake::TieBestOrder => f.write_str(
+                "That is the value with the tied documents in their best order (relevant first): the value is the average over every order of each tied group.",
+            ),
+            Mistake::TieWorstOrder => f.write_str(
+                "That is the value with the tied documents in their worst order (relevant last): the value is the average over every order of each tied group.",
+            ),
             Mistake::PrecisionOverRetrieved => f.write_str(
                 "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",
             ),
@@ -315,6 +324,8 @@ impl fmt::Display for Expected {
             UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
             ExerciseStart => f.write_str("`title: ...`, `exercise: MEASURE` or a `#` comment before the first exercise"),
             ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in `exercise: nDCG@5`)"),
+            TieRanks => f.write_str("tied ranks as ranges within the ranking, such as `ties: 2-3, 5-7` (each range two ranks or more, none overlapping)"),
+            TieMeasure => f.write_str("a measure whose average over the orders of tied documents is exact (P@k, R@k, RR, AP, DCG@k, nDCG@k or RBP; not ERR)"),
             ExerciseRanking => f.write_str("a ranking after `exercise:` (grades in rank order, as in `q1: 1 0 2 | 1`)"),
             OneRanking { first_line } => write!(f, "`note: ...` or the next `exercise:` (this exercise's ranking is on line {first_line})"),
         }
