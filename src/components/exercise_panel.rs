@@ -623,8 +623,8 @@ fn ExerciseView(props: &ExerciseViewProps) -> Html {
                     </button>
                 </p>
             }
-            if hints >= hint_steps && !steps.lines.is_empty() {
-                <p class="exercise-lines" data-testid="exercise-lines">{ steps.lines.join(" ") }</p>
+            if hints >= hint_steps {
+                { working(ex, &steps) }
             }
             if props.reveal.is_none() {
                 <p class="exercise-progress" data-testid="exercise-progress">{
@@ -632,6 +632,35 @@ fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 }</p>
                 <p><button type="button" data-testid="exercise-reset" onclick={ props.progress.reset_one(&key) }>{ "Reset this exercise" }</button></p>
             }
+        </div>
+    }
+}
+
+/// The working a hint gives once every row is shown: the explanation's
+/// arithmetic, or with ties each order of the tied grades with its value and
+/// their average.
+fn working(ex: &Exercise, steps: &crate::evaluation::Explanation) -> Html {
+    let orders = ex.tie_orders();
+    if orders.is_empty() {
+        return if steps.lines.is_empty() {
+            html! {}
+        } else {
+            html! { <p class="exercise-lines" data-testid="exercise-lines">{ steps.lines.join(" ") }</p> }
+        };
+    }
+    let total: usize = orders.iter().map(|o| o.count).sum();
+    html! {
+        <div class="exercise-lines" data-testid="exercise-lines">
+            <p>{ format!("Each order of the tied documents, and {} in it:", ex.metric) }</p>
+            <ul>
+                { for orders.iter().map(|o| html! {
+                    <li data-testid="exercise-tie-order">{
+                        format!("grades {}: {} ({} of {total} orders)",
+                            o.grades.iter().map(i64::to_string).collect::<Vec<_>>().join(" "), f4(o.value), o.count)
+                    }</li>
+                }) }
+            </ul>
+            <p>{ format!("The average over the {total} orders: {} = {}.", ex.metric, f4(ex.value())) }</p>
         </div>
     }
 }

@@ -88,6 +88,11 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   assert.match(await answer(page, '0.5'), /^Not quite\. That is the value of the order the tied documents are listed in/);
   assert.match(await answer(page, '1'), /^Not quite\. That is the value with the tied documents in their best order/);
   assert.equal(await answer(page, '3/4'), 'Right: RR@3 = 0.7500.');
+  // Its hint: each order with its value, and their average.
+  await page.getByTestId('exercise-hint').click();
+  assert.deepEqual(await page.getByTestId('exercise-tie-order').allTextContents(),
+    ['grades 0 1 1 0: 0.5000 (1 of 2 orders)', 'grades 1 0 1 0: 1.0000 (1 of 2 orders)']);
+  assert.match(await page.getByTestId('exercise-lines').textContent(), /The average over the 2 orders: RR@3 = 0\.7500\.$/);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
 
   // Progress and hints are kept across a reload.

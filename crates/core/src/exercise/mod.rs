@@ -94,6 +94,47 @@ impl Exercise {
         )
     }
 
+    /// With ties: every distinct order of the tied grades, how many of the
+    /// documents' orders give it, and the value it gives. The value of the
+    /// exercise is their mean weighted by those counts (every order of the
+    /// documents equally likely). Empty without ties.
+    pub fn tie_orders(&self) -> Vec<TieOrder> {
+        if self.ties.is_empty() {
+            return Vec::new();
+        }
+        let base = self.query.judged(1);
+        let ctx = self.context();
+        let mut orders: Vec<Vec<crate::judged::Rel>> = vec![base.ranked.clone()];
+        for g in &self.ties {
+            let mut next = Vec::new();
+            for ranked in &orders {
+                for perm in permutations(&ranked[g.clone()]) {
+                    let mut r = ranked.clone();
+                    r[g.clone()].copy_from_slice(&perm);
+                    next.push(r);
+                }
+            }
+            orders = next;
+        }
+        let mut out: Vec<TieOrder> = Vec::new();
+        for ranked in orders {
+            let grades: Vec<i64> = ranked.iter().map(|r| r.grade().unwrap_or(0)).collect();
+            match out.iter_mut().find(|o| o.grades == grades) {
+                Some(o) => o.count += 1,
+                None => {
+                    let mut r = base.clone();
+                    r.ranked = ranked;
+                    out.push(TieOrder {
+                        value: self.metric.compute(&r, &ctx),
+                        grades,
+                        count: 1,
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// Checks a final answer.
     pub fn check(&self, answer: &str) -> Verdict {
         let Some(x) = read_number(answer) else {
@@ -173,6 +214,35 @@ impl Exercise {
         };
         ColumnCheck { marks, mistake }
     }
+}
+
+/// One order of an exercise's tied documents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TieOrder {
+    /// The grades by rank in this order.
+    pub grades: Vec<i64>,
+    /// How many orders of the documents give these grades.
+    pub count: usize,
+    /// The measure's value in this order.
+    pub value: f64,
+}
+
+/// Every order of `items` (a tie group holds 2 or 3 documents in an
+/// exercise, so at most a few dozen orders for a set's groups).
+fn permutations<T: Copy>(items: &[T]) -> Vec<Vec<T>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// What a final answer is.

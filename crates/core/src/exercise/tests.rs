@@ -164,6 +164,30 @@ fn ties_average_over_orders_and_their_mistakes_are_named() {
     assert_eq!(worst.check("0.5"), Verdict::Mistake(Mistake::TieWorstOrder));
 }
 
+/// `1 0 1` with all three ranks tied: six orders of the documents give
+/// three orders of grades, two each; RR 1, 1/2, 1: mean 5/6, the value.
+#[test]
+fn the_orders_of_tied_documents_average_to_the_value() {
+    let e = exercise("RR", "q1: 1 0 1\nties: 1-3");
+    let orders = e.tie_orders();
+    let seen: Vec<(Vec<i64>, usize, f64)> = orders
+        .iter()
+        .map(|o| (o.grades.clone(), o.count, o.value))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (vec![1, 0, 1], 2, 1.0),
+            (vec![1, 1, 0], 2, 1.0),
+            (vec![0, 1, 1], 2, 0.5)
+        ]
+    );
+    let total: usize = orders.iter().map(|o| o.count).sum();
+    let mean: f64 = orders.iter().map(|o| o.value * o.count as f64).sum::<f64>() / total as f64;
+    assert!((mean - e.value()).abs() < 1e-12);
+    assert!(exercise("RR", "q1: 1 0 1").tie_orders().is_empty());
+}
+
 #[test]
 fn ties_are_read_within_the_ranking_and_refused_for_err() {
     let set = parse_set(
