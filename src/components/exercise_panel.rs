@@ -500,7 +500,7 @@ fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>) -> Html {
     };
     let answer = |(i, ex): (usize, &Exercise)| {
         html! {
-            <li data-testid="handout-answer">{ format!("{}. {} = {}. ", i + 1, ex.metric, f4(ex.value())) }{ ex.steps().lines.join(" ") }</li>
+            <li data-testid="handout-answer">{ format!("{}. {} = {}. ", i + 1, ex.metric, f4(ex.value())) }{ answer_working(ex) }</li>
         }
     };
     html! {
@@ -634,6 +634,31 @@ fn ExerciseView(props: &ExerciseViewProps) -> Html {
             }
         </div>
     }
+}
+
+/// The working of an answer in one line (a handout's answer page).
+fn answer_working(ex: &Exercise) -> String {
+    let orders = ex.tie_orders();
+    if orders.is_empty() {
+        return ex.steps().lines.join(" ");
+    }
+    let total: usize = orders.iter().map(|o| o.count).sum();
+    let each: Vec<String> = orders
+        .iter()
+        .map(|o| {
+            let grades: Vec<String> = o.grades.iter().map(i64::to_string).collect();
+            format!(
+                "{} → {} ({}/{total})",
+                grades.join(" "),
+                f4(o.value),
+                o.count
+            )
+        })
+        .collect();
+    format!(
+        "Average over the orders of the tied documents: {}.",
+        each.join("; ")
+    )
 }
 
 /// The working a hint gives once every row is shown: the explanation's
