@@ -28,10 +28,13 @@ import { DIST } from './harness.mjs';
 // so 584,000 and 223,000. Then the workshop kit (issue 31: exercises with
 // their steps, hints and progress, teachers' sets, the recognised mistakes,
 // projector mode and handouts): 615,572 measured, so 618,000; most of it is
-// the panel's own code (yew's markup), the core's part is small. Issue 30
-// (a lighter page, 350 KB) is where this comes back down.
-const PAGE_BUDGET = 618_000;
-const WORKER_BUDGET = 223_000;
+// the panel's own code (yew's markup), the core's part is small. With sets
+// in links, ties in exercises and the random exercises' k: 623,224, so
+// 626,000; the worker, with the SIMD line search and the one whole-run
+// reader, 223,020, so 224,000. Issue 30 (a lighter page, 350 KB) is where
+// this comes back down.
+const PAGE_BUDGET = 626_000;
+const WORKER_BUDGET = 224_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 
