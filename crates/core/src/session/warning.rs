@@ -178,6 +178,9 @@ impl fmt::Display for PrefContradiction {
     }
 }
 
+/// What an exercise with ties asks for.
+const AVERAGED: &str = "the value is the average over every order of each tied group.";
+
 impl fmt::Display for Mistake {
     /// What the wrong answer suggests, and what the definition says.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -202,14 +205,17 @@ impl fmt::Display for Mistake {
             Mistake::ErrWithoutReach => f.write_str(
                 "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, Π (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · Π (1 − Rⱼ).",
             ),
-            Mistake::TieListedOrder => f.write_str(
-                "That is the value of the order the tied documents are listed in: tied documents have no order, so the value is the average over every order of each tied group.",
+            Mistake::TieListedOrder => write!(
+                f,
+                "That is the value of the order the tied documents are listed in: tied documents have no order, so {AVERAGED}"
             ),
-            Mistake::TieBestOrder => f.write_str(
-                "That is the value with the tied documents in their best order (relevant first): the value is the average over every order of each tied group.",
+            Mistake::TieBestOrder => write!(
+                f,
+                "That is the value with the tied documents in their best order (relevant first): {AVERAGED}"
             ),
-            Mistake::TieWorstOrder => f.write_str(
-                "That is the value with the tied documents in their worst order (relevant last): the value is the average over every order of each tied group.",
+            Mistake::TieWorstOrder => write!(
+                f,
+                "That is the value with the tied documents in their worst order (relevant last): {AVERAGED}"
             ),
             Mistake::PrecisionOverRetrieved => f.write_str(
                 "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",
