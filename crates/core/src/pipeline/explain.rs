@@ -58,7 +58,7 @@ fn relevance_note(r: &JudgedRanking) -> String {
     format!(
         "Relevant means grade ≥ {}; this query has {} in its judgments ({} retrieved).",
         r.relevance_level,
-        crate::plural(r.num_rel(), "relevant document", "relevant documents"),
+        crate::plural::plural(r.num_rel(), "relevant document", "relevant documents"),
         r.num_rel_ret()
     )
 }
@@ -78,7 +78,7 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
     if !r.tie_groups.is_empty() {
         e.notes.push(format!(
             "{} of equal scores: DCG, P, R and RBP take the expected value over their orders; the other measures use trec_eval's order.",
-            crate::plural(r.tie_groups.len(), "group", "groups")
+            crate::plural::plural(r.tie_groups.len(), "group", "groups")
         ));
     }
     let depth = |k: Option<usize>| k.unwrap_or(r.ranked.len()).min(r.ranked.len());
