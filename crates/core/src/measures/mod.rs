@@ -189,7 +189,7 @@ impl Metric {
             NumNonrelJudgedRet => r
                 .ranked
                 .iter()
-                .filter(|x| matches!(x, crate::Rel::Judged(g) if *g < r.relevance_level))
+                .filter(|x| matches!(x, crate::judged::Rel::Judged(g) if *g < r.relevance_level))
                 .count() as f64,
             P { k } => precision::precision_at(r, *k),
             R { k } => recall::recall_at(r, *k),

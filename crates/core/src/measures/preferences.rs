@@ -102,7 +102,7 @@ impl PrefCounts {
     /// `ranked` (its retrieved docids in rank order, after the cutoff);
     /// an error message on an inconsistent group.
     pub fn new(
-        judgments: &[crate::PrefJudgment<'_>],
+        judgments: &[crate::formats::preferences::PrefJudgment<'_>],
         ranked: &[&str],
     ) -> Result<PrefCounts, PrefContradiction> {
         let mut number: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
