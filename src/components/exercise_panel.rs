@@ -124,26 +124,12 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
     let set_at = use_state(|| 0usize);
     let progress = use_progress();
-    // Projector mode: on from the start with `?projector` in the address.
-    let projector = use_state(|| {
-        gloo::utils::window()
-            .location()
-            .search()
-            .is_ok_and(|q| q.contains("projector"))
-    });
-    let shown = use_state(|| 0usize);
+    let Projector {
+        on: projector,
+        shown,
+        pane,
+    } = use_projector();
     let handout = use_state(|| false);
-    let pane = use_node_ref();
-    {
-        let pane = pane.clone();
-        use_effect_with(*projector, move |on| {
-            if *on {
-                if let Some(el) = pane.cast::<web_sys::HtmlElement>() {
-                    let _ = el.focus();
-                }
-            }
-        });
-    }
 
     let typed: Vec<(String, &crate::evaluation::QuickQuery)> = props
         .input
@@ -194,35 +180,15 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             e.steps().rows.len()
         }
     });
-    let onkeydown = {
-        let (projector, shown, set_at, n) = (
-            projector.clone(),
-            shown.clone(),
-            set_at.clone(),
-            set.exercises.len(),
-        );
-        let in_set = *source == Source::Set;
-        Callback::from(move |e: KeyboardEvent| {
-            if !*projector {
-                return;
-            }
-            match e.key().as_str() {
-                "ArrowDown" | " " => shown.set((*shown + 1).min(rows)),
-                "ArrowUp" => shown.set(shown.saturating_sub(1)),
-                "ArrowRight" if in_set && *set_at + 1 < n => {
-                    set_at.set(*set_at + 1);
-                    shown.set(0);
-                }
-                "ArrowLeft" if in_set && *set_at > 0 => {
-                    set_at.set(*set_at - 1);
-                    shown.set(0);
-                }
-                "Escape" => projector.set(false),
-                _ => return,
-            }
-            e.prevent_default();
-        })
-    };
+    let onkeydown = projector_keys(
+        &Projector {
+            on: projector.clone(),
+            shown: shown.clone(),
+            pane: pane.clone(),
+        },
+        rows,
+        (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len())),
+    );
     let on_projector = {
         let (projector, shown) = (projector.clone(), shown.clone());
         Callback::from(move |_: MouseEvent| {
@@ -282,6 +248,79 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             }
         </section>
     }
+}
+
+/// Projector mode: whether it is on (from the start with `?projector` in
+/// the address), the rows of the working shown, and the pane, focused when
+/// the mode starts so the keys reach it.
+struct Projector {
+    on: UseStateHandle<bool>,
+    shown: UseStateHandle<usize>,
+    pane: NodeRef,
+}
+
+#[hook]
+fn use_projector() -> Projector {
+    let on = use_state(|| {
+        gloo::utils::window()
+            .location()
+            .search()
+            .is_ok_and(|q| q.contains("projector"))
+    });
+    let shown = use_state(|| 0usize);
+    let pane = use_node_ref();
+    {
+        let pane = pane.clone();
+        use_effect_with(*on, move |on| {
+            if *on {
+                if let Some(el) = pane.cast::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
+    Projector { on, shown, pane }
+}
+
+/// The keys of projector mode: ↓/Space and ↑ step through the `rows` of
+/// the working, ←/→ through the set (when one is worked through: where,
+/// and how many), Esc leaves.
+fn projector_keys(
+    p: &Projector,
+    rows: usize,
+    set: Option<(UseStateHandle<usize>, usize)>,
+) -> Callback<KeyboardEvent> {
+    let (projector, shown) = (p.on.clone(), p.shown.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        if !*projector {
+            return;
+        }
+        let step = |delta: isize| {
+            let (at, n) = set.as_ref()?;
+            let next = **at as isize + delta;
+            (0..*n as isize).contains(&next).then(|| {
+                at.set(next as usize);
+                shown.set(0);
+            })
+        };
+        match e.key().as_str() {
+            "ArrowDown" | " " => shown.set((*shown + 1).min(rows)),
+            "ArrowUp" => shown.set(shown.saturating_sub(1)),
+            "ArrowRight" => {
+                if step(1).is_none() {
+                    return;
+                }
+            }
+            "ArrowLeft" => {
+                if step(-1).is_none() {
+                    return;
+                }
+            }
+            "Escape" => projector.set(false),
+            _ => return,
+        }
+        e.prevent_default();
+    })
 }
 
 /// Which typed query and which measure.
