@@ -1,9 +1,8 @@
-//! A teacher's set in a link: its text compressed with DEFLATE and written
-//! in URL-safe base64 after `?set=` (as shared states are after `#s=`), so
+//! A teacher's set in a link: its text packed as shared states are
+//! ([`pack`]: DEFLATE, URL-safe base64), after `?set=`, so
 //! a set travels by mail or chat, or sits in a bookmark on a USB stick.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
+use crate::share::{pack, unpack};
 
 /// The query parameter that holds a set.
 const PARAM: &str = "set=";
@@ -19,8 +18,7 @@ pub fn link(text: &str) -> String {
             .replace("null", "file://"),
         location.pathname().unwrap_or_default()
     );
-    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    format!("{here}?{PARAM}{}", URL_SAFE_NO_PAD.encode(packed))
+    format!("{here}?{PARAM}{}", pack(text.as_bytes()))
 }
 
 /// The set in this page's address: `None` without one, its text, or why it
@@ -32,11 +30,7 @@ pub fn from_address() -> Option<Result<String, String>> {
         .split('&')
         .find_map(|p| p.strip_prefix(PARAM))?;
     let read = || -> Result<String, String> {
-        let packed = URL_SAFE_NO_PAD
-            .decode(body.trim())
-            .map_err(|e| format!("its data is not base64 ({e})"))?;
-        let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 1 << 20)
-            .map_err(|e| format!("its data does not decompress ({e:?})"))?;
+        let text = unpack(body, 1 << 20).map_err(|e| format!("its data {e}"))?;
         String::from_utf8(text).map_err(|_| "its data is not text".to_string())
     };
     Some(read().map_err(|e| {

@@ -25,6 +25,23 @@ pub(crate) fn big_file_refusal(state: &AppState, what: &str, retry: &str) -> Opt
     ))
 }
 
+/// Bytes as a link carries them: DEFLATE (level 9), then URL-safe base64
+/// without padding.
+pub(crate) fn pack(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(bytes, 9))
+}
+
+/// The bytes [`pack`] wrote, at most `limit` of them; or what is wrong
+/// with the text, as the end of a sentence about its data ("is not base64
+/// (…)", "does not decompress (…)").
+pub(crate) fn unpack(text: &str, limit: usize) -> Result<Vec<u8>, String> {
+    let packed = URL_SAFE_NO_PAD
+        .decode(text.trim())
+        .map_err(|e| format!("is not base64 ({e})"))?;
+    miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, limit)
+        .map_err(|e| format!("does not decompress ({e:?})"))
+}
+
 /// The fragment (with [`PREFIX`]) for `state`, or a message saying why no
 /// link is made (too large).
 pub fn encode(state: &AppState) -> Result<String, String> {
@@ -32,8 +49,7 @@ pub fn encode(state: &AppState) -> Result<String, String> {
         return Err(why);
     }
     let json = serde_json::to_vec(state).map_err(|e| e.to_string())?;
-    let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
-    let fragment = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed));
+    let fragment = format!("{PREFIX}{}", pack(&json));
     if fragment.len() > MAX_FRAGMENT {
         return Err(format!(
             "The link would be {} KB ({} KB of data compressed); links are kept under {} KB so they survive mail and chat. Save session keeps everything in a file instead.",
@@ -50,11 +66,7 @@ pub fn encode(state: &AppState) -> Result<String, String> {
 pub fn decode(fragment: &str) -> Option<Result<AppState, String>> {
     let body = fragment.strip_prefix(PREFIX)?;
     let read = || -> Result<AppState, String> {
-        let packed = URL_SAFE_NO_PAD
-            .decode(body.trim())
-            .map_err(|e| format!("the link's data is not base64 ({e})"))?;
-        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20)
-            .map_err(|e| format!("the link's data does not decompress ({e:?})"))?;
+        let json = unpack(body, 64 << 20).map_err(|e| format!("the link's data {e}"))?;
         // Read as text (the one JSON reader the page carries).
         let json = String::from_utf8(json)
             .map_err(|_| "the link's data is not a Ranklab state (it is not UTF-8)".to_string())?;
