@@ -173,13 +173,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             })
         })
     };
-    let rows = exercise.as_ref().map_or(0, |e| {
-        if e.step_columns().is_empty() {
-            1
-        } else {
-            e.steps().rows.len()
-        }
-    });
+    let rows = exercise.as_ref().map_or(0, Exercise::hint_steps);
     let onkeydown = projector_keys(
         &Projector {
             on: projector.clone(),
@@ -580,11 +574,7 @@ fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let saved = props.progress.get(&key);
     // Without columns to fill in (RR's steps are the ranking itself), one
     // hint gives the arithmetic.
-    let hint_steps = if columns.is_empty() {
-        1
-    } else {
-        steps.rows.len()
-    };
+    let hint_steps = *use_memo(ex.clone(), |ex| ex.hint_steps());
     let hints = props.reveal.unwrap_or(saved.hints).min(hint_steps);
 
     let on_answer = {

@@ -134,23 +134,22 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
             k,
             norm: ApNormalization::TotalRelevant,
         } => {
+            // AP = (Σ P@i over relevant ranks) / R, so the sum is AP · R.
+            let sum = right * r.num_rel() as f64;
             let depth = k.unwrap_or(r.ranked.len()).min(r.ranked.len());
-            let mut found = 0usize;
-            let mut sum = 0.0;
-            for i in 0..depth {
-                if r.is_rel(i) {
-                    found += 1;
-                    sum += found as f64 / (i + 1) as f64;
-                }
-            }
             out.push(Mistaken {
                 mistake: Mistake::ApOverRetrieved,
                 value: if depth == 0 { 0.0 } else { sum / depth as f64 },
                 steps: None,
             });
+            // Over the relevant documents found: the measure's own variant.
+            let found = Metric::AP {
+                k: *k,
+                norm: ApNormalization::RelevantRetrieved,
+            };
             out.push(Mistaken {
                 mistake: Mistake::UnretrievedForgotten,
-                value: if found == 0 { 0.0 } else { sum / found as f64 },
+                value: found.compute(r, ctx),
                 steps: None,
             });
         }

@@ -51,17 +51,8 @@ impl Exercise {
     /// What the measure needs besides the ranking: the largest grade of the
     /// exercise (ERR's and RBP's scale).
     pub fn context(&self) -> EvalContext {
-        let max_grade = self
-            .query
-            .retrieved
-            .iter()
-            .filter_map(|r| r.grade())
-            .chain(self.query.unretrieved.iter().copied())
-            .max()
-            .unwrap_or(1)
-            .max(1);
         EvalContext {
-            max_grade,
+            max_grade: self.ranking().max_grade().unwrap_or(1).max(1),
             ..EvalContext::default()
         }
     }
@@ -133,6 +124,16 @@ impl Exercise {
             }
         }
         out
+    }
+
+    /// How many hints reveal the whole working: one per row of the steps,
+    /// or one (the arithmetic) when there is no column to fill in.
+    pub fn hint_steps(&self) -> usize {
+        if self.step_columns().is_empty() {
+            1
+        } else {
+            self.steps().rows.len()
+        }
     }
 
     /// Checks a final answer.
