@@ -27,9 +27,9 @@ use ranklab_core::session::{
     ChunkEvaluator, JudgmentReading, StreamResult, TrecRead,
 };
 use ranklab_core::{
-    format_trec_rows, item_metrics, parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs,
-    parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset, Qrels, ScorePrecision,
-    TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
+    format_trec_rows, item_metrics, parse_prefs, parse_qrels_in_parts, parse_qrels_jg,
+    parse_qrels_prefs, parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset,
+    Qrels, ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
 };
 
 fn main() -> ExitCode {
@@ -54,18 +54,27 @@ fn read(path: &str) -> Result<String, String> {
 /// one thread.
 const SHARD_BYTES: u64 = 4 << 20;
 
+/// Threads to read `bytes` bytes with: one per core, up to 8, and one per
+/// [`SHARD_BYTES`] at least.
+fn threads_for(bytes: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.clamp(1, 8).min(bytes / SHARD_BYTES as usize).max(1)
+}
+
 /// Evaluates the run file with the core's whole-run reader: in bounded
 /// memory when it is grouped by query (the usual case), one reading
 /// thread per core, each reading, judging and scoring its own byte range
 /// of the file; read whole otherwise.
+/// (`judged`: [`EvalContext::from_qrels`] of `qrels`.)
 fn evaluate_run(
     opts: &args::EvalArgs,
     qrels: &Qrels<'_>,
     items: &[TrecItem],
+    judged: EvalContext,
 ) -> Result<StreamResult, String> {
     let context = EvalContext {
         docs_in_collection: opts.docs_in_collection,
-        ..EvalContext::from_qrels(qrels)
+        ..judged
     };
     let metrics = item_metrics(items);
     let evaluator = ChunkEvaluator {
@@ -91,10 +100,7 @@ fn evaluate_run(
     };
     let read = if std::fs::metadata(&opts.run).map_err(cannot)?.is_file() {
         let bytes = std::fs::metadata(&opts.run).map_err(cannot)?.len();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 8) as u64;
-        let shards = threads.min(bytes / SHARD_BYTES).max(1) as usize;
+        let shards = threads_for(bytes as usize);
         let open = |at: u64| {
             let mut file = File::open(&opts.run)?;
             file.seek(SeekFrom::Start(at))?;
@@ -221,9 +227,10 @@ fn run(argv: &[String]) -> Result<String, String> {
         );
         return report(&opts, &items, &prefs.errors, result, zscores.as_ref(), None);
     }
-    let qrels = parse_qrels(&opts.qrels, &qrels_text);
-    let result = evaluate_run(&opts, &qrels, &items)?;
-    let max_grade = EvalContext::from_qrels(&qrels).max_grade;
+    let qrels = parse_qrels_in_parts(&opts.qrels, &qrels_text, threads_for(qrels_text.len()));
+    let judged = EvalContext::from_qrels(&qrels);
+    let max_grade = judged.max_grade;
+    let result = evaluate_run(&opts, &qrels, &items, judged)?;
     report(
         &opts,
         &items,

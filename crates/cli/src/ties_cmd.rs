@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
 use ranklab_core::session::{TieReport, WIDEST_QUERIES};
-use ranklab_core::{parse_qrels, summary_values, Metric, TieRange, TrecRow};
+use ranklab_core::{parse_qrels_in_parts, summary_values, EvalContext, Metric, TieRange, TrecRow};
 
 use crate::args::{self, EvalArgs};
 
@@ -35,14 +35,19 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     items.retain(|i| matches!(i, TrecItem::Measure { .. }));
     super::translate_items(opts.preset, &mut items);
     let qrels_text = super::read(&opts.qrels)?;
-    let qrels = parse_qrels(&opts.qrels, &qrels_text);
+    let qrels = parse_qrels_in_parts(
+        &opts.qrels,
+        &qrels_text,
+        super::threads_for(qrels_text.len()),
+    );
+    let judged = EvalContext::from_qrels(&qrels);
     let mut evaluated = Vec::new();
     for run in &runs {
         let one = EvalArgs {
             run: run.clone(),
             ..opts.clone()
         };
-        let result = super::evaluate_run(&one, &qrels, &items)?;
+        let result = super::evaluate_run(&one, &qrels, &items, judged)?;
         super::refuse_bad_input(&one, &qrels.errors, &result, None)?;
         super::warn_refused_ranges(run, &items, &result.rows);
         evaluated.push(RunTies {

@@ -43,6 +43,7 @@ pub use formats::inputs::{
 };
 pub use formats::preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
 pub use formats::qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};
+pub use formats::qrels_parts::parse_qrels_in_parts;
 pub use formats::quick::{
     parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT,
 };

@@ -6,6 +6,7 @@
 pub(crate) mod inputs;
 pub(crate) mod preferences;
 pub(crate) mod qrels_jg;
+pub(crate) mod qrels_parts;
 pub(crate) mod quick;
 pub(crate) mod quick_edit;
 pub(crate) mod ranx_json;

@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use crate::error::{
-    first_fields, parse_field, parse_rank, parse_score, split_fields, Expected, FieldLayout,
-    ParseError,
+    first_fields, is_field_space, parse_field, parse_rank, parse_score, split_fields, Expected,
+    FieldLayout, ParseError,
 };
 use crate::fast_hash::FnvHashMap;
 
@@ -63,9 +63,16 @@ pub struct Run<'a> {
 /// Lines with their 1-based numbers; trailing `\r`s (also on a last line
 /// without `\n`) are not part of the line.
 fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+    // `str::lines` without its character search: the line feeds are found
+    // by `memchr` (a final line feed ends the last line, it starts none).
+    let mut from = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes())
+        .chain((!text.is_empty() && !text.ends_with('\n')).then_some(text.len()));
+    ends.enumerate().map(move |(i, end)| {
+        let line = &text[from..end];
+        from = end + 1;
+        (i + 1, line.trim_end_matches('\r'))
+    })
 }
 
 pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -152,6 +159,18 @@ pub(crate) fn qrels_line_with_group<'a>(
     line: &'a str,
     errors: &mut Vec<ParseError>,
 ) -> Option<(&'a str, &'a str, &'a str, usize, i64)> {
+    // The usual line, read in one pass: four fields, then only field
+    // spaces, and an integer grade (as `str::parse::<i64>` reads it).
+    if let Some([qid, group, docid, grade]) = split_fields::<4>(line) {
+        let offset = |field: &str| field.as_ptr() as usize - line.as_ptr() as usize;
+        let after = offset(grade) + grade.len();
+        if line[after..].bytes().all(|b| is_field_space(char::from(b))) {
+            if let Some(g) = parse_rank(grade) {
+                let column = line[..offset(docid)].chars().count() + 1;
+                return Some((qid, group, docid, column, g));
+            }
+        }
+    }
     let (fields, count) = first_fields::<5>(line);
     if count != 4 {
         let (col, found) = if count > 4 {
@@ -320,6 +339,29 @@ pub fn parse_run<'a>(input: &str, text: &'a str) -> Run<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_split_as_str_lines_splits_them() {
+        for text in [
+            "", "\n", "a", "a\n", "a\r\n", "a\n\nb", "\r", "a\r\r\n", "\n\n", "é\nb\r",
+        ] {
+            let want: Vec<(usize, &str)> = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+                .collect();
+            assert_eq!(numbered_lines(text).collect::<Vec<_>>(), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_judgment_is_placed_at_its_docid_by_character() {
+        // The docid's column counts characters, whichever path read the line.
+        let q = parse_qrels("q", "é 0 d1 1\né 0 d1 2\né\t0   d2 +3\n");
+        assert_eq!(q.queries["é"]["d1"], 1);
+        assert_eq!(q.queries["é"]["d2"], 3);
+        assert_eq!((q.errors[0].line, q.errors[0].column), (2, 5));
+    }
 
     #[test]
     fn qrels_with_comments_negative_grades_and_errors() {
