@@ -480,6 +480,9 @@ pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], u
 /// reader's usual line (a line it refuses is split again by
 /// [`first_fields`] to name the place).
 pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
+    if line.len() <= crate::field_mask::MAX_LINE {
+        return crate::field_mask::split_short(line);
+    }
     let bytes = line.as_bytes();
     let mut out = [""; N];
     let mut i = 0;

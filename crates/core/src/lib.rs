@@ -21,6 +21,7 @@ mod conventions;
 mod error;
 pub mod exercise;
 mod fast_hash;
+mod field_mask;
 mod formats;
 mod hex_float;
 mod judged;

@@ -158,8 +158,6 @@ pub struct ShardLines<'s, T> {
     drop_first: bool,
     /// Query id of the last data line before the range.
     previous: Option<String>,
-    /// Query id of the last data line taken.
-    current: String,
     chunker: QueryChunker,
     out: ShardRun<T>,
 }
@@ -190,7 +188,6 @@ impl<'s, T> ShardLines<'s, T> {
             phase,
             drop_first,
             previous: None,
-            current: String::new(),
             chunker: QueryChunker::new(),
             out: ShardRun {
                 name: name.to_string(),
@@ -291,14 +288,10 @@ impl<'s, T> ShardLines<'s, T> {
                 _ => return,
             }
         }
-        if let Some(q) = qid {
-            if start >= self.end && q != self.current {
-                self.phase = Phase::Done;
-                return;
-            }
-            if q != self.current {
-                self.current = q.to_string();
-            }
+        // Past its range, a new query is the next shard's.
+        if start >= self.end && qid.is_some_and(|q| q != self.chunker.current_qid()) {
+            self.phase = Phase::Done;
+            return;
         }
         self.out.lines += 1;
         if let Some(chunk) = self.chunker.push_split_line(line, qid) {

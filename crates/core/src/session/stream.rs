@@ -107,7 +107,12 @@ impl QueryChunker {
         if self.current.qid != qid || self.current.lines.is_empty() {
             if !self.current.lines.is_empty() {
                 self.done.insert(self.current.qid.clone());
-                finished = Some(std::mem::take(&mut self.current));
+                let chunk = std::mem::take(&mut self.current);
+                // Queries of one run tend to have as many lines: the next
+                // chunk starts at this one's size instead of growing to it.
+                self.current.text.reserve(chunk.text.len());
+                self.current.lines.reserve(chunk.lines.len());
+                finished = Some(chunk);
             }
             if self.done.contains(qid) {
                 self.ungrouped = true;
@@ -121,6 +126,11 @@ impl QueryChunker {
             .lines
             .push((start, self.current.text.len(), line_no));
         finished
+    }
+
+    /// The query id of the last data line taken ("" before the first).
+    pub fn current_qid(&self) -> &str {
+        &self.current.qid
     }
 
     /// Ends the input: the last chunk, if any.
