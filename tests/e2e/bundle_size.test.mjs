@@ -31,10 +31,12 @@ import { DIST } from './harness.mjs';
 // the panel's own code (yew's markup), the core's part is small. With sets
 // in links, ties in exercises and the random exercises' k: 623,224, so
 // 626,000; the worker, with the SIMD line search and the one whole-run
-// reader, 223,020, so 224,000. Issue 30 (a lighter page, 350 KB) is where
-// this comes back down.
+// reader, 223,020, so 224,000. With the run line split through a mask of
+// its field spaces and the qrels line read in one pass (less work per byte
+// in the worker): 224,180, so 225,000. Issue 30 (a lighter page, 350 KB)
+// is where this comes back down.
 const PAGE_BUDGET = 626_000;
-const WORKER_BUDGET = 224_000;
+const WORKER_BUDGET = 225_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 
