@@ -366,41 +366,8 @@ impl std::error::Error for ParseError {}
 /// hexadecimal spelling (`0x1.8p+1`, which trec_eval's `atof` reads) to
 /// [`crate::hex_float`]. All give the correctly rounded f64.
 pub(crate) fn parse_score(text: &str) -> Option<f64> {
-    const POW10: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ];
-    let bytes = text.as_bytes();
-    let (negative, digits) = match bytes.first() {
-        Some(b'-') => (true, &bytes[1..]),
-        Some(b'+') => (false, &bytes[1..]),
-        _ => (false, bytes),
-    };
-    let mut mantissa: u64 = 0;
-    let mut count = 0;
-    let mut fraction: Option<usize> = None;
-    let mut ok = !digits.is_empty();
-    for (i, &b) in digits.iter().enumerate() {
-        match b {
-            b'0'..=b'9' => {
-                mantissa = mantissa * 10 + u64::from(b - b'0');
-                count += 1;
-                if count > 15 {
-                    ok = false;
-                    break;
-                }
-            }
-            b'.' if fraction.is_none() => fraction = Some(digits.len() - i - 1),
-            _ => {
-                ok = false;
-                break;
-            }
-        }
-    }
-    let scale = fraction.unwrap_or(0);
-    if ok && count > 0 && scale < POW10.len() {
-        let v = mantissa as f64 / POW10[scale];
-        return Some(if negative { -v } else { v });
+    if let Some(v) = crate::decimal::plain_decimal(text.as_bytes()) {
+        return Some(v);
     }
     text.parse()
         .ok()

@@ -18,6 +18,7 @@
 
 mod byte_lines;
 mod conventions;
+mod decimal;
 mod error;
 pub mod exercise;
 mod fast_hash;
