@@ -468,15 +468,19 @@ pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
 /// plain digits.
 pub(crate) fn parse_rank(text: &str) -> Option<i64> {
     let bytes = text.as_bytes();
-    if (1..=18).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
-        Some(
-            bytes
-                .iter()
-                .fold(0i64, |n, &b| n * 10 + i64::from(b - b'0')),
-        )
-    } else {
-        text.parse().ok()
+    if (1..=18).contains(&bytes.len()) {
+        // One pass: the digits are added up as they are checked.
+        let mut n = 0i64;
+        for &b in bytes {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                return text.parse().ok();
+            }
+            n = n * 10 + i64::from(d);
+        }
+        return Some(n);
     }
+    text.parse().ok()
 }
 
 /// Whether a byte is a field space ([`is_field_space`]).
