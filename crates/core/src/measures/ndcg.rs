@@ -371,9 +371,13 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
 }
 
 /// Sorts gains from the largest down (the ideal ranking's order). One
-/// function for both ideal rankings, so the sort is compiled once.
+/// function for both ideal rankings, with the comparator the statistics
+/// sort with too, so the sort is compiled once: ascending, then reversed
+/// (gains that compare equal under `total_cmp` have the same bits, so
+/// their order cannot show).
 fn largest_first(gains: &mut [f64]) {
-    gains.sort_by(|a, b| b.total_cmp(a));
+    gains.sort_by(f64::total_cmp);
+    gains.reverse();
 }
 
 #[cfg(test)]

@@ -64,21 +64,27 @@ fn score_key(score: f64, precision: ScorePrecision) -> f64 {
 
 /// Orders one query's entries per the conventions; returns whether some
 /// entries tied and were ordered by the tie rule.
+///
+/// One comparator for every convention, so that the wasm holds one copy of
+/// the (stable) sort instead of one per convention; under
+/// [`TieBreak::Listed`] every pair compares equal and the order stays.
 fn order<'e, 'a>(entries: &mut [&'e RunEntry<'a>], conventions: &Conventions) -> bool {
     let p = conventions.score_precision;
-    let by_score =
-        |a: &&RunEntry, b: &&RunEntry| score_key(b.score, p).total_cmp(&score_key(a.score, p));
-    match conventions.tie_break {
-        TieBreak::TrecEval | TieBreak::Average => entries.sort_by(|a, b| {
-            by_score(a, b).then_with(|| b.docid.as_bytes().cmp(a.docid.as_bytes()))
-        }),
-        TieBreak::DocIdAscending => entries.sort_by(|a, b| {
-            by_score(a, b).then_with(|| a.docid.as_bytes().cmp(b.docid.as_bytes()))
-        }),
-        TieBreak::FileOrder => entries.sort_by(by_score),
-        TieBreak::RankColumn => entries.sort_by_key(|e| e.rank),
-        TieBreak::Listed => {}
-    }
+    let tie_break = conventions.tie_break;
+    entries.sort_by(|a, b| {
+        let by_score = || score_key(b.score, p).total_cmp(&score_key(a.score, p));
+        match tie_break {
+            TieBreak::TrecEval | TieBreak::Average => {
+                by_score().then_with(|| b.docid.as_bytes().cmp(a.docid.as_bytes()))
+            }
+            TieBreak::DocIdAscending => {
+                by_score().then_with(|| a.docid.as_bytes().cmp(b.docid.as_bytes()))
+            }
+            TieBreak::FileOrder => by_score(),
+            TieBreak::RankColumn => a.rank.cmp(&b.rank),
+            TieBreak::Listed => std::cmp::Ordering::Equal,
+        }
+    });
     entries.windows(2).any(|w| tied(w[0], w[1], conventions))
 }
 
