@@ -296,6 +296,7 @@ impl<'s, T> ShardLines<'s, T> {
         self.out.lines += 1;
         if let Some(chunk) = self.chunker.push_split_line(line, qid) {
             self.out.queries.push((self.score)(&chunk));
+            self.chunker.give_back(chunk);
         }
         if self.chunker.ungrouped() {
             self.out.ungrouped = true;

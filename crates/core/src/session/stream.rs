@@ -71,6 +71,9 @@ pub fn line_qid(line: &str) -> Option<&str> {
 #[derive(Debug, Default)]
 pub struct QueryChunker {
     current: QueryChunk,
+    /// A finished chunk given back ([`QueryChunker::give_back`]): the next
+    /// query's lines go into its buffers instead of new ones.
+    spare: Option<QueryChunk>,
     next_line: usize,
     done: HashSet<String>,
     ungrouped: bool,
@@ -107,18 +110,28 @@ impl QueryChunker {
         if self.current.qid != qid || self.current.lines.is_empty() {
             if !self.current.lines.is_empty() {
                 self.done.insert(self.current.qid.clone());
-                let chunk = std::mem::take(&mut self.current);
-                // Queries of one run tend to have as many lines: the next
-                // chunk starts at this one's size instead of growing to it.
-                self.current.text.reserve(chunk.text.len());
-                self.current.lines.reserve(chunk.lines.len());
-                finished = Some(chunk);
+                let next = match self.spare.take() {
+                    Some(mut spare) => {
+                        spare.text.clear();
+                        spare.lines.clear();
+                        spare
+                    }
+                    // Queries of one run tend to have as many lines: the
+                    // next chunk starts at this one's size.
+                    None => QueryChunk {
+                        text: String::with_capacity(self.current.text.len()),
+                        lines: Vec::with_capacity(self.current.lines.len()),
+                        ..QueryChunk::default()
+                    },
+                };
+                finished = Some(std::mem::replace(&mut self.current, next));
             }
             if self.done.contains(qid) {
                 self.ungrouped = true;
                 return finished;
             }
-            self.current.qid = qid.to_string();
+            self.current.qid.clear();
+            self.current.qid.push_str(qid);
         }
         let start = self.current.text.len();
         self.current.text.push_str(line);
@@ -126,6 +139,12 @@ impl QueryChunker {
             .lines
             .push((start, self.current.text.len(), line_no));
         finished
+    }
+
+    /// Takes back a chunk it handed out, once its reader is done with it:
+    /// its buffers hold the next query's lines (no allocation per query).
+    pub fn give_back(&mut self, chunk: QueryChunk) {
+        self.spare = Some(chunk);
     }
 
     /// The query id of the last data line taken ("" before the first).
