@@ -56,16 +56,16 @@ const SHARD_BYTES: u64 = 4 << 20;
 
 /// Threads to read `bytes` bytes with: one per core, up to 8, and one per
 /// [`SHARD_BYTES`] at least.
-fn threads_for(bytes: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores.clamp(1, 8).min(bytes / SHARD_BYTES as usize).max(1)
+fn threads_for(bytes: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    cores.clamp(1, 8).min(bytes / SHARD_BYTES).max(1) as usize
 }
 
 /// Evaluates the run file with the core's whole-run reader: in bounded
 /// memory when it is grouped by query (the usual case), one reading
 /// thread per core, each reading, judging and scoring its own byte range
-/// of the file; read whole otherwise.
-/// (`judged`: [`EvalContext::from_qrels`] of `qrels`.)
+/// of the file; read whole otherwise. `judged` is
+/// [`EvalContext::from_qrels`] of `qrels`, which the caller has made.
 fn evaluate_run(
     opts: &args::EvalArgs,
     qrels: &Qrels<'_>,
@@ -100,7 +100,7 @@ fn evaluate_run(
     };
     let read = if std::fs::metadata(&opts.run).map_err(cannot)?.is_file() {
         let bytes = std::fs::metadata(&opts.run).map_err(cannot)?.len();
-        let shards = threads_for(bytes as usize);
+        let shards = threads_for(bytes);
         let open = |at: u64| {
             let mut file = File::open(&opts.run)?;
             file.seek(SeekFrom::Start(at))?;
@@ -227,7 +227,11 @@ fn run(argv: &[String]) -> Result<String, String> {
         );
         return report(&opts, &items, &prefs.errors, result, zscores.as_ref(), None);
     }
-    let qrels = parse_qrels_in_parts(&opts.qrels, &qrels_text, threads_for(qrels_text.len()));
+    let qrels = parse_qrels_in_parts(
+        &opts.qrels,
+        &qrels_text,
+        threads_for(qrels_text.len() as u64),
+    );
     let judged = EvalContext::from_qrels(&qrels);
     let max_grade = judged.max_grade;
     let result = evaluate_run(&opts, &qrels, &items, judged)?;

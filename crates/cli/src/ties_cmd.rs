@@ -38,7 +38,7 @@ pub fn run(argv: &[String]) -> Result<String, String> {
     let qrels = parse_qrels_in_parts(
         &opts.qrels,
         &qrels_text,
-        super::threads_for(qrels_text.len()),
+        super::threads_for(qrels_text.len() as u64),
     );
     let judged = EvalContext::from_qrels(&qrels);
     let mut evaluated = Vec::new();

@@ -359,9 +359,8 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Parses a score: plain decimals such as `12.345678` or `-0.5` take an
-/// exact fast path (an integer of at most 15 digits divided by a power of ten
-/// up to 10^22 is correctly rounded, Clinger 1990); every other spelling
+/// Parses a score: plain decimals such as `12.345678` or `-0.5` take the
+/// exact fast path of [`crate::decimal`]; every other spelling
 /// (`2E+01`, `inf`, long mantissas) goes to the standard parser, and C's
 /// hexadecimal spelling (`0x1.8p+1`, which trec_eval's `atof` reads) to
 /// [`crate::hex_float`]. All give the correctly rounded f64.

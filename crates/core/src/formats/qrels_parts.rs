@@ -30,15 +30,14 @@ pub fn parse_qrels_in_parts<'a>(input: &str, text: &'a str, parts: usize) -> Qre
             .map(|&piece| scope.spawn(move || parse(piece)))
             .collect();
         std::iter::once(parse(pieces[0]))
-            .chain(others.into_iter().map(|h| {
-                // A thread that panicked: parse the whole text here instead.
-                h.join().unwrap_or_else(|_| (Qrels::default(), usize::MAX))
-            }))
+            // A piece whose parse panicked panics here, as one parse would.
+            .chain(
+                others
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+            )
             .collect()
     });
-    if parsed.iter().any(|(_, lines)| *lines == usize::MAX) {
-        return parse_qrels(input, text);
-    }
     join(parsed).unwrap_or_else(|| parse_qrels(input, text))
 }
 

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use crate::error::{
-    first_fields, is_field_space, parse_field, parse_rank, parse_score, split_fields, Expected,
+    first_field, first_fields, parse_field, parse_rank, parse_score, split_fields, Expected,
     FieldLayout, ParseError,
 };
 use crate::fast_hash::FnvHashMap;
@@ -163,8 +163,7 @@ pub(crate) fn qrels_line_with_group<'a>(
     // spaces, and an integer grade (as `str::parse::<i64>` reads it).
     if let Some([qid, group, docid, grade]) = split_fields::<4>(line) {
         let offset = |field: &str| field.as_ptr() as usize - line.as_ptr() as usize;
-        let after = offset(grade) + grade.len();
-        if line[after..].bytes().all(|b| is_field_space(char::from(b))) {
+        if first_field(&line[offset(grade) + grade.len()..]).is_none() {
             if let Some(g) = parse_rank(grade) {
                 let column = line[..offset(docid)].chars().count() + 1;
                 return Some((qid, group, docid, column, g));
