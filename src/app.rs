@@ -1,42 +1,42 @@
-//! The root component: only composes. It starts from [`crate::startup`],
-//! keeps the state (saved by [`crate::use_saved`]), hands it to the one door
-//! to the core ([`crate::use_evaluation`]), wires the page's actions
-//! ([`crate::use_page_actions`]) and lays the views out: the full page, or
-//! [`crate::embed_page`] in embed mode, with [`crate::results_pane`].
+//! The root component: only composes. It starts from [`crate::shell::startup`],
+//! keeps the state (saved by [`crate::shell::use_saved`]), hands it to the one door
+//! to the core ([`crate::results::use_evaluation`]), wires the page's actions
+//! ([`crate::shell::use_page_actions`]) and lays the views out: the full page, or
+//! [`crate::embed::page`] in embed mode, with [`crate::results::results_pane`].
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::charts_panel::ChartsPanel;
-use crate::components::error_list::ErrorList;
-use crate::components::examples_menu::CaseChecks;
-use crate::components::exercise_panel::ExercisePanel;
-use crate::components::explanation::{ExplanationView, Selected};
-use crate::components::files_panel::FilesPanel;
-use crate::components::form_editor::FormEditor;
-use crate::components::input_tabs::{tab_button, tabbed, use_input_view, InputView};
-use crate::components::page_header::{page_header, PageHeaderProps};
-use crate::components::partial_input::PartialInput;
-use crate::components::quick_input::QuickInput;
-use crate::components::results_table::ResultsTable;
-use crate::components::settings_panel::{measure_problems, SettingsPanel};
-use crate::components::summary_bar::SummaryBar;
-use crate::components::tie_range_panel::TieRangePanel;
-use crate::components::typed_problems::{typed_problems, TypedProblemsProps};
-use crate::embed_host::use_host_block;
-use crate::embed_page::{embed_page, use_report_height, EmbedPage};
-use crate::evaluation::SourceResults;
-use crate::results_pane::{results_pane, ResultsPane};
-use crate::same_rc::SameRc;
+use crate::calculate::form_editor::FormEditor;
+use crate::calculate::input_tabs::{tab_button, tabbed, use_input_view, InputView};
+use crate::calculate::quick_input::QuickInput;
+use crate::calculate::text_selection::use_locate;
+use crate::calculate::typed_problems::{typed_problems, TypedProblemsProps};
+use crate::embed::host::use_host_block;
+use crate::embed::page::{embed_page, use_report_height, EmbedPage};
+use crate::files::files_panel::FilesPanel;
+use crate::files::partial_input::PartialInput;
+use crate::files::tie_range_panel::TieRangePanel;
+use crate::learn::exercises::ExercisePanel;
+use crate::results::charts_panel::ChartsPanel;
+use crate::results::explanation::{ExplanationView, Selected};
+use crate::results::results_pane::{results_pane, ResultsPane};
+use crate::results::results_table::ResultsTable;
+use crate::results::summary_bar::SummaryBar;
+use crate::results::use_evaluation::{use_evaluation, Evaluation};
+use crate::results::use_selection::use_selection;
+use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::settings::Settings;
-use crate::share;
-use crate::startup::initial;
-use crate::text_selection::use_locate;
-use crate::use_evaluation::{use_evaluation, Evaluation};
-use crate::use_page_actions::{use_drop_zone, use_page_actions};
-use crate::use_saved::use_saved;
-use crate::use_selection::use_selection;
+use crate::shared::error_list::ErrorList;
+use crate::shared::evaluation::SourceResults;
+use crate::shared::same_rc::SameRc;
+use crate::shell::examples_menu::CaseChecks;
+use crate::shell::page_header::{page_header, PageHeaderProps};
+use crate::shell::share;
+use crate::shell::startup::initial;
+use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
+use crate::shell::use_saved::use_saved;
 
 /// The results table and the tie range panel, which read the same values.
 fn results_and_ties(

@@ -1,0 +1,5 @@
+//! The learn door: exercises, teachers' sets, projector mode and handouts.
+
+pub mod exercise_link;
+pub mod exercise_progress;
+pub mod exercises;
