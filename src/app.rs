@@ -45,12 +45,12 @@ fn results_and_ties(
     on_select: &Callback<Selected>,
 ) -> (Html, Html) {
     let results_table = html! {
-        <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
             stats={ SameRc(ev.stats.0.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
             ties={ ev.ties.clone() } />
     };
     let tie_range = html! {
-        <TieRangePanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
+        <TieRangePanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
             ties={ settings.ties } on_select={ on_select.clone() } />
     };
     (results_table, tie_range)
@@ -74,7 +74,7 @@ pub fn App() -> Html {
     let save_problem = use_saved(&state, embed, start.files_ready);
 
     let ev = use_evaluation(&state, *view == InputView::Text);
-    let measure_problems = measure_problems(&ev.measures.1);
+    let measure_problems = measure_problems(&ev.request.problems);
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
@@ -116,7 +116,7 @@ pub fn App() -> Html {
     let (results_table, tie_range) = results_and_ties(&ev, &state.settings, &on_select);
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
-            <ExplanationView selected={ sel } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() }
+            <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() }
                 text={ state.quick_text.clone() } files={ state.files.clone() }
                 settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
         },
@@ -126,12 +126,12 @@ pub fn App() -> Html {
     // only: once its text is edited (or files come in) the panel goes.
     let case_checks = match state.case.clone().filter(|_| state.is_unchanged_example()) {
         Some(case) => {
-            html! { <CaseChecks { case } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } /> }
+            html! { <CaseChecks { case } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } /> }
         }
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
     if embed {
         // The rankings to edit, with their problems.
@@ -168,7 +168,7 @@ pub fn App() -> Html {
             }) }
             <main class="layout">
                 <section class="input-pane" aria-label="Input">
-                    <SummaryBar measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } />
+                    <SummaryBar measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } />
                     { tabbed(html! { <>{ form_tab }{ text_tab }{ files_tab }</> }, *view, input_panel) }
                     { typed_errors }
                     <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
@@ -180,7 +180,7 @@ pub fn App() -> Html {
                     <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
                 </section>
                 { results_pane(ResultsPane {
-                    measures: ev.measures.0.clone(),
+                    measures: ev.request.metrics.clone(),
                     systems: ev.systems.clone(),
                     stats: ev.stats.clone(),
                     settings: state.settings.clone(),

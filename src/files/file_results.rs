@@ -5,17 +5,16 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::shared::evaluation::Metric;
 use yew::{hook, use_effect_with, use_memo, use_mut_ref, use_state, Callback, UseStateHandle};
 
 use crate::files::files_job::{evaluate_here, worker_count, FilesJob, JobEvent};
-use crate::settings::Settings;
+use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::Progress;
 use crate::shared::evaluation::{describe_files, evaluate_files, file_roles, SourceResults};
 use crate::shell::state::LoadedFile;
 
-/// The files and settings a result was computed for.
-type ResultKey = Rc<(Vec<LoadedFile>, Settings)>;
+/// The files and the request a result was computed for.
+type ResultKey = Rc<(Vec<LoadedFile>, EvalRequest)>;
 
 /// Where the evaluation of big files stands.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,16 +74,16 @@ struct Jobs {
 
 impl Jobs {
     /// Stops what runs and, if a file is big, starts evaluating in workers.
-    fn start(&self, files: &[LoadedFile], settings: &Settings) {
+    fn start(&self, files: &[LoadedFile], eval: &EvalRequest) {
         self.job.borrow_mut().take();
         *self.current.borrow_mut() += 1;
         self.result.set(None);
-        let same = |k: &ResultKey| k.0 == files && k.1 == *settings;
+        let same = |k: &ResultKey| k.0 == files && k.1 == *eval;
         if self.cancelled.borrow().as_ref().is_some_and(same) {
             self.status.set(JobStatus::Cancelled);
             return;
         }
-        // Other files or settings: the Cancel no longer applies.
+        // Other files or another request: the Cancel no longer applies.
         self.cancelled.borrow_mut().take();
         if !files.iter().any(|f| f.big.is_some()) {
             self.status.set(JobStatus::Idle);
@@ -96,8 +95,8 @@ impl Jobs {
         } else {
             worker_count(files)
         };
-        let on_event = self.on_event(*self.current.borrow(), now(), files, settings);
-        match FilesJob::start(files, settings, shards, on_event.clone()) {
+        let on_event = self.on_event(*self.current.borrow(), now(), files, eval);
+        match FilesJob::start(files, eval, shards, on_event.clone()) {
             Ok(j) => *self.job.borrow_mut() = Some(j),
             Err(_) => on_event.emit(JobEvent::Unavailable),
         }
@@ -121,11 +120,11 @@ impl Jobs {
         id: u32,
         t0: f64,
         files: &[LoadedFile],
-        settings: &Settings,
+        eval: &EvalRequest,
     ) -> Callback<JobEvent> {
         let me = self.clone();
-        let (files, settings) = (files.to_vec(), settings.clone());
-        let key: ResultKey = Rc::new((files.clone(), settings.clone()));
+        let (files, eval) = (files.to_vec(), eval.clone());
+        let key: ResultKey = Rc::new((files.clone(), eval.clone()));
         Callback::from(move |e: JobEvent| {
             if *me.current.borrow() != id {
                 return;
@@ -146,10 +145,10 @@ impl Jobs {
                     me.rerun.set(*me.rerun + 1);
                 }
                 JobEvent::Unavailable => {
-                    let (me, files, settings) = (me.clone(), files.clone(), settings.clone());
+                    let (me, files, eval) = (me.clone(), files.clone(), eval.clone());
                     let key = key.clone();
                     wasm_bindgen_futures::spawn_local(async move {
-                        let outcome = evaluate_here(files, settings).await.map(Rc::new);
+                        let outcome = evaluate_here(files, eval).await.map(Rc::new);
                         me.done(id, outcome, t0, key);
                     });
                 }
@@ -165,31 +164,26 @@ impl Jobs {
     }
 }
 
-/// The files evaluated under `settings`: at once on the page when all are
-/// held as text, in workers (with progress and Cancel) when one is big.
+/// The files evaluated for `eval`: at once on the page when all are held
+/// as text, in workers (with progress and Cancel) when one is big. Only a
+/// new request (a setting that changes values) or other files evaluate
+/// again: the statistics settings are not part of the request.
 #[hook]
-pub fn use_file_results(
-    files: &[LoadedFile],
-    settings: &Settings,
-    metrics: Rc<Vec<Metric>>,
-) -> FileResults {
+pub fn use_file_results(files: &[LoadedFile], eval: &EvalRequest) -> FileResults {
     let big = files.iter().any(|f| f.big.is_some());
-    let whole = use_memo(
-        (files.to_vec(), metrics, settings.clone()),
-        |(files, m, s)| {
-            let t0 = now();
-            if files.iter().any(|f| f.big.is_some()) {
-                let mut part = SourceResults::default();
-                describe_files(files, &file_roles(files), &mut part);
-                (Rc::new(part), 0.0)
-            } else {
-                (
-                    Rc::new(evaluate_files(files, m, &s.eval_options())),
-                    now() - t0,
-                )
-            }
-        },
-    );
+    let whole = use_memo((files.to_vec(), eval.clone()), |(files, eval)| {
+        let t0 = now();
+        if files.iter().any(|f| f.big.is_some()) {
+            let mut part = SourceResults::default();
+            describe_files(files, &file_roles(files), &mut part);
+            (Rc::new(part), 0.0)
+        } else {
+            (
+                Rc::new(evaluate_files(files, &eval.metrics, &eval.options)),
+                now() - t0,
+            )
+        }
+    });
     let jobs = Jobs {
         job: use_mut_ref(|| None),
         current: use_mut_ref(|| 0),
@@ -202,13 +196,13 @@ pub fn use_file_results(
     {
         let jobs = jobs.clone();
         use_effect_with(
-            (files.to_vec(), settings.clone(), *jobs.rerun),
-            move |(files, settings, _)| jobs.start(files, settings),
+            (files.to_vec(), eval.clone(), *jobs.rerun),
+            move |(files, eval, _)| jobs.start(files, eval),
         );
     }
     let cancel = {
         let jobs = jobs.clone();
-        let key: ResultKey = Rc::new((files.to_vec(), settings.clone()));
+        let key: ResultKey = Rc::new((files.to_vec(), eval.clone()));
         Callback::from(move |_: ()| jobs.cancel(key.clone()))
     };
     let retry = {
@@ -221,7 +215,7 @@ pub fn use_file_results(
     // Results computed for other files or settings are never shown: between
     // a change and the effect that starts the new evaluation, the last
     // results are stale (their measures may not even be the current ones).
-    let current = |key: &ResultKey| key.0 == files && key.1 == *settings;
+    let current = |key: &ResultKey| key.0 == files && key.1 == *eval;
     let (part, millis, stale) = match (&*jobs.result, big) {
         (Some((part, ms, key)), true) if current(key) => (part.clone(), *ms, false),
         (_, true) => (whole.0.clone(), whole.1, true),

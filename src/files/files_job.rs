@@ -15,7 +15,8 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
 use crate::files::worker::{Reply, Request};
-use crate::settings::Settings;
+use crate::settings::request::EvalRequest;
+use crate::shared::evaluation::EvalOptions;
 use crate::shared::evaluation::SourceResults;
 use crate::shared::evaluation::{
     evaluate_streamed, find_query, finish, ByteSource, FoundQuery, Progress, Ready, Shard,
@@ -180,11 +181,11 @@ fn take_worker() -> Result<(Worker, bool, Option<Handlers>), String> {
 }
 
 impl FilesJob {
-    /// Starts evaluating `files` under `settings` in `shards` new workers;
+    /// Starts evaluating `files` for `eval` in `shards` new workers;
     /// events arrive through `on_event` until the job is dropped.
     pub fn start(
         files: &[LoadedFile],
-        settings: &Settings,
+        eval: &EvalRequest,
         shards: usize,
         on_event: Callback<JobEvent>,
     ) -> Result<FilesJob, String> {
@@ -205,17 +206,17 @@ impl FilesJob {
             };
             let message = request(&Request::Evaluate {
                 files: files.to_vec(),
-                settings: settings.clone(),
+                basis: eval.basis.clone(),
                 shard,
             })?;
             let (worker, ready, warm_handlers) = take_worker()?;
             let message = Rc::new(message);
             let on_message = {
-                let (worker, gathered, on_event, settings) = (
+                let (worker, gathered, on_event, eval) = (
                     worker.clone(),
                     gathered.clone(),
                     on_event.clone(),
-                    settings.clone(),
+                    eval.clone(),
                 );
                 let message = message.clone();
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -247,9 +248,8 @@ impl FilesJob {
                                 g.over = true;
                                 let replies: Vec<ShardReply> =
                                     g.replies.iter_mut().filter_map(Option::take).collect();
-                                let (metrics, _) = settings.measures();
                                 on_event.emit(
-                                    match finish(replies, &metrics, &settings.eval_options()) {
+                                    match finish(replies, &eval.metrics, &eval.options) {
                                         Ok(part) => JobEvent::Done(Rc::new(part)),
                                         Err(Ungrouped) => JobEvent::Ungrouped,
                                     },
@@ -318,14 +318,14 @@ impl ExplainJob {
     /// `on_done` (where no worker starts, the files are read on the page).
     pub fn start(
         files: &[LoadedFile],
-        settings: &Settings,
+        eval: &EvalRequest,
         run: &str,
         qid: &str,
         on_done: Callback<Found>,
     ) -> Option<ExplainJob> {
         let started = request(&Request::Explain {
             files: files.to_vec(),
-            settings: settings.clone(),
+            basis: eval.basis.clone(),
             run: run.to_string(),
             qid: qid.to_string(),
         })
@@ -334,14 +334,14 @@ impl ExplainJob {
             Ok((worker, ready, warm_handlers, message))
         });
         let Ok((worker, ready, warm_handlers, message)) = started else {
-            let (files, settings, run, qid) = (
+            let (files, options, run, qid) = (
                 files.to_vec(),
-                settings.clone(),
+                eval.options,
                 run.to_string(),
                 qid.to_string(),
             );
             wasm_bindgen_futures::spawn_local(async move {
-                on_done.emit(find_here(files, settings, &run, &qid).await);
+                on_done.emit(find_here(files, options, &run, &qid).await);
             });
             return None;
         };
@@ -409,10 +409,10 @@ fn text_opener<'a>(
 }
 
 /// [`find_query`] on the page.
-async fn find_here(files: Vec<LoadedFile>, settings: Settings, run: &str, qid: &str) -> Found {
+async fn find_here(files: Vec<LoadedFile>, options: EvalOptions, run: &str, qid: &str) -> Found {
     let texts = read_texts(&files).await?;
     let mut open = text_opener(&files, &texts);
-    find_query(&files, &mut open, &settings.eval_options(), run, qid).await
+    find_query(&files, &mut open, &options, run, qid).await
 }
 
 /// How many workers share the files: one per core (at most four) when a
@@ -438,18 +438,11 @@ fn most_workers() -> usize {
 /// whole (asynchronously), then evaluated as the worker would.
 pub async fn evaluate_here(
     files: Vec<LoadedFile>,
-    settings: Settings,
+    eval: EvalRequest,
 ) -> Result<SourceResults, String> {
     let texts = read_texts(&files).await?;
-    let (metrics, _) = settings.measures();
     let mut open = text_opener(&files, &texts);
-    let part = evaluate_streamed(
-        &files,
-        &mut open,
-        &metrics,
-        &settings.eval_options(),
-        &mut |_| {},
-    )
-    .await;
+    let part =
+        evaluate_streamed(&files, &mut open, &eval.metrics, &eval.options, &mut |_| {}).await;
     Ok(part)
 }

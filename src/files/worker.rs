@@ -12,7 +12,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::files::blob_reading::open_blob;
-use crate::settings::Settings;
+use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::{
     evaluate_shard, find_query, ByteSource, FoundQuery, Progress, Ready, Shard, ShardReply,
 };
@@ -26,8 +26,8 @@ pub enum Request {
     Evaluate {
         /// The loaded files (big ones by key).
         files: Vec<LoadedFile>,
-        /// The settings to evaluate under.
-        settings: Settings,
+        /// The request's basis (the worker makes the page's request from it).
+        basis: RequestBasis,
         /// Which part of the big runs.
         shard: Shard,
     },
@@ -35,8 +35,8 @@ pub enum Request {
     Explain {
         /// The loaded files (big ones by key).
         files: Vec<LoadedFile>,
-        /// The settings to judge under.
-        settings: Settings,
+        /// The request's basis: its conventions judge the run.
+        basis: RequestBasis,
         /// The run's name.
         run: String,
         /// The query.
@@ -82,12 +82,8 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
     let request: Request =
         serde_json::from_str(&field(data, "request").as_string().unwrap_or_default())
             .map_err(|e| format!("bad request to the worker: {e}"))?;
-    let (Request::Evaluate {
-        files, settings, ..
-    }
-    | Request::Explain {
-        files, settings, ..
-    }) = &request;
+    let (Request::Evaluate { files, basis, .. } | Request::Explain { files, basis, .. }) = &request;
+    let eval = EvalRequest::new(basis.clone());
     let blob_values = field(data, "blobs");
     let blobs: HashMap<String, Blob> = files
         .iter()
@@ -109,17 +105,16 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
     match &request {
         Request::Explain { run, qid, .. } => {
             post(&Reply::Found(
-                find_query(files, &mut open, &settings.eval_options(), run, qid).await,
+                find_query(files, &mut open, &eval.options, run, qid).await,
             ));
         }
         Request::Evaluate { shard, .. } => {
-            let (metrics, _) = settings.measures();
             let mut last_told = f64::NEG_INFINITY;
             let reply = evaluate_shard(
                 files,
                 &mut open,
-                &metrics,
-                &settings.eval_options(),
+                &eval.metrics,
+                &eval.options,
                 *shard,
                 &mut |p| {
                     // At most ten progress messages a second: a stream's
@@ -172,7 +167,7 @@ mod tests {
     fn the_protocol_round_trips_and_reads_worker_js_failure() {
         let r = Request::Explain {
             files: vec![LoadedFile::whole("run", "q Q0 d 1 2 t\n")],
-            settings: Settings::default(),
+            basis: RequestBasis::of(&crate::settings::Settings::default()),
             run: "run".into(),
             qid: "q".into(),
         };

@@ -12,6 +12,7 @@ use crate::shared::evaluation::{
 use yew::prelude::*;
 
 use crate::files::files_job::{ExplainJob, Found};
+use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
 use crate::shared::evaluation::{format_value, Source, SystemResult, SHOWN_RANKS};
 use crate::shell::state::LoadedFile;
@@ -257,8 +258,12 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             .filter(|_| from_big)
             .map(|q| (sel.system.clone(), q));
         use_effect_with(
-            (target, props.settings.clone(), props.files.clone()),
-            move |(target, settings, files)| {
+            (
+                target,
+                EvalRequest::of(&props.settings),
+                props.files.clone(),
+            ),
+            move |(target, eval, files)| {
                 job.borrow_mut().take();
                 if let Some((run, qid)) = target.clone() {
                     let key = (run.clone(), qid.clone());
@@ -266,7 +271,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                         let found = found.clone();
                         Callback::from(move |f: Found| found.set(Some((key.clone(), f))))
                     };
-                    *job.borrow_mut() = ExplainJob::start(files, settings, &run, &qid, on_done);
+                    *job.borrow_mut() = ExplainJob::start(files, eval, &run, &qid, on_done);
                 }
             },
         );
@@ -283,11 +288,11 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .map(|s| (s.name.clone(), s.source.clone())),
             props.text.clone(),
             props.files.clone(),
-            props.settings.clone(),
+            EvalRequest::of(&props.settings),
         ),
-        |(qid, system, text, files, settings)| match (qid, system) {
+        |(qid, system, text, files, eval)| match (qid, system) {
             (Some(qid), Some((name, source))) => {
-                judged_query(text, files, settings, name, source, qid)
+                judged_query(text, files, &eval.options, name, source, qid)
             }
             _ => None,
         },

@@ -2,10 +2,9 @@
 //! its explanation (the results keep only part of each ranking): from the
 //! typed text, or from the files, parsed again under the page's settings.
 
-use crate::settings::Settings;
 use crate::shared::evaluation::{
-    block_on, find_query, judge_typed, parse_typed, ByteSource, EvalContext, FoundQuery,
-    JudgedRanking, LoadedFile, Ready, Source,
+    block_on, find_query, judge_typed, parse_typed, ByteSource, EvalContext, EvalOptions,
+    FoundQuery, JudgedRanking, LoadedFile, Ready, Source,
 };
 
 /// A query's judged ranking, its evaluation context, and (for a run file)
@@ -25,7 +24,7 @@ pub fn found_parts(found: FoundQuery) -> QueryFound {
 pub fn judged_query(
     text: &str,
     files: &[LoadedFile],
-    settings: &Settings,
+    options: &EvalOptions,
     system: &str,
     source: &Source,
     qid: &str,
@@ -39,7 +38,7 @@ pub fn judged_query(
             };
             let s = input.systems.iter().find(|s| s.name == system)?;
             let q = s.queries.iter().find(|q| q.id == qid)?;
-            Some((judge_typed(q, &settings.conventions()), ctx, Vec::new()))
+            Some((judge_typed(q, &options.conventions), ctx, Vec::new()))
         }
         Source::File => {
             // Files held as text (big ones are found by a worker, see
@@ -48,16 +47,10 @@ pub fn judged_query(
                 Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
             };
             // Texts never wait: found in place.
-            block_on(find_query(
-                files,
-                &mut open,
-                &settings.eval_options(),
-                system,
-                qid,
-            ))
-            .ok()
-            .flatten()
-            .map(found_parts)
+            block_on(find_query(files, &mut open, options, system, qid))
+                .ok()
+                .flatten()
+                .map(found_parts)
         }
     }
 }

@@ -12,12 +12,12 @@ use yew::prelude::*;
 use crate::files::file_results::{use_file_results, FileResults};
 use crate::results::evaluated_text::use_evaluated_text;
 use crate::results::statistics::statistics;
-use crate::settings::MeasureNameProblem;
+use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::StatsReport;
 use crate::shared::evaluation::{
     evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport, Warning,
 };
-use crate::shared::evaluation::{InputKind, Metric, ParseError, QuickInput};
+use crate::shared::evaluation::{InputKind, ParseError, QuickInput};
 use crate::shared::same_rc::SameRc;
 use crate::shell::state::AppState;
 
@@ -28,8 +28,9 @@ fn now() -> f64 {
 
 /// Everything the views show, computed.
 pub struct Evaluation {
-    /// The measures chosen, and the typed names that could not be read.
-    pub measures: Rc<(Rc<Vec<Metric>>, Vec<MeasureNameProblem>)>,
+    /// The request made from the settings: the measures chosen, the typed
+    /// names that could not be read, the core's options.
+    pub request: Rc<EvalRequest>,
     /// The results are those of the text before the last keystrokes.
     pub updating: bool,
     /// The typed rankings read, their evaluation, and its milliseconds.
@@ -65,22 +66,20 @@ pub struct Evaluation {
 /// evaluated when typing pauses).
 #[hook]
 pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evaluation {
-    let measures = use_memo(state.settings.clone(), |s| {
-        let (m, problems) = s.measures();
-        (Rc::new(m), problems)
+    // Made once per basis: a statistics setting keeps the same request,
+    // so nothing below that depends on it evaluates again.
+    let request = use_memo(RequestBasis::of(&state.settings), |basis| {
+        EvalRequest::new(basis.clone())
     });
     // A long text is evaluated once typing pauses (see evaluated_text).
     let (evaluated_text, updating) = use_evaluated_text(state.quick_text.clone(), defer);
-    let typed = use_memo(
-        (evaluated_text, measures.clone(), state.settings.clone()),
-        |(text, m, s)| {
-            let t0 = now();
-            let input = Rc::new(parse_typed(text));
-            let part = evaluate_typed(&input, &m.0, &s.eval_options());
-            (input, part, now() - t0)
-        },
-    );
-    let from_files = use_file_results(&state.files, &state.settings, measures.0.clone());
+    let typed = use_memo((evaluated_text, (*request).clone()), |(text, eval)| {
+        let t0 = now();
+        let input = Rc::new(parse_typed(text));
+        let part = evaluate_typed(&input, &eval.metrics, &eval.options);
+        (input, part, now() - t0)
+    });
+    let from_files = use_file_results(&state.files, &request);
     // Numbers from files with bad lines are withheld until the reader
     // chooses to evaluate without those lines (trec_eval refuses such
     // files); the choice holds for those very problems only.
@@ -104,16 +103,21 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     );
     let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
     let stats = use_memo(
-        (systems.clone(), measures.clone(), state.settings.stats),
+        (
+            systems.clone(),
+            request.metrics.clone(),
+            state.settings.stats,
+        ),
         |(systems, m, st)| {
             let t0 = now();
-            let r = Rc::new(statistics(systems, &m.0, st));
+            let r = Rc::new(statistics(systems, m, st));
             (r, now() - t0)
         },
     );
-    let ties = use_memo((systems.clone(), measures.clone()), |(systems, m)| {
-        Rc::new(TieReport::new(&m.0, systems))
-    });
+    let ties = use_memo(
+        (systems.clone(), request.metrics.clone()),
+        |(systems, m)| Rc::new(TieReport::new(m, systems)),
+    );
     let ties = SameRc((*ties).clone());
     let warnings: Vec<Warning> = typed
         .1
@@ -148,7 +152,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     );
     Evaluation {
         trec_in_text,
-        measures,
+        request,
         updating,
         typed,
         from_files,

@@ -8,6 +8,7 @@
 mod choices;
 mod fields;
 pub mod panel;
+pub mod request;
 mod stats;
 
 pub use choices::*;
