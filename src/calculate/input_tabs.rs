@@ -1,4 +1,4 @@
-//! The input tabs (Form, Text, Files): which one is shown, kept in this
+//! The input tabs (Form, Text): which one is shown, kept in this
 //! browser, and the tab buttons with arrow-key movement between them.
 
 use gloo::storage::{LocalStorage, Storage};
@@ -16,8 +16,6 @@ pub enum InputView {
     Form,
     /// The quick text.
     Text,
-    /// Qrels and run files.
-    Files,
 }
 
 /// The shown input view: an embed starts on the compact text of its
@@ -58,11 +56,10 @@ pub fn tab_button(
     let onkeydown = {
         let view = view.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let order = [InputView::Form, InputView::Text, InputView::Files];
+            let order = [InputView::Form, InputView::Text];
             let i = order.iter().position(|x| *x == v).unwrap_or(0);
             let next = match e.key().as_str() {
-                "ArrowRight" => order[(i + 1) % 3],
-                "ArrowLeft" => order[(i + 2) % 3],
+                "ArrowRight" | "ArrowLeft" => order[(i + 1) % 2],
                 _ => return,
             };
             e.prevent_default();

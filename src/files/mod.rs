@@ -3,6 +3,7 @@
 pub mod blob_reading;
 pub mod blobs;
 pub mod compare_view;
+pub mod door;
 pub mod file_results;
 pub mod files_job;
 pub mod files_panel;
@@ -12,3 +13,5 @@ pub mod significance_panel;
 pub mod tie_range_panel;
 pub mod use_comparison;
 pub mod worker;
+
+pub use door::{files_door, FilesDoor};

@@ -1,66 +1,32 @@
-//! The results pane of the full page: heading and status, the files' job,
+//! The results pane of the calculate and files doors: heading and status,
 //! the inputs' problems and warnings, the table (or the judgments' table),
-//! the explanation, exports, the example's checks, per-query values,
-//! charts, statistics, the tools' conventions compared, and the time taken.
+//! the explanation, exports, the example's checks, per-query values and
+//! charts; in the files door also the files' job, the tie range,
+//! statistics and the tools' conventions compared; the time taken.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::files::compare_view::CompareView;
-use crate::files::file_results::JobStatus;
 use crate::files::job_status::JobStatusView;
 use crate::files::significance_panel::SignificancePanel;
 use crate::results::export_bar::ExportBar;
 use crate::results::judgment_table::JudgmentTableView;
 use crate::results::per_query::PerQuery;
 use crate::results::results_table::results_status;
+use crate::results::use_evaluation::Evaluation;
 use crate::results::warnings::Warnings;
 use crate::settings::Settings;
 use crate::shared::error_list::problems_paragraph;
-use crate::shared::evaluation::StatsReport;
-use crate::shared::evaluation::{JudgmentTable, SourceResults, SystemResult, Warning};
-use crate::shared::evaluation::{Metric, QuickInput};
 use crate::shared::same_rc::SameRc;
+use crate::shell::door::Door;
 use crate::shell::page_header::{results_heading, ResultsHeadingProps};
 use crate::shell::state::LoadedFile;
 
-/// What the results pane shows.
-pub struct ResultsPane {
-    /// The measures.
-    pub measures: Rc<Vec<Metric>>,
-    /// Every system with numbers.
-    pub systems: SameRc<Vec<SystemResult>>,
-    /// Their statistics, and its milliseconds.
-    pub stats: Rc<(Rc<Vec<StatsReport>>, f64)>,
-    /// The settings.
-    pub settings: Settings,
-    /// The typed rankings, their evaluation and its milliseconds.
-    pub typed: Rc<(Rc<QuickInput>, SourceResults, f64)>,
-    /// The files' evaluation.
-    pub files_part: Rc<SourceResults>,
-    /// The files' job: where it stands, cancel, retry.
-    pub job: (JobStatus, Callback<()>, Callback<()>),
-    /// Milliseconds of the files' evaluation.
-    pub files_ms: f64,
-    /// The files to compare conventions on (none while withheld).
-    pub files: Rc<Vec<LoadedFile>>,
-    /// The numbers are those of the text before the last keystrokes.
-    pub updating: bool,
-    /// The files' numbers are withheld for bad lines.
-    pub withheld: bool,
-    /// Numbers shown without this many bad lines.
-    pub partial: Option<usize>,
-    /// What to know about the numbers.
-    pub warnings: Vec<Warning>,
-    /// The runs' values for preference or judgment-group judgments.
-    pub judgment_table: Option<Rc<JudgmentTable>>,
-    /// Settings fields re-read the state when it is replaced.
-    pub generation: u32,
-    /// The settings changed.
-    pub on_settings: Callback<Settings>,
-    /// A value's explanation is asked for.
-    pub on_select: Callback<crate::results::explanation::Selected>,
+/// The parts of the pane that the page makes (they are shared with embed
+/// mode or read the same values as the page's other views).
+pub struct ResultsParts {
     /// The choice to see numbers without the bad lines.
     pub partial_view: Html,
     /// The results table.
@@ -75,62 +41,86 @@ pub struct ResultsPane {
     pub charts: Html,
 }
 
+/// What the results pane shows.
+pub struct ResultsPane<'a> {
+    /// The door it is shown in.
+    pub door: Door,
+    /// The finished values.
+    pub ev: &'a Evaluation,
+    /// The settings (the statistics panel changes them).
+    pub settings: &'a Settings,
+    /// The files, to compare conventions on.
+    pub files: Rc<Vec<LoadedFile>>,
+    /// Settings fields re-read the state when it is replaced.
+    pub generation: u32,
+    /// The settings changed.
+    pub on_settings: Callback<Settings>,
+    /// A value's explanation is asked for.
+    pub on_select: Callback<crate::results::explanation::Selected>,
+    /// The parts made by the page.
+    pub parts: ResultsParts,
+}
+
 /// Lays the results pane out.
 pub fn results_pane(p: ResultsPane) -> Html {
     let ResultsPane {
-        measures,
-        systems,
-        stats,
+        door,
+        ev,
         settings,
-        typed,
-        files_part,
-        job,
-        files_ms,
         files,
-        updating,
-        withheld,
-        partial,
-        warnings,
-        judgment_table,
         generation,
         on_settings,
         on_select,
-        partial_view,
-        results_table,
-        explanation,
-        tie_range,
-        case_checks,
-        charts,
+        parts,
     } = p;
+    let measures = ev.request.metrics.clone();
+    let systems = ev.systems.clone();
+    let stats = ev.stats.clone();
+    let (typed, files_part) = (&ev.typed, &ev.from_files.part);
+    let job = &ev.from_files;
+    let files_door = door == Door::Files;
+    // The conventions are compared on the files the numbers come from.
+    let files = if ev.withheld {
+        Rc::new(Vec::new())
+    } else {
+        files
+    };
     let marks_note = settings.stats.marks_note();
+    let judgment_table = ev.judgment_table.clone();
     html! {
                 <section class="results-pane" aria-labelledby="results-title"
-                    aria-busy={ updating.to_string() }>
-                    { results_heading(&ResultsHeadingProps { updating, status: results_status(systems.len(), measures.len()) }) }
-                    <JobStatusView status={ job.0 } on_cancel={ job.1 } on_retry={ job.2 } />
-                    { problems_paragraph(&typed.1.errors, &files_part.errors, withheld) }
-                    <Warnings { warnings } />
-                    { partial_view }
-                    if !(systems.is_empty() && (judgment_table.is_some() || withheld)) {
-                        { results_table }
+                    aria-busy={ ev.updating.to_string() }>
+                    { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
+                    <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
+                    { problems_paragraph(&typed.1.errors, &files_part.errors, ev.withheld) }
+                    <Warnings warnings={ ev.warnings.clone() } />
+                    { parts.partial_view }
+                    if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld)) {
+                        { parts.results_table }
                     }
-                    // On a phone the input follows the whole results pane: one tap away.
-                    <a class="to-input" href="#input-panel" data-testid="edit-rankings">{ "Edit the rankings ↓" }</a>
-                    if let Some(table) = judgment_table.clone() {
+                    if door == Door::Calculate {
+                        // On a phone the input follows the whole results pane: one tap away.
+                        <a class="to-input" href="#input-panel" data-testid="edit-rankings">{ "Edit the rankings ↓" }</a>
+                    }
+                    if let Some(table) = judgment_table {
                         <JudgmentTableView { table } />
                     }
-                    { explanation }
-                    { tie_range }
-                    <ExportBar measures={ measures.clone() } systems={ systems.clone() } { partial }
+                    { parts.explanation }
+                    if files_door {
+                        { parts.tie_range }
+                    }
+                    <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
                         stats={ settings.stats.marks.then(|| SameRc(stats.0.clone())) } marks_note={ marks_note } />
-                    { case_checks }
-                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } { partial } on_select={ on_select.clone() } />
-                    { charts }
-                    <SignificancePanel key={ generation } settings={ settings.clone() } on_change={ on_settings.clone() }
-                        measures={ measures.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } millis={ stats.1 } />
-                    <CompareView input={ SameRc(typed.0.clone()) } { files } measures={ measures.clone() } level={ settings.relevance_level } />
-                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.2.to_string() } data-files-ms={ files_ms.to_string() }>
-                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.2, files_ms) }
+                    { parts.case_checks }
+                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } />
+                    { parts.charts }
+                    if files_door {
+                        <SignificancePanel key={ generation } settings={ settings.clone() } on_change={ on_settings.clone() }
+                            measures={ measures.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } millis={ stats.1 } />
+                        <CompareView input={ SameRc(typed.0.clone()) } { files } measures={ measures.clone() } level={ settings.relevance_level } />
+                    }
+                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.2.to_string() } data-files-ms={ job.millis.to_string() }>
+                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.2, job.millis) }
                     </p>
                 </section>
     }

@@ -25,6 +25,10 @@ const TOPICS: [&str; 5] = [
 pub struct ExamplesMenuProps {
     /// Called with the chosen case id.
     pub on_load: Callback<String>,
+    /// The select's id and test id (the load button's test id is this
+    /// with `-load`, or `load-case` for the header's menu).
+    #[prop_or(AttrValue::Static("examples"))]
+    pub id: AttrValue,
 }
 
 /// A select of every case and a Load button.
@@ -41,13 +45,19 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
         let (chosen, on_load) = (chosen.clone(), props.on_load.clone());
         Callback::from(move |_: MouseEvent| on_load.emit((*chosen).clone()))
     };
+    let id = props.id.clone();
+    let load_id = if id == "examples" {
+        AttrValue::Static("load-case")
+    } else {
+        AttrValue::from(format!("{id}-load"))
+    };
     let option = |c: &Case| {
         html! { <option value={ c.id } selected={ *chosen == c.id }>{ c.title }</option> }
     };
     html! {
         <div class="examples-menu">
-            <label for="examples">{ "Examples" }</label>
-            <select id="examples" data-testid="examples" { onchange }>
+            <label for={ id.clone() }>{ "Examples" }</label>
+            <select id={ id.clone() } data-testid={ id.clone() } { onchange }>
                 { for CASES.iter().filter(|c| c.topic() == "Start").map(option) }
                 { for TOPICS.iter().map(|topic| html! {
                     <optgroup label={ *topic }>
@@ -55,7 +65,7 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
                     </optgroup>
                 }) }
             </select>
-            <button type="button" data-testid="load-case" { onclick }>{ "Load" }</button>
+            <button type="button" data-testid={ load_id } { onclick }>{ "Load" }</button>
         </div>
     }
 }

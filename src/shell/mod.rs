@@ -1,5 +1,6 @@
 //! The page around the doors: where it starts, what the browser keeps, shared links and saved-work files, the header and the page's actions.
 
+pub mod door;
 pub mod examples_menu;
 pub mod idb;
 pub mod offline;

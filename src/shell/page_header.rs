@@ -8,6 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::shared::dom::focus_by_id;
+use crate::shell::door::{door_nav, Door};
 use crate::shell::examples_menu::ExamplesMenu;
 use crate::shell::share_bar::ShareBar;
 use crate::shell::state::AppState;
@@ -16,6 +17,8 @@ use crate::shell::state::AppState;
 pub struct PageHeaderProps {
     /// The state (to share or save).
     pub state: Rc<AppState>,
+    /// The door open now.
+    pub door: Door,
     /// An example was chosen.
     pub on_case: Callback<String>,
     /// Everything is cleared.
@@ -44,10 +47,11 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
         <>
             <a class="skip-link" href="#results-title" data-testid="skip-to-results" onclick={ skip_to_results }>{ "Skip to results" }</a>
             <header class="page-header">
-                <div>
+                <div class="brand">
                     <h1>{ "Ranklab" }</h1>
-                    <p class="tagline">{ "Ranking metrics computed in your browser, offline: type rankings, or load qrels and runs." }</p>
+                    <p class="tagline">{ "Ranking metrics computed in your browser, offline." }</p>
                 </div>
+                { door_nav(props.door, "door-nav", false) }
                 <ExamplesMenu { on_load } />
                 <ShareBar { state } { on_clear } { on_session } />
             </header>

@@ -9,6 +9,7 @@ use crate::calculate::input_tabs::InputView;
 use crate::files::files_panel::read_file_list;
 use crate::settings::Settings;
 use crate::shared::example::find;
+use crate::shell::door::{go, Door};
 use crate::shell::saved_work;
 use crate::shell::state::{Action, AppState, LoadedFile};
 
@@ -59,6 +60,7 @@ pub fn use_page_actions(
         let (view, locate) = (view.clone(), locate.clone());
         Callback::from(move |at: (usize, usize)| {
             view.set(InputView::Text);
+            go(Door::Calculate);
             locate.set(Some(at));
         })
     };
@@ -79,7 +81,7 @@ pub fn use_page_actions(
         })
     };
     let on_files = {
-        let (state, view, on_session) = (state.clone(), view.clone(), on_session.clone());
+        let (state, on_session) = (state.clone(), on_session.clone());
         Callback::from(move |files: Vec<LoadedFile>| {
             // Each file is read as a session once; the last session wins.
             let mut opened = None;
@@ -101,7 +103,7 @@ pub fn use_page_actions(
             let files = rest;
             if !files.is_empty() {
                 state.dispatch(Action::AddFiles(files));
-                view.set(InputView::Files);
+                go(Door::Files);
             }
         })
     };
@@ -118,6 +120,7 @@ pub fn use_page_actions(
             if confirmed {
                 state.dispatch(Action::LoadCase(id, case.text.to_string(), case.settings()));
                 generation.set(*generation + 1);
+                go(Door::Calculate);
             }
         })
     };
@@ -129,12 +132,12 @@ pub fn use_page_actions(
         })
     };
     let on_load_as_file = {
-        let (state, view) = (state.clone(), view.clone());
+        let state = state.clone();
         Callback::from(move |_: MouseEvent| {
             let text = state.quick_text.to_string();
             state.dispatch(Action::AddPasted(text));
             state.dispatch(Action::SetText(String::new()));
-            view.set(InputView::Files);
+            go(Door::Files);
         })
     };
     PageActions {
