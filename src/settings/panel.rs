@@ -80,8 +80,17 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
         )
     };
     let extra_names = split_measure_names(&s.extra).len();
+    // Open beside the results on a wide screen; folded on a phone, where it
+    // would stand between the reader and the numbers.
+    let open = *use_state(|| {
+        gloo::utils::window()
+            .inner_width()
+            .ok()
+            .and_then(|w| w.as_f64())
+            .is_none_or(|w| w > 820.0)
+    });
     html! {
-        <details class="settings" open=true data-testid="settings">
+        <details class="settings" { open } data-testid="settings">
             <summary>{ "Settings" }</summary>
             <div class="settings-grid">
                 <TextSetting id="set-cutoffs" label="Cutoffs k" value={ cutoffs_text }

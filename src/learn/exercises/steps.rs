@@ -70,11 +70,14 @@ pub(super) fn steps_table(a: &StepsArgs) -> Html {
     });
     html! {
         <>
-            <table class="results exercise-steps" data-testid="exercise-steps">
-                <caption>{ "The steps: fill in the empty cells, or ask for a hint" }</caption>
-                <thead><tr>{ for steps.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
-                <tbody>{ for (0..steps.rows.len()).map(row) }</tbody>
-            </table>
+            // A wide table scrolls in its own box, never the page.
+            <div class="exercise-steps-scroll">
+                <table class="results exercise-steps" data-testid="exercise-steps">
+                    <caption>{ "The steps: fill in the empty cells, or ask for a hint" }</caption>
+                    <thead><tr>{ for steps.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
+                    <tbody>{ for (0..steps.rows.len()).map(row) }</tbody>
+                </table>
+            </div>
             <ul class="exercise-step-notes">{ for notes }</ul>
         </>
     }
