@@ -47,7 +47,7 @@ fn results_and_ties(
 ) -> (Html, Html) {
     let results_table = html! {
         <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
-            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
+            stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
             ties={ ev.ties.clone() } />
     };
     let tie_range = html! {
@@ -85,7 +85,7 @@ pub fn App() -> Html {
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
-    let typed_part = &ev.typed.1;
+    let typed_part = &ev.typed.part;
 
     let tabs = html! { <>{ tab(InputView::Form, "Form", "tab-form") }{ tab(InputView::Text, "Text", "tab-text") }</> };
     let input_panel = match *view {
@@ -93,7 +93,7 @@ pub fn App() -> Html {
             <QuickInput value={ state.quick_text.clone() } on_change={ actions.on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
         },
         InputView::Form => html! {
-            <FormEditor text={ state.quick_text.clone() } input={ SameRc(ev.typed.0.clone()) }
+            <FormEditor text={ state.quick_text.clone() } input={ SameRc(ev.typed.input.clone()) }
                 scale_max={ state.settings.scale_max } on_text={ actions.on_text.clone() } />
         },
     };
@@ -121,7 +121,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
     if embed {
         let open_full = share::encode(&state)
@@ -188,7 +188,7 @@ pub fn App() -> Html {
             ),
         }),
         Door::Learn => learn_door(LearnDoor {
-            input: SameRc(ev.typed.0.clone()),
+            input: SameRc(ev.typed.input.clone()),
             on_case: actions.on_case.clone(),
         }),
     };

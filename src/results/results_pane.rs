@@ -92,7 +92,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     aria-busy={ ev.updating.to_string() }>
                     { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
                     <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
-                    { problems_paragraph(&typed.1.errors, &files_part.errors, ev.withheld) }
+                    { problems_paragraph(&typed.part.errors, &files_part.errors, ev.withheld) }
                     <Warnings warnings={ ev.warnings.clone() } />
                     { parts.partial_view }
                     if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld)) {
@@ -110,17 +110,17 @@ pub fn results_pane(p: ResultsPane) -> Html {
                         { parts.tie_range }
                     }
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
-                        stats={ settings.stats.marks.then(|| SameRc(stats.0.clone())) } marks_note={ marks_note } />
+                        stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note } />
                     { parts.case_checks }
                     <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } />
                     { parts.charts }
                     if files_door {
                         <SignificancePanel key={ generation } settings={ settings.clone() } on_change={ on_settings.clone() }
-                            measures={ measures.clone() } systems={ systems.clone() } stats={ SameRc(stats.0.clone()) } millis={ stats.1 } />
-                        <CompareView input={ SameRc(typed.0.clone()) } { files } measures={ measures.clone() } level={ settings.relevance_level } />
+                            measures={ measures.clone() } systems={ systems.clone() } stats={ SameRc(stats.reports.clone()) } millis={ stats.millis } />
+                        <CompareView input={ SameRc(typed.input.clone()) } { files } measures={ measures.clone() } level={ settings.relevance_level } />
                     }
-                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.2.to_string() } data-files-ms={ job.millis.to_string() }>
-                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.2, job.millis) }
+                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
+                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis) }
                     </p>
                 </section>
     }

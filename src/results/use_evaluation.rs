@@ -26,6 +26,26 @@ fn now() -> f64 {
     gloo::utils::window().performance().map_or(0.0, |p| p.now())
 }
 
+/// The typed rankings as read and evaluated.
+#[derive(PartialEq)]
+pub struct TypedResults {
+    /// The rankings read from the text.
+    pub input: Rc<QuickInput>,
+    /// Their evaluation (systems, errors, warnings).
+    pub part: SourceResults,
+    /// Milliseconds it took.
+    pub millis: f64,
+}
+
+/// The statistics of the systems shown.
+#[derive(PartialEq)]
+pub struct Statistics {
+    /// One report per measure.
+    pub reports: Rc<Vec<StatsReport>>,
+    /// Milliseconds they took.
+    pub millis: f64,
+}
+
 /// Everything the views show, computed.
 pub struct Evaluation {
     /// The request made from the settings: the measures chosen, the typed
@@ -34,7 +54,7 @@ pub struct Evaluation {
     /// The results are those of the text before the last keystrokes.
     pub updating: bool,
     /// The typed rankings read, their evaluation, and its milliseconds.
-    pub typed: Rc<(Rc<QuickInput>, SourceResults, f64)>,
+    pub typed: Rc<TypedResults>,
     /// The files' evaluation and its job.
     pub from_files: FileResults,
     /// The files' bad lines.
@@ -46,7 +66,7 @@ pub struct Evaluation {
     /// Every system with numbers: typed, then files.
     pub systems: SameRc<Vec<SystemResult>>,
     /// Their statistics, and its milliseconds.
-    pub stats: Rc<(Rc<Vec<StatsReport>>, f64)>,
+    pub stats: Rc<Statistics>,
     /// How much their values depend on the order of tied documents.
     pub ties: SameRc<TieReport>,
     /// What to know about the numbers.
@@ -77,7 +97,11 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         let t0 = now();
         let input = Rc::new(parse_typed(text));
         let part = evaluate_typed(&input, &eval.metrics, &eval.options);
-        (input, part, now() - t0)
+        TypedResults {
+            input,
+            part,
+            millis: now() - t0,
+        }
     });
     let from_files = use_file_results(&state.files, &request);
     // Numbers from files with bad lines are withheld until the reader
@@ -96,9 +120,8 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
             withheld,
         ),
         |(SameRc(typed), SameRc(files), withheld)| -> Rc<Vec<SystemResult>> {
-            let typed_part = &typed.1;
             let files: &[SystemResult] = if *withheld { &[] } else { &files.systems };
-            Rc::new(typed_part.systems.iter().chain(files).cloned().collect())
+            Rc::new(typed.part.systems.iter().chain(files).cloned().collect())
         },
     );
     let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
@@ -110,8 +133,11 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         ),
         |(systems, m, st)| {
             let t0 = now();
-            let r = Rc::new(statistics(systems, m, st));
-            (r, now() - t0)
+            let reports = Rc::new(statistics(systems, m, st));
+            Statistics {
+                reports,
+                millis: now() - t0,
+            }
         },
     );
     let ties = use_memo(
@@ -120,7 +146,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     );
     let ties = SameRc((*ties).clone());
     let warnings: Vec<Warning> = typed
-        .1
+        .part
         .warnings
         .iter()
         .chain(&from_files.part.warnings)
@@ -143,7 +169,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     // TREC lines typed or pasted where rankings go: offer to load them as
     // a file rather than list every line as a bad grade.
     let trec_in_text = use_memo(
-        (state.quick_text.clone(), !typed.1.errors.is_empty()),
+        (state.quick_text.clone(), !typed.part.errors.is_empty()),
         |(text, has_errors)| {
             has_errors
                 .then(|| crate::shared::evaluation::trec_text_kind(text))
