@@ -3,7 +3,7 @@
 //! [`crate::shell::use_saved`]), hands it to the one door to the core
 //! ([`crate::results::use_evaluation`]), wires the page's actions
 //! ([`crate::shell::use_page_actions`]) and opens one of the three doors
-//! ([`crate::shell::door`]): calculate, files or learn; or, in embed mode,
+//! ([`crate::shared::door`]): calculate, files or learn; or, in embed mode,
 //! [`crate::embed::page`].
 
 use std::rc::Rc;
@@ -20,8 +20,10 @@ use crate::embed::host::use_host_block;
 use crate::embed::page::{embed_page, use_report_height, EmbedPage};
 use crate::files::partial_input::PartialInput;
 use crate::files::tie_range_panel::TieRangePanel;
-use crate::files::{files_door, FilesDoor};
+use crate::files::{files_door, files_panels, FilesDoor, FilesPanels};
+use crate::learn::examples_menu::CaseChecks;
 use crate::learn::{learn_door, LearnDoor};
+use crate::model::share;
 use crate::results::charts_panel::ChartsPanel;
 use crate::results::explanation::{ExplanationView, Selected};
 use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
@@ -30,11 +32,9 @@ use crate::results::use_evaluation::{use_evaluation, Evaluation};
 use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::settings::Settings;
+use crate::shared::door::{door_nav, use_door, Door};
 use crate::shared::same_rc::SameRc;
-use crate::shell::door::{door_nav, use_door, Door};
-use crate::shell::examples_menu::CaseChecks;
 use crate::shell::page_header::{page_header, PageHeaderProps};
-use crate::shell::share;
 use crate::shell::startup::initial;
 use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
 use crate::shell::use_saved::use_saved;
@@ -142,25 +142,24 @@ pub fn App() -> Html {
     let settings_pane = html! {
         <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
     };
-    let results = |door: Door, partial_view: Html| {
-        results_pane(ResultsPane {
-            door,
-            ev: &ev,
-            settings: &state.settings,
-            files: state.files.clone(),
-            generation: *generation,
-            on_settings: actions.on_settings.clone(),
-            on_select: on_select.clone(),
-            parts: ResultsParts {
-                partial_view,
-                results_table: results_table.clone(),
-                explanation: explanation.clone(),
-                tie_range: tie_range.clone(),
-                case_checks: case_checks.clone(),
-                charts: charts.clone(),
-            },
-        })
-    };
+    let results =
+        |door: Door, partial_view: Html, (after_explanation, after_charts): (Html, Html)| {
+            results_pane(ResultsPane {
+                door,
+                ev: &ev,
+                settings: &state.settings,
+                on_select: on_select.clone(),
+                parts: ResultsParts {
+                    partial_view,
+                    results_table: results_table.clone(),
+                    explanation: explanation.clone(),
+                    after_explanation,
+                    case_checks: case_checks.clone(),
+                    charts: charts.clone(),
+                    after_charts,
+                },
+            })
+        };
     let save_problem = (*save_problem).clone();
     let body = match *door {
         Door::Calculate => calculate_door(CalculateDoor {
@@ -170,7 +169,7 @@ pub fn App() -> Html {
             problems: typed_errors,
             save_problem,
             settings: settings_pane,
-            results: results(Door::Calculate, html! {}),
+            results: results(Door::Calculate, html! {}, (html! {}, html! {})),
         }),
         Door::Files => files_door(FilesDoor {
             files: ev.from_files.part.files.clone(),
@@ -185,6 +184,14 @@ pub fn App() -> Html {
                 html! {
                     <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
                 },
+                files_panels(FilesPanels {
+                    ev: &ev,
+                    settings: &state.settings,
+                    files: state.files.clone(),
+                    tie_range: tie_range.clone(),
+                    generation: *generation,
+                    on_settings: actions.on_settings.clone(),
+                }),
             ),
         }),
         Door::Learn => learn_door(LearnDoor {

@@ -6,11 +6,13 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod big_files;
 pub mod calculate;
 pub mod charts;
 pub mod embed;
 pub mod files;
 pub mod learn;
+pub mod model;
 pub mod results;
 pub mod settings;
 pub mod shared;

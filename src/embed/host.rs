@@ -14,7 +14,7 @@ use yew::prelude::*;
 
 use crate::charts::Theme;
 use crate::embed::block::Block;
-use crate::shell::state::AppState;
+use crate::model::state::AppState;
 
 /// What the page around the frame has sent.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -86,7 +86,7 @@ impl Drop for Listening {
 #[cfg(target_arch = "wasm32")]
 fn listen(state: UseReducerHandle<AppState>, host: UseStateHandle<FromHost>) -> Option<Listening> {
     use crate::embed::block::read_block;
-    use crate::shell::state::Action;
+    use crate::model::state::Action;
     use wasm_bindgen::JsCast;
     let window = gloo::utils::window();
     let parent = window.parent().ok()??;

@@ -4,9 +4,9 @@
 //! never saved, so embedded calculators do not overwrite the work a reader
 //! keeps in the full app.
 
-use crate::shared::example::find;
-use crate::shell::share;
-use crate::shell::state::{Action, AppState};
+use crate::model::example::find;
+use crate::model::share;
+use crate::model::state::{Action, AppState};
 
 /// What the URL asks for.
 #[derive(Debug, Clone, PartialEq)]

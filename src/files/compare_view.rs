@@ -12,7 +12,7 @@ use crate::shared::evaluation::{
 use yew::prelude::*;
 
 use crate::files::use_comparison::{use_comparison, Comparison};
-use crate::shell::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
+use crate::model::state::{byte_size, LoadedFile, BIG_FILE_BYTES};
 
 /// Props of [`CompareView`].
 #[derive(Properties, PartialEq)]

@@ -6,9 +6,9 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::files::blobs;
+use crate::big_files::blobs;
+use crate::model::state::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 use crate::shared::evaluation::FileInfo;
-use crate::shell::state::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 
 /// Props of [`FilesPanel`].
 #[derive(Properties, PartialEq)]
@@ -24,7 +24,7 @@ pub struct FilesPanelProps {
 }
 
 /// Reads a file: whole as text, or for a big one its first lines, its
-/// contents staying in the browser's `File` (see [`crate::files::blobs`]).
+/// contents staying in the browser's `File` (see [`crate::big_files::blobs`]).
 async fn load(f: web_sys::File) -> Option<LoadedFile> {
     let bytes = f.size() as u64;
     if bytes <= BIG_FILE_BYTES {
@@ -66,7 +66,7 @@ pub fn read_file_list(list: web_sys::FileList, on_files: Callback<Vec<LoadedFile
 #[component]
 pub fn FilesPanel(props: &FilesPanelProps) -> Html {
     // Files may follow: have the workers for big ones loaded by then.
-    use_effect_with((), |_| crate::files::files_job::prewarm());
+    use_effect_with((), |_| crate::big_files::files_job::prewarm());
     let paste_ref = use_node_ref();
     let onchange = {
         let on_files = props.on_files.clone();

@@ -11,9 +11,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::results::statistics::letter;
+use crate::settings::inputs::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::settings::{parse_count, parse_unit, IntervalChoice, Settings};
 use crate::shared::evaluation::{format_value, SystemResult};
-use crate::shared::fields::{chooser, index_setter, Applier, Choice, TextSetting};
 
 /// Props of [`SignificancePanel`].
 #[derive(Properties, PartialEq)]

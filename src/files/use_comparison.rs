@@ -7,10 +7,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::model::state::LoadedFile;
 use crate::shared::evaluation::{causes, compare_presets, most_different};
 use crate::shared::evaluation::{Cause, Metric, Preset, PresetRow, QuickInput};
 use crate::shared::same_rc::SameRc;
-use crate::shell::state::LoadedFile;
 
 /// Each tool's means (tool names, rows, and the measure they differ most
 /// on with by how much).

@@ -5,10 +5,10 @@
 
 use yew::prelude::*;
 
+use crate::learn::examples_menu::ExamplesMenu;
 use crate::learn::exercises::ExercisePanel;
 use crate::shared::evaluation::QuickInput;
 use crate::shared::same_rc::SameRc;
-use crate::shell::examples_menu::ExamplesMenu;
 
 /// What the learn door shows.
 pub struct LearnDoor {

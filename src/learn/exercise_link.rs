@@ -2,7 +2,7 @@
 //! ([`pack`]: DEFLATE, URL-safe base64), after `?set=`, so
 //! a set travels by mail or chat, or sits in a bookmark on a USB stick.
 
-use crate::shell::share::{pack, unpack};
+use crate::model::share::{pack, unpack};
 
 /// The query parameter that holds a set.
 const PARAM: &str = "set=";

@@ -6,3 +6,4 @@ pub mod exercise_progress;
 pub mod exercises;
 
 pub use door::{learn_door, LearnDoor};
+pub mod examples_menu;

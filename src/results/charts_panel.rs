@@ -11,12 +11,12 @@ use yew::prelude::*;
 use crate::charts::Theme;
 use crate::results::chart_kinds::{chart_of, ChartInputs, Kind};
 use crate::results::explanation::Selected;
+use crate::settings::inputs::index_setter;
 use crate::settings::Settings;
 use crate::shared::download::{download, download_png};
 use crate::shared::evaluation::{
     cutoff_curve, with_queries, Metric, StatsReport, SystemResult, SHOWN_RANKS,
 };
-use crate::shared::fields::index_setter;
 use crate::shared::same_rc::SameRc;
 
 /// Props of [`ChartsPanel`].

@@ -11,11 +11,11 @@ use crate::shared::evaluation::{
 };
 use yew::prelude::*;
 
-use crate::files::files_job::{ExplainJob, Found};
+use crate::big_files::files_job::{ExplainJob, Found};
+use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
 use crate::shared::evaluation::{format_value, Source, SystemResult, SHOWN_RANKS};
-use crate::shell::state::LoadedFile;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
 #[derive(Debug, Clone, PartialEq)]

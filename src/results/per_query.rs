@@ -8,7 +8,7 @@ use std::rc::Rc;
 use crate::shared::evaluation::{Metric, Rel};
 use yew::prelude::*;
 
-use crate::shared::fields::index_setter;
+use crate::settings::inputs::index_setter;
 
 use crate::results::explanation::Selected;
 use crate::shared::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};

@@ -4,25 +4,20 @@
 //! charts; in the files door also the files' job, the tie range,
 //! statistics and the tools' conventions compared; the time taken.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use crate::files::compare_view::CompareView;
-use crate::files::job_status::JobStatusView;
-use crate::files::significance_panel::SignificancePanel;
 use crate::results::export_bar::ExportBar;
+use crate::results::job_status::JobStatusView;
 use crate::results::judgment_table::JudgmentTableView;
 use crate::results::per_query::PerQuery;
+use crate::results::results_heading::{results_heading, ResultsHeadingProps};
 use crate::results::results_table::results_status;
 use crate::results::use_evaluation::Evaluation;
 use crate::results::warnings::Warnings;
 use crate::settings::Settings;
+use crate::shared::door::Door;
 use crate::shared::error_list::problems_paragraph;
 use crate::shared::same_rc::SameRc;
-use crate::shell::door::Door;
-use crate::shell::page_header::{results_heading, ResultsHeadingProps};
-use crate::shell::state::LoadedFile;
 
 /// The parts of the pane that the page makes (they are shared with embed
 /// mode or read the same values as the page's other views).
@@ -33,12 +28,16 @@ pub struct ResultsParts {
     pub results_table: Html,
     /// The open explanation.
     pub explanation: Html,
-    /// How much the values depend on the order of tied documents.
-    pub tie_range: Html,
+    /// The door's own panels after the explanation (the files door: the
+    /// tie range).
+    pub after_explanation: Html,
     /// An example's values beside the article's.
     pub case_checks: Html,
     /// The charts.
     pub charts: Html,
+    /// The door's own panels after the charts (the files door: statistics
+    /// and the tools' conventions compared).
+    pub after_charts: Html,
 }
 
 /// What the results pane shows.
@@ -49,12 +48,6 @@ pub struct ResultsPane<'a> {
     pub ev: &'a Evaluation,
     /// The settings (the statistics panel changes them).
     pub settings: &'a Settings,
-    /// The files, to compare conventions on.
-    pub files: Rc<Vec<LoadedFile>>,
-    /// Settings fields re-read the state when it is replaced.
-    pub generation: u32,
-    /// The settings changed.
-    pub on_settings: Callback<Settings>,
     /// A value's explanation is asked for.
     pub on_select: Callback<crate::results::explanation::Selected>,
     /// The parts made by the page.
@@ -67,9 +60,6 @@ pub fn results_pane(p: ResultsPane) -> Html {
         door,
         ev,
         settings,
-        files,
-        generation,
-        on_settings,
         on_select,
         parts,
     } = p;
@@ -78,13 +68,6 @@ pub fn results_pane(p: ResultsPane) -> Html {
     let stats = ev.stats.clone();
     let (typed, files_part) = (&ev.typed, &ev.from_files.part);
     let job = &ev.from_files;
-    let files_door = door == Door::Files;
-    // The conventions are compared on the files the numbers come from.
-    let files = if ev.withheld {
-        Rc::new(Vec::new())
-    } else {
-        files
-    };
     let marks_note = settings.stats.marks_note();
     let judgment_table = ev.judgment_table.clone();
     html! {
@@ -106,19 +89,13 @@ pub fn results_pane(p: ResultsPane) -> Html {
                         <JudgmentTableView { table } />
                     }
                     { parts.explanation }
-                    if files_door {
-                        { parts.tie_range }
-                    }
+                    { parts.after_explanation }
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
                         stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note } />
                     { parts.case_checks }
                     <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } />
                     { parts.charts }
-                    if files_door {
-                        <SignificancePanel key={ generation } settings={ settings.clone() } on_change={ on_settings.clone() }
-                            measures={ measures.clone() } systems={ systems.clone() } stats={ SameRc(stats.reports.clone()) } millis={ stats.millis } />
-                        <CompareView input={ SameRc(typed.input.clone()) } { files } measures={ measures.clone() } level={ settings.relevance_level } />
-                    }
+                    { parts.after_charts }
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
                         { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis) }
                     </p>

@@ -9,7 +9,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::files::file_results::{use_file_results, FileResults};
+use crate::big_files::file_results::{use_file_results, FileResults};
+use crate::model::state::AppState;
 use crate::results::evaluated_text::use_evaluated_text;
 use crate::results::statistics::statistics;
 use crate::settings::request::{EvalRequest, RequestBasis};
@@ -19,7 +20,6 @@ use crate::shared::evaluation::{
 };
 use crate::shared::evaluation::{InputKind, ParseError, QuickInput};
 use crate::shared::same_rc::SameRc;
-use crate::shell::state::AppState;
 
 /// Milliseconds since the page started (for the shown computation time).
 fn now() -> f64 {

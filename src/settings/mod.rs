@@ -7,6 +7,7 @@
 
 mod choices;
 mod fields;
+pub mod inputs;
 pub mod panel;
 pub mod request;
 mod stats;
@@ -283,11 +284,8 @@ mod tests {
     }
 
     #[test]
-    fn the_default_and_every_example_case_are_in_range() {
+    fn the_default_is_in_range() {
         assert_eq!(Settings::default().problems(), Vec::<String>::new());
-        for c in crate::shared::example::CASES {
-            assert_eq!(c.settings().problems(), Vec::<String>::new(), "{}", c.id);
-        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::shared::fields::{chooser, Applier, Choice, TextSetting};
+use crate::settings::inputs::{chooser, Applier, Choice, TextSetting};
 
 use crate::settings::{
     parse_cutoffs, parse_discount, parse_err_stop, parse_gmax, parse_level, parse_p, parse_scale,

@@ -2,9 +2,8 @@
 
 pub mod copy_button;
 pub mod dom;
+pub mod door;
 pub mod download;
 pub mod error_list;
 pub mod evaluation;
-pub mod example;
-pub mod fields;
 pub mod same_rc;

@@ -1,17 +1,16 @@
-//! The page's header (the way to skip to the results, the title, the
-//! examples, sharing and saving, what a link could not open, the overlay
-//! of files being dropped) and the results' heading (updating while a long
-//! text is being typed, a status sentence for screen readers).
+//! The page's header: the way to skip to the results, the title, the
+//! doors' links, the examples, sharing and saving, what a link could not
+//! open, the overlay of files being dropped.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::learn::examples_menu::ExamplesMenu;
+use crate::model::state::AppState;
 use crate::shared::dom::focus_by_id;
-use crate::shell::door::{door_nav, Door};
-use crate::shell::examples_menu::ExamplesMenu;
+use crate::shared::door::{door_nav, Door};
 use crate::shell::share_bar::ShareBar;
-use crate::shell::state::AppState;
 
 /// What the page's header shows.
 pub struct PageHeaderProps {
@@ -61,33 +60,6 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
             if dragging {
                 <div class="drop-overlay" aria-hidden="true">{ "Drop qrels and run files to load them" }</div>
             }
-        </>
-    }
-}
-
-/// What the results' heading shows.
-pub struct ResultsHeadingProps {
-    /// The numbers are those of the text before the last keystrokes.
-    pub updating: bool,
-    /// One sentence for screen readers.
-    pub status: String,
-}
-
-/// The results' heading.
-pub fn results_heading(props: &ResultsHeadingProps) -> Html {
-    let updating = props.updating;
-    let status = props.status.clone();
-    html! {
-        <>
-                    <h2 id="results-title" tabindex="-1">{ "Results" }
-                        if updating {
-                            <span class="updating-badge" data-testid="results-updating"
-                                title="The numbers below are those of the text before your last keystrokes: a long text is evaluated when typing pauses.">
-                                { "updating…" }
-                            </span>
-                        }
-                    </h2>
-                    <p class="visually-hidden" role="status" data-testid="results-status">{ status }</p>
         </>
     }
 }

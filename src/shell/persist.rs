@@ -7,8 +7,8 @@ use std::rc::Rc;
 use gloo::storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
 
+use crate::model::state::{AppState, LoadedFile};
 use crate::settings::Settings;
-use crate::shell::state::{AppState, LoadedFile};
 
 /// localStorage key of text and settings.
 pub const STORAGE_KEY: &str = "ranklab.state.v2";
@@ -81,7 +81,7 @@ fn blob_key(key: &str) -> String {
 }
 
 /// The saved files (empty when none are saved), big files' contents put
-/// back in [`crate::files::blobs`]. A big file whose contents are gone is left out
+/// back in [`crate::big_files::blobs`]. A big file whose contents are gone is left out
 /// and named in the message.
 pub async fn load_files() -> Result<(Vec<LoadedFile>, Option<String>), String> {
     let Some(json) = crate::shell::idb::get(FILES_KEY).await? else {
@@ -96,7 +96,7 @@ pub async fn load_files() -> Result<(Vec<LoadedFile>, Option<String>), String> {
             None => kept.push(f),
             Some(big) => match crate::shell::idb::get_value(&blob_key(&big.key)).await {
                 Ok(v) if v.is_instance_of::<web_sys::Blob>() => {
-                    crate::files::blobs::keep(&big.key, v.unchecked_into());
+                    crate::big_files::blobs::keep(&big.key, v.unchecked_into());
                     kept.push(f);
                 }
                 _ => lost.push(f.name),
@@ -127,7 +127,7 @@ pub async fn save_files(files: &[LoadedFile]) -> Result<(), String> {
         let Some(big) = &f.big else { continue };
         let key = blob_key(&big.key);
         if !stored.contains(&key) {
-            let blob = crate::files::blobs::get(&big.key)
+            let blob = crate::big_files::blobs::get(&big.key)
                 .ok_or_else(|| format!("{} is no longer readable", f.name))?;
             crate::shell::idb::put_value(&key, &blob).await?;
         }

@@ -13,8 +13,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::shell::share::{big_file_refusal, check};
-use crate::shell::state::AppState;
+use crate::model::share::{big_file_refusal, check};
+use crate::model::state::AppState;
 
 /// The `format` field of a session file.
 pub const FORMAT: &str = "ranklab-session";
@@ -93,7 +93,7 @@ pub fn decode(name: &str, text: &str) -> Option<Result<AppState, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::state::{Action, LoadedFile};
+    use crate::model::state::{Action, LoadedFile};
 
     #[test]
     fn a_session_survives_the_round_trip() {
@@ -118,7 +118,7 @@ mod tests {
         assert!(e.starts_with("s.json is a Ranklab session file but could not be opened: its settings are out of range"), "{e}");
         let mut big = AppState::default();
         std::rc::Rc::make_mut(&mut big.files).push(LoadedFile {
-            big: Some(crate::shell::state::BigFile {
+            big: Some(crate::model::state::BigFile {
                 key: "k".into(),
                 bytes: 9 << 20,
             }),

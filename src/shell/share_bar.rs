@@ -8,11 +8,11 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
 use crate::embed::request::{iframe_snippet, EMBED_HEIGHTS};
+use crate::model::share;
+use crate::model::state::AppState;
 use crate::shared::copy_button::CopyButton;
 use crate::shared::download::download;
 use crate::shell::saved_work;
-use crate::shell::share;
-use crate::shell::state::AppState;
 
 /// Props of [`ShareBar`].
 #[derive(Properties, PartialEq)]

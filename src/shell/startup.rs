@@ -3,8 +3,9 @@
 //! back from IndexedDB; and what could not be read.
 
 use crate::embed::request::embed_request;
-use crate::shell::state::AppState;
-use crate::shell::{persist, share};
+use crate::model::share;
+use crate::model::state::AppState;
+use crate::shell::persist;
 
 /// Where the page starts.
 pub struct Start {

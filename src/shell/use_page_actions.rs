@@ -7,11 +7,11 @@ use yew::prelude::*;
 
 use crate::calculate::input_tabs::InputView;
 use crate::files::files_panel::read_file_list;
+use crate::model::example::find;
+use crate::model::state::{Action, AppState, LoadedFile};
 use crate::settings::Settings;
-use crate::shared::example::find;
-use crate::shell::door::{go, Door};
+use crate::shared::door::{go, Door};
 use crate::shell::saved_work;
-use crate::shell::state::{Action, AppState, LoadedFile};
 
 /// The page's actions on the state.
 pub struct PageActions {
@@ -176,7 +176,7 @@ pub fn use_drop_zone(on_files: Callback<Vec<LoadedFile>>) -> DropZone {
             e.prevent_default();
             if !*dragging {
                 dragging.set(true);
-                crate::files::files_job::prewarm();
+                crate::big_files::files_job::prewarm();
             }
         })
     };

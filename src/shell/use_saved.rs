@@ -6,8 +6,8 @@
 
 use yew::prelude::*;
 
+use crate::model::state::{Action, AppState};
 use crate::shell::persist;
-use crate::shell::state::{Action, AppState};
 
 /// Restores the files (unless `files_ready`) and saves what changes;
 /// returns the last saving or restoring problem.

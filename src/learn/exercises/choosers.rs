@@ -10,8 +10,8 @@ use super::events::{input_value, select_value};
 
 use crate::learn::exercise_link::link;
 use crate::learn::exercise_progress::Progress;
+use crate::settings::inputs::index_setter;
 use crate::shared::evaluation::{parse_set, ExerciseSet};
-use crate::shared::fields::index_setter;
 
 /// The teacher's set that ships with the app.
 pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");

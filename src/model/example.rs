@@ -448,3 +448,49 @@ mod tests {
         assert_eq!(topic("001-p10"), Some("Precision and recall"));
     }
 }
+
+#[cfg(test)]
+mod example_values {
+    use super::{find, CASES, EXAMPLE_QUICK};
+    use crate::settings::Settings;
+    use crate::shared::evaluation::{evaluate_typed, format_value, parse_typed};
+
+    #[test]
+    fn every_example_case_is_in_range() {
+        for c in CASES {
+            assert_eq!(c.settings().problems(), Vec::<String>::new(), "{}", c.id);
+        }
+    }
+
+    #[test]
+    fn example_data_gives_the_articles_values() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let e = evaluate_typed(
+            &parse_typed(find("000-004").unwrap().text),
+            &m,
+            &s.eval_options(),
+        );
+        assert!(e.errors.is_empty(), "{:?}", e.errors);
+        assert_eq!(e.systems.len(), 3);
+        // Article 004: MAP 0.7073; article 000: MRR 5/12 and 13/24.
+        assert_eq!(format_value(e.systems[0].means[1]), "0.7073");
+        assert_eq!(format_value(e.systems[1].means[0]), "0.4167");
+        assert_eq!(format_value(e.systems[2].means[0]), "0.5417");
+    }
+
+    #[test]
+    fn the_demo_gives_hand_computed_values() {
+        let s = Settings::default();
+        let (m, _) = s.measures();
+        let e = evaluate_typed(&parse_typed(EXAMPLE_QUICK), &m, &s.eval_options());
+        assert!(
+            e.errors.is_empty() && e.warnings.is_empty(),
+            "{:?} {:?}",
+            e.errors,
+            e.warnings
+        );
+        // BM25's first relevant ranks: 1, 3, 1, 1, 6, 1 -> MRR (4 + 1/3 + 1/6) / 6 = 0.75.
+        assert!((e.systems[0].means[0] - 0.75).abs() < 1e-12);
+    }
+}

@@ -1,8 +1,8 @@
 //! The worker side of big-file evaluation. `worker.js` loads the worker
 //! build (`src/bin/ranklab-worker.rs`, optimised for speed) in a dedicated
 //! worker, whose `main` calls [`serve`]: it answers each request of
-//! [`crate::files::files_job`] with progress messages and then the results.
-//! Big files are read by [`crate::files::blob_reading`].
+//! [`crate::big_files::files_job`] with progress messages and then the results.
+//! Big files are read by [`crate::big_files::blob_reading`].
 
 use std::collections::HashMap;
 
@@ -11,12 +11,12 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::files::blob_reading::open_blob;
+use crate::big_files::blob_reading::open_blob;
+use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::{
     evaluate_shard, find_query, ByteSource, FoundQuery, Progress, Ready, Shard, ShardReply,
 };
-use crate::shell::state::LoadedFile;
 
 /// What the page asks of a worker, as JSON in the message's `request`
 /// field (big files' `Blob`s travel beside it, in `blobs`, by key).

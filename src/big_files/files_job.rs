@@ -1,5 +1,5 @@
 //! The page side of big-file evaluation: one [`FilesJob`] per request, run
-//! in a module worker (`worker.js`, see [`crate::files::worker`]). Dropping a job
+//! in a module worker (`worker.js`, see [`crate::big_files::worker`]). Dropping a job
 //! terminates its worker, which is how Cancel and a newer request stop it.
 //! Where workers are unavailable (the single-file build opened from disk),
 //! [`evaluate_here`] reads the files whole and evaluates them on the page.
@@ -14,7 +14,8 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
-use crate::files::worker::{Reply, Request};
+use crate::big_files::worker::{Reply, Request};
+use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::EvalOptions;
 use crate::shared::evaluation::SourceResults;
@@ -22,7 +23,6 @@ use crate::shared::evaluation::{
     evaluate_streamed, find_query, finish, ByteSource, FoundQuery, Progress, Ready, Shard,
     ShardReply, Ungrouped,
 };
-use crate::shell::state::LoadedFile;
 
 /// What a job reports.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,7 +68,7 @@ fn request(request: &Request) -> Result<JsValue, String> {
     let built = |_| "request not built".to_string();
     let blobs = Object::new();
     for big in files.iter().filter_map(|f| f.big.as_ref()) {
-        let blob = crate::files::blobs::get(&big.key)
+        let blob = crate::big_files::blobs::get(&big.key)
             .ok_or("a big file is no longer readable; load it again")?;
         Reflect::set(&blobs, &JsValue::from_str(&big.key), &blob).map_err(built)?;
     }
@@ -383,7 +383,7 @@ async fn read_texts(files: &[LoadedFile]) -> Result<Vec<Rc<str>>, String> {
         texts.push(match &f.big {
             None => f.text.clone(),
             Some(big) => {
-                let blob = crate::files::blobs::get(&big.key)
+                let blob = crate::big_files::blobs::get(&big.key)
                     .ok_or_else(|| format!("{} is no longer readable; load it again", f.name))?;
                 JsFuture::from(blob.text())
                     .await

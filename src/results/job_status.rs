@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::files::file_results::JobStatus;
-use crate::shell::state::byte_size;
+use crate::big_files::file_results::JobStatus;
+use crate::model::state::byte_size;
 
 /// Props of [`JobStatusView`].
 #[derive(Properties, PartialEq)]

@@ -5,7 +5,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
-use crate::shell::state::{byte_size, AppState, BIG_FILE_BYTES};
+use crate::model::state::{byte_size, AppState, BIG_FILE_BYTES};
 
 /// Fragment prefix of a shared state.
 pub const PREFIX: &str = "#s=";
@@ -107,7 +107,7 @@ pub(crate) fn check(state: &AppState) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::state::{Action, LoadedFile};
+    use crate::model::state::{Action, LoadedFile};
 
     #[test]
     fn a_state_survives_the_round_trip() {

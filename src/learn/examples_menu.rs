@@ -8,8 +8,8 @@ use crate::shared::evaluation::Metric;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::model::example::{agrees, find, Case, CASES};
 use crate::shared::evaluation::{format_value, SystemResult};
-use crate::shared::example::{agrees, find, Case, CASES};
 
 /// The menu's groups of worked examples, in order.
 const TOPICS: [&str; 5] = [

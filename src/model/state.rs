@@ -6,8 +6,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
+use crate::model::example::EXAMPLE_QUICK;
 use crate::settings::Settings;
-use crate::shared::example::EXAMPLE_QUICK;
 
 pub use crate::shared::evaluation::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 
@@ -137,7 +137,7 @@ impl AppState {
             && self
                 .case
                 .as_deref()
-                .and_then(crate::shared::example::find)
+                .and_then(crate::model::example::find)
                 .is_some_and(|c| c.text.trim() == self.quick_text.trim())
     }
 }
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn an_example_as_loaded_is_not_own_work_until_edited() {
-        let case = crate::shared::example::find("004-map").expect("a gallery example");
+        let case = crate::model::example::find("004-map").expect("a gallery example");
         let loaded = AppState::default().apply(Action::LoadCase(
             case.id.to_string(),
             case.text.to_string(),

@@ -7,11 +7,11 @@ use std::rc::Rc;
 
 use yew::{hook, use_effect_with, use_memo, use_mut_ref, use_state, Callback, UseStateHandle};
 
-use crate::files::files_job::{evaluate_here, worker_count, FilesJob, JobEvent};
+use crate::big_files::files_job::{evaluate_here, worker_count, FilesJob, JobEvent};
+use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::Progress;
 use crate::shared::evaluation::{describe_files, evaluate_files, file_roles, SourceResults};
-use crate::shell::state::LoadedFile;
 
 /// The files and the request a result was computed for.
 type ResultKey = Rc<(Vec<LoadedFile>, EvalRequest)>;
