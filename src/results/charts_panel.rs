@@ -8,6 +8,7 @@ use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::charts::untag_marks;
 use crate::charts::Theme;
 use crate::results::chart_kinds::{chart_of, ChartInputs, Kind};
 use crate::results::explanation::Selected;
@@ -60,9 +61,15 @@ fn chart_size(width: u32, entries: usize) -> (u32, u32) {
     (w, h.max(80 + 20 * entries as u32).min(MOST_HEIGHT))
 }
 
-/// A chart's drawing, or in its place why it could not be drawn.
+/// A chart's drawing, or in its place why it could not be drawn. On a
+/// touch screen its marks are not targets: a bar a few pixels wide is no
+/// target for a finger, and every value it stands for opens its
+/// explanation from the tables.
 pub(crate) fn drawing(svg: Result<String, String>) -> Html {
     match svg {
+        Ok(svg) if coarse_pointer() => {
+            Html::from_html_unchecked(AttrValue::from(untag_marks(&svg)))
+        }
         Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
         Err(e) => html! {
             <p class="field-error" role="alert" data-testid="chart-error">
@@ -70,6 +77,15 @@ pub(crate) fn drawing(svg: Result<String, String>) -> Html {
             </p>
         },
     }
+}
+
+/// Whether the main pointer is a finger (a touch screen).
+fn coarse_pointer() -> bool {
+    gloo::utils::window()
+        .match_media("(pointer: coarse)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
 }
 
 /// The page's colour scheme, as the browser prefers it.

@@ -51,8 +51,7 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
                     <p class="tagline">{ "Ranking metrics computed in your browser, offline." }</p>
                 </div>
                 { door_nav(props.door, "door-nav", false) }
-                <ExamplesMenu { on_load } />
-                <ShareBar { state } { on_clear } { on_session } />
+                <HeaderTools { state } { on_load } { on_clear } { on_session } />
             </header>
             if let Some(p) = link_problem {
                 <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>
@@ -61,5 +60,43 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
                 <div class="drop-overlay" aria-hidden="true">{ "Drop qrels and run files to load them" }</div>
             }
         </>
+    }
+}
+
+/// Props of [`HeaderTools`].
+#[derive(Properties, PartialEq)]
+struct HeaderToolsProps {
+    state: Rc<AppState>,
+    on_load: Callback<String>,
+    on_clear: Callback<()>,
+    on_session: Callback<Result<AppState, String>>,
+}
+
+/// The examples and the sharing buttons: in the header on a wide screen;
+/// on a phone behind one button, so the door's job fills the first screen.
+#[component]
+fn HeaderTools(props: &HeaderToolsProps) -> Html {
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let (state, on_load, on_clear, on_session) = (
+        props.state.clone(),
+        props.on_load.clone(),
+        props.on_clear.clone(),
+        props.on_session.clone(),
+    );
+    html! {
+        <div class={ classes!("header-tools", open.then_some("open")) }>
+            <button type="button" class="tools-toggle" data-testid="header-menu" aria-expanded={ open.to_string() }
+                aria-controls="header-tools-menu" onclick={ toggle }>
+                { if *open { "Close ✕" } else { "Examples, share, save ☰" } }
+            </button>
+            <div class="tools-menu" id="header-tools-menu">
+                <ExamplesMenu { on_load } />
+                <ShareBar { state } { on_clear } { on_session } />
+            </div>
+        </div>
     }
 }

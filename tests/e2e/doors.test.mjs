@@ -110,3 +110,42 @@ test('on a touch phone no control is under 24 px, primary controls are 44 px tal
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+/** Loads trec_eval's own test qrels and run into the files door. */
+async function loadTrecFiles(page) {
+  const { readFile } = await import('node:fs/promises');
+  const shared = join(new URL('../..', import.meta.url).pathname, '..', 'shared', 'trec_eval_tests');
+  await openDoor(page, 'files');
+  for (const name of ['qrels.test', 'results.test']) {
+    await page.getByTestId('paste-input').evaluate((el, value) => {
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, await readFile(join(shared, name), 'utf8'));
+    await page.getByTestId('add-pasted').click();
+  }
+  await page.locator('[data-testid="results"] td[data-system="pasted-2"]').first().waitFor({ timeout: 15000 });
+}
+
+// The first screen of every door at the three sizes, light and dark, for a
+// person to look at (docs/doors/ holds the ones the README shows).
+for (const [width, height] of [[1280, 720], [1366, 768], [390, 844]]) {
+  test(`every door's first screen at ${width} x ${height}, light and dark, without panning sideways`, async () => {
+    for (const scheme of ['light', 'dark']) {
+      const touch = width < 800;
+      const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      await page.goto(env.server.url);
+      await page.locator('.page').waitFor({ timeout: 15000 });
+      for (const door of ['calculate', 'files', 'learn']) {
+        if (door === 'files') await loadTrecFiles(page);
+        else await openDoor(page, door);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: join(SHOTS, `door-${door}-${width}-${scheme}.png`) });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${door} at ${width}: the page scrolls sideways by ${overflow}px`);
+      }
+      await context.close();
+    }
+  });
+}
