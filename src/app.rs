@@ -108,7 +108,7 @@ pub fn App() -> Html {
         Some(sel) => html! {
             <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() }
                 text={ state.quick_text.clone() } files={ state.files.clone() }
-                settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
+                settings={ state.settings.clone() } request={ ev.request.clone() } on_select={ on_select.clone() } { on_close } />
         },
         None => html! {},
     };

@@ -43,6 +43,8 @@ pub struct ExplanationProps {
     pub files: Rc<Vec<LoadedFile>>,
     /// Settings in use.
     pub settings: Settings,
+    /// The evaluation request made from them (its options judge a query again).
+    pub request: Rc<EvalRequest>,
     /// Opens another value (a query of the mean).
     pub on_select: Callback<Selected>,
     /// Closes the explanation.
@@ -258,11 +260,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             .filter(|_| from_big)
             .map(|q| (sel.system.clone(), q));
         use_effect_with(
-            (
-                target,
-                EvalRequest::of(&props.settings),
-                props.files.clone(),
-            ),
+            (target, (*props.request).clone(), props.files.clone()),
             move |(target, eval, files)| {
                 job.borrow_mut().take();
                 if let Some((run, qid)) = target.clone() {
@@ -288,7 +286,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .map(|s| (s.name.clone(), s.source.clone())),
             props.text.clone(),
             props.files.clone(),
-            EvalRequest::of(&props.settings),
+            (*props.request).clone(),
         ),
         |(qid, system, text, files, eval)| match (qid, system) {
             (Some(qid), Some((name, source))) => {
