@@ -200,7 +200,7 @@ pub fn App() -> Html {
         }),
     };
     html! {
-        <div class={ classes!("page", format!("door-{}", door.slug()), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
+        <div class={ classes!("page", format!("door-{}", door.slug()), state.files.is_empty().then_some("no-files"), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
             { page_header(&PageHeaderProps {
                 state: Rc::new((*state).clone()),
                 door: *door,
