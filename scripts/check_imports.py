@@ -11,6 +11,9 @@ defines that module. Two rules, written in ARCHITECTURE.md:
 2. The layers: a file of a lower layer never imports a file of a higher one
    (LAYERS below, lowest first; a file in no listed layer is unconstrained).
 3. The app (src/) names the core (`ranklab_core`) in src/evaluation.rs only.
+4. A type's trait impls (its `Display` above all) live in its own layer:
+   `impl Trait for Type` in a file of a higher layer than the file that
+   defines `Type` fails, so no English lives above the type it describes.
 
 Prints each violation with the path that makes it, and exits 1 if any.
 """
@@ -213,6 +216,73 @@ def imports(crate, file):
     return out
 
 
+def local_names(crate, file):
+    """Names a file brings in by `use`: name -> the file defining it."""
+    here = crate.module_of(file)
+    text = strip_code(open(os.path.join(ROOT, file), encoding="utf-8").read())
+    names = {}
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        for p in expand_use(m.group(1)):
+            if not p or p[0] not in ("crate", "super", "self") or p[-1] == "self":
+                continue
+            target = absolute(crate, here, file, p)
+            if target:
+                names[p[-1]] = target
+    return text, names
+
+
+def absolute(crate, here, file, p):
+    """The module path `p` (crate::/super::/self::) stands for, from `here`."""
+    if p[0] == "crate":
+        return list(p[1:])
+    is_face = os.path.basename(file) in ("mod.rs", "lib.rs", "main.rs")
+    base, k = list(here), 0
+    del is_face
+    while k < len(p) and p[k] in ("super", "self"):
+        if p[k] == "super":
+            base = base[:-1]
+        k += 1
+    return base + list(p[k:])
+
+
+def upward_impls(crate, file):
+    """`impl Trait for Type` in `file` where `Type` is defined in a file of
+    a lower layer: (type path, its file)."""
+    la, _ = layer_of(file)
+    if la is None:
+        return []
+    here = crate.module_of(file)
+    text, names = local_names(crate, file)
+    out = []
+    for m in re.finditer(r"\bimpl\b(?:\s*<[^{;]*?>)?\s+([\w:]+)(?:<[^{;]*?>)?\s+for\s+((?:[\w]+::)*\w+)", text):
+        trait, ty = m.group(1).split("::"), m.group(2).split("::")
+        if ty[0] in ("crate", "super", "self"):
+            target = absolute(crate, here, file, ty)
+        elif ty[0] in names:
+            target = names[ty[0]] + ty[1:]
+        else:
+            continue  # defined here, or outside the crate
+        f = crate.resolve(target)
+        if f is None or f == file:
+            continue
+        lb, _ = layer_of(f)
+        if lb is None or lb >= la:
+            continue
+        # A trait of this crate defined above the type (here, or in a file
+        # between) cannot be implemented beside the type: that is allowed.
+        if re.search(r"\btrait\s+%s\b" % re.escape(trait[-1]), text):
+            continue
+        tf = None
+        if trait[0] in ("crate", "super", "self"):
+            tf = crate.resolve(absolute(crate, here, file, trait))
+        elif trait[0] in names:
+            tf = crate.resolve(names[trait[0]] + trait[1:])
+        if tf is not None and (layer_of(tf)[0] or 0) > lb:
+            continue
+        out.append((m.group(2), f))
+    return out
+
+
 def cycles(graph):
     """Strongly connected components of more than one file (Tarjan)."""
     index, low, stack, on, comps = {}, {}, [], set(), []
@@ -249,11 +319,14 @@ def cycles(graph):
 
 def main():
     graph = {}
+    problems = []
     for folder, name in CRATES:
         crate = Crate(folder, name)
         for file in crate.modules.values():
             graph[file] = imports(crate, file)
-    problems = []
+            for ty, f in upward_impls(crate, file):
+                problems.append("%s (%s) implements a trait for %s of %s (%s), a lower layer: "
+                                "write the impl beside the type" % (file, layer_of(file)[1], ty, f, layer_of(f)[1]))
     for comp in cycles(graph):
         ties = ["%s -> %s" % (a, b) for a in comp for b in sorted(graph[a]) if b in comp]
         problems.append("import circle among %d files:\n    %s" % (len(comp), "\n    ".join(ties)))

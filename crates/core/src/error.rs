@@ -7,9 +7,11 @@
 
 use std::fmt;
 
+use crate::plural::byte_size;
+
 /// What a reader expected at a place where it found something else: a kind
-/// with its data. The core writes no sentence here: the English is written
-/// once, in its `Display` (`session/warning.rs`, beside the warnings').
+/// with its data. Its English is written once, in its `Display` (below,
+/// with those of [`FieldLayout`], [`JsonPlace`] and [`PrefContradiction`]).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expected {
@@ -358,6 +360,174 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+impl fmt::Display for Expected {
+    /// What follows "expected" in a located message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Expected::*;
+        match self {
+            Fields { layout, count } => write!(f, "{layout} (this line has {count})"),
+            QrelsGrade => f.write_str("an integer relevance grade in field 4"),
+            RunRank => f.write_str("an integer rank in field 4"),
+            RunScore => f.write_str("a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)"),
+            JudgedOnce { qid, first_line } => write!(
+                f,
+                "each docid judged once per query (query {qid} judged it on line {first_line})"
+            ),
+            JudgedOnceInGroup { group, qid, first_line } => write!(
+                f,
+                "each docid judged once per query and judgment group (group {group} judged it for query {qid} on line {first_line})"
+            ),
+            DocidOnce { qid, first_line } => write!(
+                f,
+                "each docid once per query (query {qid} lists it on line {first_line} already; choose keep-first or keep-last to accept it)"
+            ),
+            PreferenceOnce { first_line } => write!(
+                f,
+                "each docid once per query, group and subgroup (listed on line {first_line})"
+            ),
+            PreferenceLevel => f.write_str("a number (the preference level) in field 5"),
+            PreferenceRepeat { qid, docid, keep_all } => write!(
+                f,
+                "each docid once per query (query {qid} lists docid {docid} again{})",
+                if *keep_all {
+                    "; a document has one place in a preference ranking, so keep-all does not apply"
+                } else {
+                    ""
+                }
+            ),
+            ConsistentPreferences { qid, problem } => {
+                write!(f, "consistent preferences for query {qid}: {problem}")
+            }
+            ValuesLine => f.write_str("`system query value`"),
+            FiniteValue => f.write_str("a finite number as the value (e.g. 0.25)"),
+            OneValue { system, query, first_line } => write!(
+                f,
+                "one value per system and query (system `{system}`, query `{query}` has one on line {first_line} already)"
+            ),
+            ZMean => f.write_str("a number (the mean)"),
+            ZStdDev => f.write_str("a number (the standard deviation)"),
+            ClosedQuote => f.write_str(
+                "a quoted field closed on its line by `\"` (a field cannot span lines, and a quote inside it is written `\"\"`)",
+            ),
+            HeaderFields { needed, tab, count } => write!(
+                f,
+                "{needed} `{}`-separated fields as the header names (this line has {count})",
+                if *tab { "\\t" } else { "," }
+            ),
+            NoQuote => f.write_str("a query, document or number without `\"` inside it"),
+            IntegerGrade => f.write_str("an integer relevance grade"),
+            TableJudgedOnce { qid } => write!(f, "each document judged once per query {qid}"),
+            IntegerRank => f.write_str("an integer rank"),
+            NumericScore => f.write_str("a numeric score"),
+            TableHeader { qrels: true } => f.write_str(
+                "a header naming query, doc and relevance columns (e.g. `query_id,doc_id,relevance`)",
+            ),
+            TableHeader { qrels: false } => f.write_str(
+                "a header naming query, doc and score or rank columns (e.g. `query_id,doc_id,score`)",
+            ),
+            Json(place) => write!(f, "{place}"),
+            NewQueryId { system, first_line, qid } => write!(
+                f,
+                "a query id not used before in system `{system}` (line {first_line} has `{qid}`)"
+            ),
+            QueryIdNoSpaces => f.write_str("a query id without spaces before `:`"),
+            ClosingBracket => f.write_str("`]` closing the system name"),
+            SystemName => f.write_str("a system name inside `[ ]`"),
+            NothingAfterName => f.write_str("nothing after the system name (or a `#` comment)"),
+            OneBar => f.write_str("a grade (only one `|` per line)"),
+            UnretrievedGrade => {
+                f.write_str("a grade of a judged, unretrieved document (integer >= 0, R or N)")
+            }
+            RepeatCount => f.write_str("a repeat count (a whole number) after `*`"),
+            RepeatRange { max } => write!(f, "a repeat count from 1 to {max}"),
+            Grade => f.write_str("a grade: an integer, R, N or ? (optionally TOKEN*COUNT)"),
+            WholeFile { limit, size } => write!(
+                f,
+                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
+                byte_size(*limit),
+                byte_size(*size)
+            ),
+            Readable { why } => write!(
+                f,
+                "a readable file: the browser could not read it ({why}); load it again"
+            ),
+            GroupedOrSmall { limit, size } => write!(
+                f,
+                "the lines of each query together (this query came back after others), or a file of at most {} to read whole (this one is {}); sort the run by query id first, e.g. sort -s -k1,1 run > sorted-run",
+                byte_size(*limit),
+                byte_size(*size)
+            ),
+            TrecRunFor { preferences, judgments, kind } => write!(
+                f,
+                "a TREC run (qid Q0 docid rank score tag): runs are read as trec_eval reads them against {} ({judgments}); this one is a {kind}",
+                if *preferences { "preference judgments" } else { "judgment groups" }
+            ),
+            NotText => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read"),
+            UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
+            ExerciseStart => f.write_str("`title: ...`, `exercise: MEASURE` or a `#` comment before the first exercise"),
+            ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in `exercise: nDCG@5`)"),
+            TieRanks => f.write_str("tied ranks as ranges within the ranking, such as `ties: 2-3, 5-7` (each range two ranks or more, none overlapping)"),
+            TieMeasure => f.write_str("a measure whose average over the orders of tied documents is exact (P@k, R@k, RR, AP, DCG@k, nDCG@k or RBP; not ERR)"),
+            ExerciseRanking => f.write_str("a ranking after `exercise:` (grades in rank order, as in `q1: 1 0 2 | 1`)"),
+            OneRanking { first_line } => write!(f, "`note: ...` or the next `exercise:` (this exercise's ranking is on line {first_line})"),
+        }
+    }
+}
+
+impl fmt::Display for FieldLayout {
+    /// e.g. "4 fields `qid iter docid grade`".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FieldLayout::Qrels => "4 fields `qid iter docid grade`",
+            FieldLayout::Run => "6 fields `qid Q0 docid rank score tag`",
+            FieldLayout::Preferences => "5 fields `qid group subgroup docid level`",
+            FieldLayout::ZScores => "4 fields `qid measure mean stddev`",
+        })
+    }
+}
+
+impl fmt::Display for JsonPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonPlace::QueriesObject => f.write_str("`{` opening the object of queries"),
+            JsonPlace::QueryId => f.write_str("a query id in double quotes"),
+            JsonPlace::QueryIdOnce => f.write_str("each query id once in the object"),
+            JsonPlace::ColonAfterQuery => f.write_str("`:` after the query id"),
+            JsonPlace::QueryDocuments => f.write_str("`{` opening the query's documents"),
+            JsonPlace::DocumentId => f.write_str("a document id in double quotes"),
+            JsonPlace::DocumentIdOnce { qid } => write!(f, "each document id once in query {qid}"),
+            JsonPlace::ColonAfterDocument => f.write_str("`:` after the document id"),
+            JsonPlace::AfterNumber => f.write_str("`,` or `}` after the number"),
+            JsonPlace::AfterDocuments => f.write_str("`,` or `}` after the query's documents"),
+            JsonPlace::NoEscapes => f.write_str("an id without escape sequences (`\\`)"),
+            JsonPlace::ClosingQuote => f.write_str("a closing `\"` on the same line"),
+            JsonPlace::Number => f.write_str("a number (JSON numbers only; no quotes, no null)"),
+            JsonPlace::EndAfterBrace => f.write_str("end of the file after the closing `}`"),
+        }
+    }
+}
+
+impl fmt::Display for PrefContradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrefContradiction::TwoLevels { docid, group } => {
+                write!(
+                    f,
+                    "document {docid} has two levels in one subgroup of group {group}"
+                )
+            }
+            PrefContradiction::RelevantAndNot { docid, group } => write!(
+                f,
+                "document {docid} is both relevant and non-relevant (level 0) in group {group}"
+            ),
+            PrefContradiction::Cycle { group } => write!(
+                f,
+                "group {group} prefers two documents each to the other (its subgroups contradict)"
+            ),
+        }
+    }
+}
 
 /// Parses a score: plain decimals such as `12.345678` or `-0.5` take the
 /// exact fast path of [`crate::decimal`]; every other spelling

@@ -10,6 +10,8 @@ use super::ndcg::{Discount, GainKind, Gains};
 use super::rbp::RbpGain;
 use super::Metric;
 
+mod message;
+
 /// Why a measure name did not parse.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MetricNameError {
@@ -20,7 +22,7 @@ pub struct MetricNameError {
 }
 
 /// What the measure-name reader expected, as a kind with its data (its
-/// English is written once, in `Display`, in `session/warning.rs`).
+/// English is written once, in `Display`, in `names/message.rs`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NameProblem {
     /// `)` closing the parameters.
