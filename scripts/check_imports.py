@@ -14,6 +14,9 @@ defines that module. Two rules, written in ARCHITECTURE.md:
 4. A type's trait impls (its `Display` above all) live in its own layer:
    `impl Trait for Type` in a file of a higher layer than the file that
    defines `Type` fails, so no English lives above the type it describes.
+5. Inside a crate, files import by path (`crate::measures::Metric`), never
+   through the names the crate root re-exports for other crates
+   (`crate::Metric`): the root is a face for the programs, not a hub.
 
 Prints each violation with the path that makes it, and exits 1 if any.
 """
@@ -283,6 +286,21 @@ def upward_impls(crate, file):
     return out
 
 
+def through_root(crate, file):
+    """The names `file` reaches through its crate root's re-exports."""
+    root = crate.modules.get(())
+    if root is None or file == root:
+        return []
+    names = crate.reexports.get(root, {})
+    text = strip_code(open(os.path.join(ROOT, file), encoding="utf-8").read())
+    paths = []
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        paths += [p for p in expand_use(m.group(1)) if p and p[0] == "crate"]
+    for m in re.finditer(r"(?<![\w:])(crate(?:::\w+)+)", text):
+        paths.append(m.group(1).split("::"))
+    return sorted({p[1] for p in paths if len(p) > 1 and p[1] in names and (p[1],) not in crate.modules})
+
+
 def cycles(graph):
     """Strongly connected components of more than one file (Tarjan)."""
     index, low, stack, on, comps = {}, {}, [], set(), []
@@ -324,6 +342,9 @@ def main():
         crate = Crate(folder, name)
         for file in crate.modules.values():
             graph[file] = imports(crate, file)
+            for name in through_root(crate, file):
+                problems.append("%s imports `crate::%s`, a re-export of the crate root: import it by its path"
+                                % (file, name))
             for ty, f in upward_impls(crate, file):
                 problems.append("%s (%s) implements a trait for %s of %s (%s), a lower layer: "
                                 "write the impl beside the type" % (file, layer_of(file)[1], ty, f, layer_of(f)[1]))

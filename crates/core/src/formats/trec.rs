@@ -306,7 +306,7 @@ pub fn parse_run_line<'a>(
 }
 
 /// Parses a run text (duplicates are kept here and handled by the chosen
-/// [`crate::DuplicatePolicy`] at evaluation). Line numbers start at
+/// [`crate::conventions::DuplicatePolicy`] at evaluation). Line numbers start at
 /// `first_line` (1 for a whole file).
 pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<'a> {
     let mut out = Run {

@@ -34,7 +34,7 @@ pub enum ApNormalization {
 /// AP@k: Σ over relevant ranks i <= k of P@i, divided per `norm`; 0 if the
 /// denominator is 0. `k = None` is full AP (trec_eval `map`).
 ///
-/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// Under tie averaging ([`crate::conventions::TieBreak::Average`]) it is the exact
 /// expected value over the orders of the tie groups
 /// ([`expected_average_precision`]).
 pub fn average_precision(r: &JudgedRanking, k: Option<usize>, norm: ApNormalization) -> f64 {

@@ -25,7 +25,7 @@ pub(crate) mod test_support;
 pub mod tie_order;
 pub mod trec_names;
 
-pub use names::{MetricNameError, NameProblem, NumberOf, KNOWN_NAMES};
+pub use names::{MetricNameError, NameProblem};
 
 use crate::judged::JudgedRanking;
 use average_precision::ApNormalization;

@@ -162,19 +162,6 @@ impl Discount {
     }
 }
 
-/// One rank's part of a DCG sum (for explanations).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DcgStep {
-    /// 1-based rank.
-    pub rank: usize,
-    /// Gain of the document at this rank.
-    pub gain: f64,
-    /// Discount at this rank.
-    pub discount: f64,
-    /// gain · discount.
-    pub contribution: f64,
-}
-
 /// DCG@k of the ranking (`k = None`: all retrieved). Under tie averaging
 /// each tied document's gain is the mean gain of its group (McSherry &
 /// Najork 2008, as scikit-learn's `ndcg_score`).
@@ -250,29 +237,6 @@ pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discou
     } else {
         0.0
     }
-}
-
-/// The per-rank terms of DCG@k (for step-by-step explanations).
-pub fn dcg_steps(
-    grades: &[Rel],
-    k: Option<usize>,
-    gains: &Gains,
-    discount: Discount,
-) -> Vec<DcgStep> {
-    grades
-        .iter()
-        .take(k.unwrap_or(usize::MAX))
-        .enumerate()
-        .map(|(i, &rel)| {
-            let gain = gains.of(rel);
-            DcgStep {
-                rank: i + 1,
-                gain,
-                discount: discount.at(i + 1),
-                contribution: discount.weigh(gain, i + 1),
-            }
-        })
-        .collect()
 }
 
 /// nDCG averaged over relevant documents (trec_eval `ndcg_rel`, experimental).

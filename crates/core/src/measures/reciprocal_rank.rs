@@ -16,7 +16,7 @@ pub fn first_relevant_rank(r: &JudgedRanking, k: Option<usize>) -> Option<usize>
 /// RR@k = 1 / rank of the first relevant document in the top k, 0 if there
 /// is none (`k = None`: the whole list, trec_eval's `recip_rank`).
 ///
-/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// Under tie averaging ([`crate::conventions::TieBreak::Average`]) it is the exact
 /// expected value over the orders of the tie groups: the first block (a tie
 /// group, or a document alone) holding a relevant document decides it; in a
 /// group of n with r relevant starting at 0-based position s, the first

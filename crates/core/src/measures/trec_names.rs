@@ -335,7 +335,9 @@ impl MeasureRequest {
 /// trec_eval's order, and Ranklab's own after them under Ranklab's names,
 /// as `ranklab eval -m runid -m num_q -m map -m P.10 -m 'ERR@20'` prints
 /// them. The second list gives, for each valued item in order, the index
-/// of its measure in `metrics`.
+/// of its measure in `metrics`. (The exports' trec_eval text is its one
+/// user, with the `serde` feature.)
+#[cfg(any(test, feature = "serde"))]
 pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
     // (family's place in trec_eval's order, the measure's parameter, index)
     let mut named: Vec<(usize, f64, usize, String)> = Vec::new();
@@ -380,6 +382,7 @@ pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
 /// `iprec_at_recall_0.50`, `Rprec_mult_2.00`); `None` otherwise (then
 /// Ranklab prints it under its own name). A test holds this against
 /// [`expand`], which makes the same lines from `-m`.
+#[cfg(any(test, feature = "serde"))]
 fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
     let plain = |family: &'static str| Some((family, 0.0, family.to_string()));
     let cut = |family: &'static str, k: usize| Some((family, k as f64, format!("{family}_{k}")));

@@ -4,8 +4,6 @@
 
 use std::rc::Rc;
 
-pub use crate::plural::byte_size;
-
 /// Files larger than this many bytes stay on disk: the page keeps the
 /// browser's `File` handle and a worker reads it in chunks.
 pub const BIG_FILE_BYTES: u64 = 8 << 20;

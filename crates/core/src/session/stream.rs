@@ -41,7 +41,7 @@ pub struct StreamResult {
     /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: it gets no
     /// numbers (`rows` is empty), as in trec_eval.
     ///
-    /// [`DuplicatePolicy::Refuse`]: crate::DuplicatePolicy::Refuse
+    /// [`DuplicatePolicy::Refuse`]: crate::conventions::DuplicatePolicy::Refuse
     pub refused: bool,
 }
 

@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use crate::{
-    Conventions, DuplicatePolicy, JudgedScope, Metric, MissingQueries, ScorePrecision, TieBreak,
+use crate::conventions::{
+    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
+use crate::measures::Metric;
 
 /// One convention (or definition) on which a preset differs from
 /// trec_eval's: what a [`Cause`] switched. Its English is its

@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use crate::{plural, DuplicatePolicy, MissingQueries, TieBreak};
+use crate::conventions::{DuplicatePolicy, MissingQueries, TieBreak};
+use crate::plural::plural;
 
 /// One warning about computed numbers.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
