@@ -34,8 +34,7 @@ CRATES = [("crates/core/src", "ranklab_core"), ("crates/cli/src", "ranklab_cli")
 # those below. Prefixes of paths relative to the repository.
 LAYERS = [
     ("values", ["crates/core/src/error.rs", "crates/core/src/plural.rs", "crates/core/src/fast_hash.rs",
-                "crates/core/src/hex_float.rs", "crates/core/src/byte_lines.rs", "crates/core/src/field_mask.rs",
-                "crates/core/src/decimal.rs",
+                "crates/core/src/byte_lines.rs",
                 "crates/core/src/judged.rs",
                 "crates/core/src/conventions.rs"]),
     ("formats", ["crates/core/src/formats/"]),

@@ -17,13 +17,10 @@
 
 mod byte_lines;
 mod conventions;
-mod decimal;
 mod error;
 mod exercise;
 mod fast_hash;
-mod field_mask;
 mod formats;
-mod hex_float;
 mod judged;
 mod measures;
 mod pipeline;

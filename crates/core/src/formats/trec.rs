@@ -13,11 +13,10 @@
 
 use std::collections::HashMap;
 
-use crate::error::{
-    first_field, first_fields, parse_field, parse_rank, parse_score, split_fields, Expected,
-    FieldLayout, ParseError,
-};
+use crate::error::{Expected, FieldLayout, ParseError};
 use crate::fast_hash::FnvHashMap;
+use crate::formats::fields::{first_field, first_fields, split_fields};
+use crate::formats::numbers::{parse_field, parse_rank, parse_score};
 
 /// Judgments of one query: docid -> grade.
 pub type QueryQrels<'a> = FnvHashMap<&'a str, i64>;

@@ -63,7 +63,7 @@ pub fn line_qid(line: &str) -> Option<&str> {
         None
     } else {
         // The parser's own field spaces, so a chunk's qid is its lines' qid.
-        crate::error::first_field(line)
+        crate::formats::fields::first_field(line)
     }
 }
 
