@@ -25,8 +25,9 @@ use crate::judged::JudgedRanking;
 use crate::measures::average_precision::ApNormalization;
 use crate::measures::err::{err_steps_with, StopProbability};
 use crate::measures::ndcg::{Discount, GainKind, Gains};
+use crate::measures::steps::Explanation;
 use crate::measures::{EvalContext, Metric};
-use crate::pipeline::explain::{explain, Explanation};
+use crate::pipeline::explain::explain;
 
 /// A recognised mistake.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -6,6 +6,8 @@
 //! negative grade are skipped by bpref and counted as "pooled but unjudged"
 //! by infAP.
 
+use super::name_parts::{Name, NameProblem};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
 
 /// bpref = (1/R) Σ_{relevant retrieved d} (1 − min(n_d, R) / min(N, R)),
@@ -74,6 +76,34 @@ pub fn inf_ap(r: &JudgedRanking) -> f64 {
         }
     }
     sum / num_rel as f64
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    Ok(Some(match n.base.as_str() {
+        "bpref" => Bpref,
+        "gmbpref" => GmBpref,
+        "infap" => InfAP,
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    _raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "bpref" => push(family.into(), Metric::Bpref),
+        "infAP" => push(family.into(), Metric::InfAP),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

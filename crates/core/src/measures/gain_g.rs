@@ -9,7 +9,10 @@
 //! cumulated gain through i with each position costing at least 1; G is the
 //! total divided by the ideal total gain (0 when that is 0).
 
-use super::ndcg::Gains;
+use super::name_parts::{Name, NameProblem};
+use super::ndcg::{gain_pairs, Gains};
+use super::trec_parts::named;
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// binG as defined above; 0 when nothing relevant is retrieved.
@@ -50,6 +53,41 @@ pub fn g(r: &JudgedRanking, gains: &Gains) -> f64 {
     } else {
         0.0
     }
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "bing" => BinG,
+        "g" => G {
+            gains: super::ndcg::read_gains(ps)?,
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "binG" => push(family.into(), Metric::BinG),
+        "G" => push(
+            named(family, raw),
+            Metric::G {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -8,6 +8,9 @@
 //! iprec(c) = max_{i >= rank_c} P@i, with rank_0 = 1. It is 0 when fewer than
 //! c relevant documents were retrieved, and 0 for an empty ranking.
 
+use super::name_parts::{number, param, Name, NameProblem, NumberOf};
+use super::trec_parts::{doubles, named};
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// Interpolated precision for each recall level of `levels`.
@@ -60,6 +63,59 @@ pub fn eleven_point_average(r: &JudgedRanking, levels: &[f64]) -> f64 {
 
 /// trec_eval's default recall levels.
 pub const ELEVEN_LEVELS: [f64; 11] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "iprec" => IPrec {
+            recall: number(
+                n.cut.ok_or(NameProblem::RecallLevel)?,
+                NumberOf::TheRecallLevel,
+            )?,
+        },
+        "11ptavg" => match param(ps, "levels") {
+            Some(l) => ElevenPointAverage {
+                levels: l
+                    .split(';')
+                    .map(|x| number(x.trim(), NumberOf::RecallLevel))
+                    .collect::<Result<_, _>>()?,
+            },
+            None => ElevenPointAverage {
+                levels: ELEVEN_LEVELS.to_vec(),
+            },
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "iprec_at_recall" => {
+            for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
+                push(
+                    format!("iprec_at_recall_{r:3.2}"),
+                    Metric::IPrec { recall: r },
+                );
+            }
+        }
+        "11pt_avg" => {
+            let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
+            push(named(family, raw), Metric::ElevenPointAverage { levels });
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
 
 #[cfg(test)]
 mod tests {

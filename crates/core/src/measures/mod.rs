@@ -11,6 +11,7 @@ pub mod bpref;
 pub mod err;
 pub mod gain_g;
 pub mod interpolated;
+mod name_parts;
 mod names;
 pub mod ndcg;
 pub mod precision;
@@ -20,12 +21,14 @@ pub mod rbp;
 pub mod recall;
 pub mod reciprocal_rank;
 pub mod set_based;
+pub(crate) mod steps;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod tie_order;
 pub mod trec_names;
+mod trec_parts;
 
-pub use names::{MetricNameError, NameProblem};
+pub use name_parts::{MetricNameError, NameProblem};
 
 use crate::judged::JudgedRanking;
 use average_precision::ApNormalization;

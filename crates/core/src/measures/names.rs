@@ -6,124 +6,14 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::average_precision::ApNormalization;
+use super::name_parts::MetricNameError;
+use super::name_parts::{split_name, Name, NameProblem};
 use super::ndcg::{Discount, GainKind, Gains};
 use super::rbp::RbpGain;
-use super::Metric;
-
-mod message;
-
-/// Why a measure name did not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MetricNameError {
-    /// The name as given.
-    pub name: String,
-    /// What was expected.
-    pub expected: NameProblem,
-}
-
-/// What the measure-name reader expected, as a kind with its data (its
-/// English is written once, in `Display`, in `names/message.rs`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NameProblem {
-    /// `)` closing the parameters.
-    ClosingParen,
-    /// Parameters written key=value.
-    KeyValue,
-    /// A gain override written grade=gain.
-    GainPair,
-    /// An integer grade in a gain override.
-    GainGrade,
-    /// A numeric gain in a gain override.
-    GainValue,
-    /// A parameter nDCG's gains do not take.
-    GainParam {
-        /// Its key.
-        key: String,
-        /// Its value.
-        value: String,
-    },
-    /// A number for a parameter.
-    Number {
-        /// Which: the cutoff, a recall level, or a parameter's key.
-        of: NumberOf,
-        /// What was written.
-        found: String,
-    },
-    /// A parameter this measure does not take.
-    Param {
-        /// Its key.
-        key: String,
-        /// The ones it takes.
-        allowed: Vec<&'static str>,
-    },
-    /// A cutoff after the name.
-    Cutoff {
-        /// The name as written.
-        name: String,
-    },
-    /// No cutoff on this measure.
-    NoCutoff {
-        /// The measure's base name.
-        base: String,
-    },
-    /// AP's normalisation.
-    Norm {
-        /// What was written.
-        found: String,
-    },
-    /// A logarithm base above 1.
-    LogBase {
-        /// What was written.
-        found: String,
-    },
-    /// A power discount's exponent above 0.
-    PowerExponent,
-    /// A power discount's offset of 0 or more.
-    PowerOffset,
-    /// One discount.
-    OneDiscount,
-    /// The sigmoid's alpha.
-    Alpha,
-    /// The sigmoid's beta.
-    Beta,
-    /// Alpha above 0 and a finite beta.
-    SigmoidParams,
-    /// ERR's stopping probability.
-    ErrStop,
-    /// RBP's persistence between 0 and 1.
-    Persistence,
-    /// RBP's rel.
-    RbpRel {
-        /// What was written.
-        found: String,
-    },
-    /// A recall level after `@`.
-    RecallLevel,
-    /// A known measure.
-    Known,
-}
-
-/// What a number in a measure name is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NumberOf {
-    /// The cutoff after `@`.
-    Cutoff,
-    /// A recall level of 11ptAvg's levels.
-    RecallLevel,
-    /// The recall level of IPrec.
-    TheRecallLevel,
-    /// The parameter of this key.
-    Param(&'static str),
-}
-
-impl std::error::Error for MetricNameError {}
-
-/// Names accepted by `FromStr`, for messages and pickers.
-pub const KNOWN_NAMES: &str = "P@k, R@k, RR, RR@k, AP, AP@k, AP(norm='found')@k, nDCG, nDCG@k, \
-nDCG(dcg='exp-log2')@k, nDCG(discount='1/rank')@k, nDCG(base=10)@k, nDCG(discount='power',s=1.5)@k, DCG@k, \
-ERR@k, ERR(gmax=4)@k, ERR(stop='sigmoid',alpha=1,beta=2)@k, RBP(p=0.8), RBP(p=0.8,rel=1), \
-RBP_resid(p=0.8), Hit@k, Success@k, F1@k, MR, MR@k, FRP, FRP@k, AR, GAP, GAP(gmax=3), KendallTau, Rprec, Bpref, infAP, \
-IPrec@0.1, 11ptAvg, Judged@k, Unj@k, SetP, SetR, SetAP, SetF, gmAP, gmBpref, NumRet, NumRel, NumRelRet";
+use super::{
+    average_precision, bpref, err, gain_g, interpolated, ndcg, precision, rank_statistics, rbp,
+    recall, reciprocal_rank, set_based, Metric,
+};
 
 fn cut(f: &mut fmt::Formatter<'_>, k: &Option<usize>) -> fmt::Result {
     match k {
@@ -282,88 +172,6 @@ impl fmt::Display for Metric {
     }
 }
 
-struct Parsed<'a> {
-    base: String,
-    params: Vec<(&'a str, &'a str)>,
-    cut: Option<&'a str>,
-}
-
-fn split_name(s: &str) -> Result<Parsed<'_>, NameProblem> {
-    let t = s.trim();
-    let (head, cut) = match t.rfind('@') {
-        Some(i) if !t[i..].contains(')') => (&t[..i], Some(t[i + 1..].trim())),
-        _ => (t, None),
-    };
-    let (base, params) = match head.find('(') {
-        Some(i) => {
-            let inner = head[i + 1..]
-                .strip_suffix(')')
-                .ok_or(NameProblem::ClosingParen)?;
-            let mut params = Vec::new();
-            for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                let (k, v) = part.split_once('=').ok_or(NameProblem::KeyValue)?;
-                params.push((k.trim(), v.trim().trim_matches('\'').trim_matches('"')));
-            }
-            (&head[..i], params)
-        }
-        None => (head, Vec::new()),
-    };
-    Ok(Parsed {
-        base: base.trim().to_ascii_lowercase(),
-        params,
-        cut,
-    })
-}
-
-fn parse_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> {
-    let mut g = Gains::linear();
-    for &(k, v) in params {
-        match (k, v) {
-            ("dcg", "exp-log2") => g.kind = GainKind::Exponential,
-            ("dcg", "log2") => g.kind = GainKind::Linear,
-            ("gains", list) => {
-                for pair in list.split(';').filter(|p| !p.is_empty()) {
-                    let (l, x) = pair.split_once('=').ok_or(NameProblem::GainPair)?;
-                    let l: i64 = l.trim().parse().map_err(|_| NameProblem::GainGrade)?;
-                    let x: f64 = x.trim().parse().map_err(|_| NameProblem::GainValue)?;
-                    g.overrides.push((l, x));
-                }
-            }
-            ("base" | "discount" | "s" | "offset", _) => {}
-            _ => {
-                return Err(NameProblem::GainParam {
-                    key: k.to_string(),
-                    value: v.to_string(),
-                })
-            }
-        }
-    }
-    Ok(g)
-}
-
-fn number<T: FromStr>(v: &str, of: NumberOf) -> Result<T, NameProblem> {
-    v.parse().map_err(|_| NameProblem::Number {
-        of,
-        found: v.to_string(),
-    })
-}
-
-fn param<'a>(params: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
-    params.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
-}
-
-fn only(params: &[(&str, &str)], allowed: &[&'static str]) -> Result<(), NameProblem> {
-    for (k, _) in params {
-        if !allowed.contains(k) {
-            return Err(NameProblem::Param {
-                key: k.to_string(),
-                allowed: allowed.to_vec(),
-            });
-        }
-    }
-    Ok(())
-}
-
 impl FromStr for Metric {
     type Err = MetricNameError;
 
@@ -375,247 +183,48 @@ impl FromStr for Metric {
     }
 }
 
+/// A family's reader of names: the measure a name of its stands for, or
+/// `None` for another family's.
+type Reader = fn(&Name<'_>) -> Result<Option<Metric>, NameProblem>;
+
+/// Each family's reader of names (a base belongs to one family), tried in turn.
+const READERS: [Reader; 13] = [
+    precision::read_name,
+    recall::read_name,
+    reciprocal_rank::read_name,
+    average_precision::read_name,
+    ndcg::read_name,
+    err::read_name,
+    rbp::read_name,
+    set_based::read_name,
+    rank_statistics::read_name,
+    bpref::read_name,
+    interpolated::read_name,
+    gain_g::read_name,
+    read_count_name,
+];
+
 fn parse_metric(s: &str) -> Result<Metric, NameProblem> {
+    let n = split_name(s)?;
+    for read in READERS {
+        if let Some(m) = read(&n)? {
+            return Ok(m);
+        }
+    }
+    Err(NameProblem::Known)
+}
+
+/// The counts' names (`NumRet`, `NumRel`, ...): the counts of `Metric`
+/// itself, computed in `measures/mod.rs`.
+fn read_count_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
     use Metric::*;
-    let p = split_name(s)?;
-    let k_opt: Option<usize> = match p.cut {
-        Some(c) if p.base != "iprec" => Some(number(c, NumberOf::Cutoff)?),
-        _ => None,
-    };
-    let need_k = || {
-        k_opt.ok_or_else(|| NameProblem::Cutoff {
-            name: s.trim().to_string(),
-        })
-    };
-    let no_cut = || {
-        if p.cut.is_some() {
-            Err(NameProblem::NoCutoff {
-                base: p.base.clone(),
-            })
-        } else {
-            Ok(())
-        }
-    };
-    let ps = &p.params;
-    let m = match p.base.as_str() {
-        "p" | "precision" => {
-            only(ps, &[])?;
-            P { k: need_k()? }
-        }
-        "r" | "recall" => {
-            only(ps, &[])?;
-            R { k: need_k()? }
-        }
-        "rr" | "mrr" => {
-            only(ps, &[])?;
-            RR { k: k_opt }
-        }
-        "ap" | "map" => {
-            only(ps, &["norm"])?;
-            let norm = match param(ps, "norm") {
-                None | Some("R") => ApNormalization::TotalRelevant,
-                Some("found") => ApNormalization::RelevantRetrieved,
-                Some(v) => {
-                    return Err(NameProblem::Norm {
-                        found: v.to_string(),
-                    })
-                }
-            };
-            AP { k: k_opt, norm }
-        }
-        "ndcg" | "dcg" => {
-            only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
-            let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
-            let discount = match (param(ps, "base"), param(ps, "discount")) {
-                (Some(b), None) if !power => {
-                    let base: f64 = number(b, NumberOf::Param("base"))?;
-                    if !(base > 1.0 && base.is_finite()) {
-                        return Err(NameProblem::LogBase {
-                            found: b.to_string(),
-                        });
-                    }
-                    Discount::Log { base }
-                }
-                (None, Some("1/rank")) if !power => Discount::Reciprocal,
-                (None, Some("log2") | None) if !power => Discount::LOG2,
-                (None, Some("power")) => {
-                    let exponent: f64 =
-                        number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
-                    let offset: f64 = number(
-                        param(ps, "offset").unwrap_or("0"),
-                        NumberOf::Param("offset"),
-                    )?;
-                    if !(exponent > 0.0 && exponent.is_finite()) {
-                        return Err(NameProblem::PowerExponent);
-                    }
-                    if !(offset >= 0.0 && offset.is_finite()) {
-                        return Err(NameProblem::PowerOffset);
-                    }
-                    Discount::Power { exponent, offset }
-                }
-                _ => return Err(NameProblem::OneDiscount),
-            };
-            let (k, gains) = (k_opt, parse_gains(ps)?);
-            if p.base == "dcg" {
-                DCG { k, gains, discount }
-            } else {
-                NDCG { k, gains, discount }
-            }
-        }
-        "err" => {
-            only(ps, &["gmax", "stop", "alpha", "beta"])?;
-            match param(ps, "stop") {
-                None | Some("exp")
-                    if param(ps, "alpha").is_none() && param(ps, "beta").is_none() =>
-                {
-                    let gmax = param(ps, "gmax")
-                        .map(|v| number(v, NumberOf::Param("gmax")))
-                        .transpose()?;
-                    ERR { k: k_opt, gmax }
-                }
-                Some("sigmoid") if param(ps, "gmax").is_none() => {
-                    let alpha: f64 = number(
-                        param(ps, "alpha").ok_or(NameProblem::Alpha)?,
-                        NumberOf::Param("alpha"),
-                    )?;
-                    let beta: f64 = number(
-                        param(ps, "beta").ok_or(NameProblem::Beta)?,
-                        NumberOf::Param("beta"),
-                    )?;
-                    if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
-                        return Err(NameProblem::SigmoidParams);
-                    }
-                    ErrSigmoid {
-                        k: k_opt,
-                        alpha,
-                        beta,
-                    }
-                }
-                _ => return Err(NameProblem::ErrStop),
-            }
-        }
-        "rbp" => {
-            only(ps, &["p", "rel"])?;
-            no_cut()?;
-            let pv: f64 = number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?;
-            if !(0.0..1.0).contains(&pv) {
-                return Err(NameProblem::Persistence);
-            }
-            let gain = match param(ps, "rel") {
-                None => RbpGain::GradeOverMax,
-                Some("1") => RbpGain::Binary,
-                Some(v) => {
-                    return Err(NameProblem::RbpRel {
-                        found: v.to_string(),
-                    })
-                }
-            };
-            RBP { p: pv, gain }
-        }
-        "rbp_resid" => {
-            only(ps, &["p"])?;
-            no_cut()?;
-            RBPResidual {
-                p: number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?,
-            }
-        }
-        "hit" | "success" => {
-            only(ps, &[])?;
-            Success { k: need_k()? }
-        }
-        "f1" => F1 { k: need_k()? },
-        "mr" => MeanRank { k: k_opt },
-        "frp" => FRP { k: k_opt },
-        "ar" | "mar" => {
-            no_cut()?;
-            AR
-        }
-        "gap" => {
-            only(ps, &["gmax"])?;
-            no_cut()?;
-            GAP {
-                gmax: param(ps, "gmax")
-                    .map(|v| number(v, NumberOf::Param("gmax")))
-                    .transpose()?,
-            }
-        }
-        "kendalltau" => {
-            no_cut()?;
-            KendallTau
-        }
-        "rprec" => match param(ps, "mult") {
-            Some(m) => RprecMult {
-                multiple: number(m, NumberOf::Param("mult"))?,
-            },
-            None => Rprec,
-        },
-        "bpref" => Bpref,
-        "gmbpref" => GmBpref,
-        "infap" => InfAP,
-        "gmap" => GmAP,
-        "iprec" => IPrec {
-            recall: number(
-                p.cut.ok_or(NameProblem::RecallLevel)?,
-                NumberOf::TheRecallLevel,
-            )?,
-        },
-        "11ptavg" => match param(ps, "levels") {
-            Some(l) => ElevenPointAverage {
-                levels: l
-                    .split(';')
-                    .map(|x| number(x.trim(), NumberOf::RecallLevel))
-                    .collect::<Result<_, _>>()?,
-            },
-            None => ElevenPointAverage {
-                levels: super::interpolated::ELEVEN_LEVELS.to_vec(),
-            },
-        },
-        "setp" => SetP,
-        "setr" => SetRecall,
-        "setap" => SetAP,
-        "setrelp" => SetRelativeP,
-        "relp" => RelativeP { k: need_k()? },
-        "setf" => SetF {
-            beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
-        },
-        "unj" => Unjudged { k: need_k()? },
-        "judged" => Judged { k: need_k()? },
-        "bing" => BinG,
-        "g" => G {
-            gains: parse_gains(ps)?,
-        },
-        "ndcg_rel" => NdcgRel {
-            gains: parse_gains(ps)?,
-        },
-        "rndcg" => Rndcg {
-            gains: parse_gains(ps)?,
-        },
+    Ok(Some(match n.base.as_str() {
         "numret" => NumRet,
         "numrel" => NumRel,
         "numrelret" => NumRelRet,
         "numnonreljudgedret" => NumNonrelJudgedRet,
-        "utility" => {
-            let c = |key: &'static str, d| {
-                number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
-            };
-            Utility {
-                coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
-            }
-        }
-        "trec_rbp" => {
-            let pv = number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?;
-            let rest: Vec<(&str, &str)> = ps.iter().copied().filter(|(k, _)| *k != "p").collect();
-            TrecRbp {
-                p: pv,
-                gains: parse_gains(&rest)?,
-            }
-        }
-        "trec_rbp_resid" => TrecRbpResid {
-            p: number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?,
-        },
-        _ => return Err(NameProblem::Known),
-    };
-    Ok(m)
+        _ => return Ok(None),
+    }))
 }
 
 #[cfg(test)]

@@ -13,6 +13,10 @@
 //! Unjudged and unpooled documents have gain 0. `k = None` means the whole
 //! list (trec_eval's `ndcg`).
 
+use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::steps::{depth, f4, grade_text, sum_text, Explanation};
+use super::trec_parts::{longs, named, CUTOFFS};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
 
 /// How a grade becomes a gain.
@@ -342,6 +346,232 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
 fn largest_first(gains: &mut [f64]) {
     gains.sort_by(f64::total_cmp);
     gains.reverse();
+}
+
+/// The worked steps of nDCG and DCG (`normalised`: nDCG) on `r` (whose value is `value`).
+pub(crate) fn explain(
+    normalised: bool,
+    k: &Option<usize>,
+    gains: &Gains,
+    discount: &Discount,
+    r: &JudgedRanking,
+    value: f64,
+    e: &mut Explanation,
+) {
+    let d = depth(r, *k);
+    e.formula = format!(
+        "DCG = Σ gain(gradeᵢ) · discount(i) over ranks i{}; gain {}, discount {}{}",
+        k.map_or(String::new(), |k| format!(" ≤ {k}")),
+        gains.describe(),
+        discount.describe(),
+        if normalised {
+            "; nDCG = DCG / IDCG, IDCG the DCG of the judged grades sorted best first"
+        } else {
+            ""
+        }
+    );
+    e.headers = vec![
+        "Rank".into(),
+        "Grade".into(),
+        "Gain".into(),
+        "Discount".into(),
+        "Gain × discount".into(),
+    ];
+    let g = r.tie_averaged(|rel| gains.of(rel));
+    let mut terms = Vec::new();
+    for (i, (&gain, &rel)) in g.iter().zip(&r.ranked).take(d).enumerate() {
+        let disc = discount.at(i + 1);
+        let term = discount.weigh(gain, i + 1);
+        terms.push(term);
+        e.rows.push(vec![
+            (i + 1).to_string(),
+            grade_text(rel),
+            f4(gain),
+            f4(disc),
+            f4(term),
+        ]);
+    }
+    let dcg: f64 = terms.iter().sum();
+    e.lines
+        .push(format!("DCG = {} = {}.", sum_text(&terms), f4(dcg)));
+    if normalised {
+        let ideal: Vec<i64> = r.ideal_grades();
+        let shown: Vec<String> = ideal
+            .iter()
+            .take(k.unwrap_or(usize::MAX).min(30))
+            .map(ToString::to_string)
+            .collect();
+        let iterms: Vec<f64> = ideal
+            .iter()
+            .take(k.unwrap_or(usize::MAX))
+            .enumerate()
+            .map(|(i, &gr)| discount.weigh(gains.of(Rel::Judged(gr)), i + 1))
+            .collect();
+        let idcg: f64 = iterms.iter().sum();
+        e.lines.push(format!(
+            "Ideal list (judged grades, best first): {}.",
+            shown.join(" ")
+        ));
+        e.lines
+            .push(format!("IDCG = {} = {}.", sum_text(&iterms), f4(idcg)));
+        e.lines.push(if idcg > 0.0 {
+            format!("nDCG = {} / {} = {}.", f4(dcg), f4(idcg), f4(value))
+        } else {
+            "IDCG = 0 (nothing relevant judged): nDCG = 0.".into()
+        });
+    }
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "ndcg" | "dcg" => {
+            only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
+            let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
+            let discount = match (param(ps, "base"), param(ps, "discount")) {
+                (Some(b), None) if !power => {
+                    let base: f64 = number(b, NumberOf::Param("base"))?;
+                    if !(base > 1.0 && base.is_finite()) {
+                        return Err(NameProblem::LogBase {
+                            found: b.to_string(),
+                        });
+                    }
+                    Discount::Log { base }
+                }
+                (None, Some("1/rank")) if !power => Discount::Reciprocal,
+                (None, Some("log2") | None) if !power => Discount::LOG2,
+                (None, Some("power")) => {
+                    let exponent: f64 =
+                        number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
+                    let offset: f64 = number(
+                        param(ps, "offset").unwrap_or("0"),
+                        NumberOf::Param("offset"),
+                    )?;
+                    if !(exponent > 0.0 && exponent.is_finite()) {
+                        return Err(NameProblem::PowerExponent);
+                    }
+                    if !(offset >= 0.0 && offset.is_finite()) {
+                        return Err(NameProblem::PowerOffset);
+                    }
+                    Discount::Power { exponent, offset }
+                }
+                _ => return Err(NameProblem::OneDiscount),
+            };
+            let (k, gains) = (n.k, read_gains(ps)?);
+            if n.base == "dcg" {
+                DCG { k, gains, discount }
+            } else {
+                NDCG { k, gains, discount }
+            }
+        }
+        "ndcg_rel" => NdcgRel {
+            gains: read_gains(ps)?,
+        },
+        "rndcg" => Rndcg {
+            gains: read_gains(ps)?,
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// The gains a name's parameters set (`dcg='exp-log2'`, `gains='1=3;2=9'`;
+/// the discount's keys are left to the discount).
+pub(crate) fn read_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> {
+    let mut g = Gains::linear();
+    for &(k, v) in params {
+        match (k, v) {
+            ("dcg", "exp-log2") => g.kind = GainKind::Exponential,
+            ("dcg", "log2") => g.kind = GainKind::Linear,
+            ("gains", list) => {
+                for pair in list.split(';').filter(|p| !p.is_empty()) {
+                    let (l, x) = pair.split_once('=').ok_or(NameProblem::GainPair)?;
+                    let l: i64 = l.trim().parse().map_err(|_| NameProblem::GainGrade)?;
+                    let x: f64 = x.trim().parse().map_err(|_| NameProblem::GainValue)?;
+                    g.overrides.push((l, x));
+                }
+            }
+            ("base" | "discount" | "s" | "offset", _) => {}
+            _ => {
+                return Err(NameProblem::GainParam {
+                    key: k.to_string(),
+                    value: v.to_string(),
+                })
+            }
+        }
+    }
+    Ok(g)
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "ndcg" => push(
+            named(family, raw),
+            Metric::NDCG {
+                k: None,
+                gains: gain_pairs(family, raw)?,
+                discount: Discount::LOG2,
+            },
+        ),
+        "ndcg_rel" => push(
+            named(family, raw),
+            Metric::NdcgRel {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        "Rndcg" => push(
+            named(family, raw),
+            Metric::Rndcg {
+                gains: gain_pairs(family, raw)?,
+            },
+        ),
+        "ndcg_cut" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(
+                    format!("ndcg_cut_{k}"),
+                    Metric::NDCG {
+                        k: Some(k),
+                        gains: Gains::linear(),
+                        discount: Discount::LOG2,
+                    },
+                );
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// A trec_eval family's `level=gain` pairs over linear gains (`G`,
+/// `ndcg`, `rbp`).
+pub(crate) fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, String> {
+    let mut g = Gains::linear();
+    if let Some(raw) = raw {
+        for part in raw.split(',') {
+            let (l, x) = part.split_once('=').ok_or_else(|| {
+                format!("measure {family}: gains written level=gain, found `{part}`")
+            })?;
+            let l: i64 = l
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: integer level, found `{l}`"))?;
+            let x: f64 = x
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: numeric gain, found `{x}`"))?;
+            g.overrides.push((l, x));
+        }
+    }
+    Ok(g)
 }
 
 #[cfg(test)]

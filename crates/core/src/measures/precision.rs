@@ -4,6 +4,10 @@
 //! `m_set_P.c`, `m_rel_P.c`, `m_set_rel_P.c`); "relevant" means judged with a
 //! grade at or above the relevance level.
 
+use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::steps::{depth, f4, relevance_note, Explanation};
+use super::trec_parts::{doubles, longs, CUTOFFS, RPREC_MULTIPLES};
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// P@k = |relevant in the top k| / k.
@@ -54,6 +58,88 @@ pub(crate) fn ratio(a: usize, b: usize) -> f64 {
     } else {
         a as f64 / b as f64
     }
+}
+
+/// The worked steps of P@k on `r` (whose value is `value`).
+pub(crate) fn explain(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    let found = (0..depth(r, Some(*k))).filter(|&i| r.is_rel(i)).count();
+    e.formula = format!("P@{k} = relevant documents in the top {k} / {k} (divided by {k} even when fewer are retrieved)");
+    e.lines.push(format!(
+        "{found} relevant in the top {k}: P@{k} = {found}/{k} = {}.",
+        f4(value)
+    ));
+    e.notes.push(relevance_note(r));
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "p" | "precision" => {
+            only(ps, &[])?;
+            P { k: n.need_k()? }
+        }
+        "rprec" => match param(ps, "mult") {
+            Some(m) => RprecMult {
+                multiple: number(m, NumberOf::Param("mult"))?,
+            },
+            None => Rprec,
+        },
+        "setp" => SetP,
+        "setrelp" => SetRelativeP,
+        "relp" => RelativeP { k: n.need_k()? },
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "Rprec" => push(family.into(), Metric::Rprec),
+        "P" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("P_{k}"), Metric::P { k });
+            }
+        }
+        "Rprec_mult" => {
+            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                push(
+                    format!("Rprec_mult_{m:3.2}"),
+                    Metric::RprecMult { multiple: m },
+                );
+            }
+        }
+        "relative_P" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("relative_P_{k}"), Metric::RelativeP { k });
+            }
+        }
+        "set_P" => push(family.into(), Metric::SetP),
+        "set_relative_P" => push(family.into(), Metric::SetRelativeP),
+        "P_avgjg" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("P_avgjg_{k}"), Metric::P { k });
+            }
+        }
+        "Rprec_mult_avgjg" => {
+            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                push(
+                    format!("Rprec_mult_avgjg_{m:3.2}"),
+                    Metric::RprecMult { multiple: m },
+                );
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

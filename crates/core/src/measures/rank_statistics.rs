@@ -2,7 +2,9 @@
 //! (MR), first relevant position (FRP, FRP@k), average recall (AR, whose
 //! mean is MAR), and the Kendall tau distance to the ideal order.
 
+use super::name_parts::{Name, NameProblem};
 use super::recall::recall_at;
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// Mean rank of the relevant retrieved documents within the top k
@@ -95,6 +97,25 @@ fn inversions(v: &mut [i64], buffer: &mut [i64]) -> u64 {
     buffer[k..k + n - j].copy_from_slice(&v[j..n]);
     v.copy_from_slice(&buffer[..n]);
     count
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    Ok(Some(match n.base.as_str() {
+        "mr" => MeanRank { k: n.k },
+        "frp" => FRP { k: n.k },
+        "ar" | "mar" => {
+            n.no_cut()?;
+            AR
+        }
+        "kendalltau" => {
+            n.no_cut()?;
+            KendallTau
+        }
+        _ => return Ok(None),
+    }))
 }
 
 #[cfg(test)]

@@ -2,7 +2,11 @@
 //!
 //! Follows trec_eval 10 (`m_recall.c`, `m_set_recall.c`, `m_success.c`).
 
+use super::name_parts::{only, Name, NameProblem};
 use super::precision::ratio;
+use super::steps::{depth, f4, relevance_note, Explanation};
+use super::trec_parts::{longs, CUTOFFS};
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// R@k = |relevant in the top k| / R; 0 when R = 0 (trec_eval, ranx).
@@ -27,6 +31,76 @@ pub fn success_at(r: &JudgedRanking, k: usize) -> f64 {
     } else {
         0.0
     }
+}
+
+/// The worked steps of R@k on `r` (whose value is `value`).
+pub(crate) fn explain(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    let found = (0..depth(r, Some(*k))).filter(|&i| r.is_rel(i)).count();
+    e.formula = format!(
+        "R@{k} = relevant documents in the top {k} / R, R = relevant documents in the judgments"
+    );
+    e.lines.push(if r.num_rel() == 0 {
+        "No relevant document is judged: R@k = 0.".into()
+    } else {
+        format!(
+            "{found} of R = {} in the top {k}: R@{k} = {}.",
+            r.num_rel(),
+            f4(value)
+        )
+    });
+    e.notes.push(relevance_note(r));
+}
+
+/// The worked steps of Success@k on `r` (whose value is `value`).
+pub(crate) fn explain_success(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    e.formula =
+        format!("Success@{k} (Hit@{k}) = 1 if a relevant document is in the top {k}, else 0");
+    e.lines.push(format!("Success@{k} = {}.", f4(value)));
+    e.notes.push(relevance_note(r));
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "r" | "recall" => {
+            only(ps, &[])?;
+            R { k: n.need_k()? }
+        }
+        "hit" | "success" => {
+            only(ps, &[])?;
+            Success { k: n.need_k()? }
+        }
+        "setr" => SetRecall,
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "recall" => {
+            for k in longs(family, raw, CUTOFFS)? {
+                push(format!("recall_{k}"), Metric::R { k });
+            }
+        }
+        "success" => {
+            for k in longs(family, raw, &[1, 5, 10])? {
+                push(format!("success_{k}"), Metric::Success { k });
+            }
+        }
+        "set_recall" => push(family.into(), Metric::SetRecall),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -4,6 +4,9 @@
 //! RR follows trec_eval (`m_recip_rank.c`): 1 / rank of the first relevant
 //! document, 0 if none is retrieved.
 
+use super::name_parts::{only, Name, NameProblem};
+use super::steps::{depth, f4, grade_text, relevance_note, Explanation};
+use super::Metric;
 use crate::judged::JudgedRanking;
 
 /// 1-based rank of the first relevant document within the top `k`
@@ -50,6 +53,62 @@ fn expected_reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
         return expected;
     }
     0.0
+}
+
+/// The worked steps of RR@k and RR on `r` (whose value is `value`).
+pub(crate) fn explain(k: &Option<usize>, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    e.formula = "RR = 1 / (rank of the first relevant document); 0 when none is retrieved".into();
+    if let Some(k) = k {
+        e.formula.push_str(&format!(" in the top {k}"));
+    }
+    e.headers = vec!["Rank".into(), "Grade".into(), "Relevant".into()];
+    let first = (0..depth(r, *k)).find(|&i| r.is_rel(i));
+    for i in 0..first.map_or(depth(r, *k).min(20), |f| f + 1) {
+        e.rows.push(vec![
+            (i + 1).to_string(),
+            grade_text(r.ranked[i]),
+            if r.is_rel(i) { "yes" } else { "no" }.into(),
+        ]);
+    }
+    e.lines.push(match first {
+        Some(f) => format!(
+            "The first relevant document is at rank {}: RR = 1/{} = {}.",
+            f + 1,
+            f + 1,
+            f4(value)
+        ),
+        None => "No relevant document is retrieved: RR = 0.".into(),
+    });
+    e.notes.push(relevance_note(r));
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "rr" | "mrr" => {
+            only(ps, &[])?;
+            RR { k: n.k }
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    _raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "recip_rank" => push(family.into(), Metric::RR { k: None }),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -1,7 +1,11 @@
 //! Set measures over the retrieved set as a whole: utility and F
 //! (trec_eval `utility`, `set_F`), and the unjudged fraction (`unj`).
 
+use super::name_parts::{number, param, Name, NameProblem, NumberOf};
 use super::precision::ratio;
+use super::steps::{depth, f4, relevance_note, Explanation};
+use super::trec_parts::{doubles, longs, named};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
 
 /// Linear utility a·(rel ret) + b·(nonrel ret) + c·(rel not ret) + d·(nonrel
@@ -68,6 +72,79 @@ pub fn judged_at(r: &JudgedRanking, k: usize) -> f64 {
     let top = &r.ranked[..k.min(r.ranked.len())];
     let n = top.iter().filter(|x| !matches!(x, Rel::NotInPool)).count();
     ratio(n, top.len())
+}
+
+/// The worked steps of F1@k on `r` (whose value is `value`).
+pub(crate) fn explain_f1(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    let found = (0..depth(r, Some(*k))).filter(|&i| r.is_rel(i)).count();
+    let p = found as f64 / *k as f64;
+    let rr = if r.num_rel() == 0 {
+        0.0
+    } else {
+        found as f64 / r.num_rel() as f64
+    };
+    e.formula = format!("F1@{k} = 2 · P@{k} · R@{k} / (P@{k} + R@{k})");
+    e.lines.push(format!(
+        "P@{k} = {}, R@{k} = {}: F1@{k} = {}.",
+        f4(p),
+        f4(rr),
+        f4(value)
+    ));
+    e.notes.push(relevance_note(r));
+}
+
+/// The measure this family's name `n` stands for (its base in lower case),
+/// or `None` for a base of another family.
+pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+    use Metric::*;
+    let ps = &n.params[..];
+    Ok(Some(match n.base.as_str() {
+        "f1" => F1 { k: n.need_k()? },
+        "setf" => SetF {
+            beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
+        },
+        "unj" => Unjudged { k: n.need_k()? },
+        "judged" => Judged { k: n.need_k()? },
+        "utility" => {
+            let c = |key: &'static str, d| {
+                number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
+            };
+            Utility {
+                coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
+            }
+        }
+        _ => return Ok(None),
+    }))
+}
+
+/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
+/// given to `push` under the name trec_eval prints; `false` for a family
+/// of another module.
+pub(crate) fn expand_trec(
+    family: &str,
+    raw: Option<&str>,
+    push: &mut dyn FnMut(String, Metric),
+) -> Result<bool, String> {
+    match family {
+        "utility" => {
+            let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
+            let coefficients: [f64; 4] = c
+                .try_into()
+                .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
+            push(named(family, raw), Metric::Utility { coefficients });
+        }
+        "set_F" => {
+            let beta = doubles(family, raw, &[1.0], false)?[0];
+            push(named(family, raw), Metric::SetF { beta });
+        }
+        "unj" => {
+            for k in longs(family, raw, &[5, 10, 20])? {
+                push(format!("unj_{k}"), Metric::Unjudged { k });
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::stats::StatsReport;
 
 /// A value as tables print it: 4 decimals, like trec_eval.
 fn format_value(v: f64) -> String {
-    crate::pipeline::explain::f4(v)
+    crate::measures::steps::f4(v)
 }
 
 /// What the results table shows.

@@ -195,9 +195,9 @@ mod tests {
         // out.test: map 0.1785, recip_rank 0.4064, P_10 0.3000 over 3 queries.
         let run = &e.systems[0];
         assert_eq!(run.queries.len(), 3);
-        assert_eq!(crate::pipeline::explain::f4(run.means[1]), "0.1785");
-        assert_eq!(crate::pipeline::explain::f4(run.means[0]), "0.4064");
-        assert_eq!(crate::pipeline::explain::f4(run.means[3]), "0.3000");
+        assert_eq!(crate::measures::steps::f4(run.means[1]), "0.1785");
+        assert_eq!(crate::measures::steps::f4(run.means[0]), "0.4064");
+        assert_eq!(crate::measures::steps::f4(run.means[3]), "0.3000");
     }
 
     #[test]
@@ -266,7 +266,7 @@ mod tests {
         let e = evaluate_files(&files, &m, &s);
         let clean = &e.systems[0];
         let bad = &e.systems[1];
-        assert_eq!(crate::pipeline::explain::f4(clean.means[1]), "0.1785");
+        assert_eq!(crate::measures::steps::f4(clean.means[1]), "0.1785");
         assert!(bad.queries.is_empty(), "a refused run has no numbers");
         let why = bad.refused.as_ref().unwrap().to_string();
         assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");

@@ -291,7 +291,7 @@ mod tests {
         assert!(part.errors.is_empty(), "{:?}", part.errors);
         // The plain qrels' measures are there too: map 0.1785 (out.test).
         assert_eq!(
-            crate::pipeline::explain::f4(part.systems[0].means[0]),
+            crate::measures::steps::f4(part.systems[0].means[0]),
             "0.1785"
         );
         let t = part.judgment_table.expect("a preferences table");
