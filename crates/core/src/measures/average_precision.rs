@@ -5,11 +5,15 @@
 //! retrieved relevant documents, divided by R, the number of relevant
 //! documents in the judgments (retrieved or not); 0 when R = 0.
 
-use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::name_parts::{cut, number, only, param, Name, NameProblem, NumberOf};
 use super::steps::{depth, f4, grade_text, relevance_note, sum_text, Explanation};
 use super::trec_parts::{longs, CUTOFFS};
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// Sum of precision at each relevant rank within the top `k` (`None` = all).
 fn precision_sum(r: &JudgedRanking, k: Option<usize>) -> (f64, usize) {
@@ -296,72 +300,106 @@ pub(crate) fn explain(
     e.notes.push(relevance_note(r));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "ap" | "map" => {
-            only(ps, &["norm"])?;
-            let norm = match param(ps, "norm") {
-                None | Some("R") => ApNormalization::TotalRelevant,
-                Some("found") => ApNormalization::RelevantRetrieved,
-                Some(v) => {
-                    return Err(NameProblem::Norm {
-                        found: v.to_string(),
-                    })
-                }
-            };
-            AP { k: n.k, norm }
-        }
-        "gap" => {
-            only(ps, &["gmax"])?;
-            n.no_cut()?;
-            GAP {
-                gmax: param(ps, "gmax")
-                    .map(|v| number(v, NumberOf::Param("gmax")))
-                    .transpose()?,
-            }
-        }
-        "gmap" => GmAP,
-        "setap" => SetAP,
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    let full_ap = Metric::AP {
-        k: None,
-        norm: ApNormalization::TotalRelevant,
-    };
-    match family {
-        "map" => push(family.into(), full_ap),
-        "map_cut" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(
-                    format!("map_cut_{k}"),
-                    Metric::AP {
-                        k: Some(k),
-                        norm: ApNormalization::TotalRelevant,
-                    },
-                );
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "ap" | "map" => {
+                only(ps, &["norm"])?;
+                let norm = match param(ps, "norm") {
+                    None | Some("R") => ApNormalization::TotalRelevant,
+                    Some("found") => ApNormalization::RelevantRetrieved,
+                    Some(v) => {
+                        return Err(NameProblem::Norm {
+                            found: v.to_string(),
+                        })
+                    }
+                };
+                AP { k: n.k, norm }
             }
-        }
-        "set_map" => push(family.into(), Metric::SetAP),
-        // Averaged over judgment groups by the caller: per group, AP, P@k and
-        // precision at m·R (session::evaluate_judgment_groups).
-        "map_avgjg" => push(family.into(), full_ap),
-        _ => return Ok(false),
+            "gap" => {
+                only(ps, &["gmax"])?;
+                n.no_cut()?;
+                GAP {
+                    gmax: param(ps, "gmax")
+                        .map(|v| number(v, NumberOf::Param("gmax")))
+                        .transpose()?,
+                }
+            }
+            "gmap" => GmAP,
+            "setap" => SetAP,
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        let full_ap = Metric::AP {
+            k: None,
+            norm: ApNormalization::TotalRelevant,
+        };
+        match family {
+            "map" => push(family.into(), full_ap),
+            "map_cut" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(
+                        format!("map_cut_{k}"),
+                        Metric::AP {
+                            k: Some(k),
+                            norm: ApNormalization::TotalRelevant,
+                        },
+                    );
+                }
+            }
+            "set_map" => push(family.into(), Metric::SetAP),
+            // Averaged over judgment groups by the caller: per group, AP, P@k and
+            // precision at m·R (session::evaluate_judgment_groups).
+            "map_avgjg" => push(family.into(), full_ap),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            AP { k, norm } => (|| {
+                write!(f, "AP")?;
+                if *norm == ApNormalization::RelevantRetrieved {
+                    write!(f, "(norm='found')")?;
+                }
+                cut(f, k)
+            })(),
+            GmAP => write!(f, "gmAP"),
+            SetAP => write!(f, "SetAP"),
+            GAP { gmax: None } => write!(f, "GAP"),
+            GAP { gmax: Some(g) } => write!(f, "GAP(gmax={g})"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::AP { k, norm } => explain(k, norm, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

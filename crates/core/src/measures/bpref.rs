@@ -9,6 +9,9 @@
 use super::name_parts::{Name, NameProblem};
 use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// bpref = (1/R) Σ_{relevant retrieved d} (1 − min(n_d, R) / min(N, R)),
 /// where n_d is the number of judged non-relevant documents ranked above d
@@ -78,32 +81,43 @@ pub fn inf_ap(r: &JudgedRanking) -> f64 {
     sum / num_rel as f64
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    Ok(Some(match n.base.as_str() {
-        "bpref" => Bpref,
-        "gmbpref" => GmBpref,
-        "infap" => InfAP,
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    _raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "bpref" => push(family.into(), Metric::Bpref),
-        "infAP" => push(family.into(), Metric::InfAP),
-        _ => return Ok(false),
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        Ok(Some(match n.base.as_str() {
+            "bpref" => Bpref,
+            "gmbpref" => GmBpref,
+            "infap" => InfAP,
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        _raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "bpref" => push(family.into(), Metric::Bpref),
+            "infAP" => push(family.into(), Metric::InfAP),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            InfAP => write!(f, "infAP"),
+            Bpref => write!(f, "Bpref"),
+            GmBpref => write!(f, "gmBpref"),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -14,10 +14,13 @@
 //! It needs no gmax and never reaches 0 or 1 (a non-relevant document
 //! still stops some users). [`StopProbability`] names the two.
 
-use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::name_parts::{cut, number, only, param, Name, NameProblem, NumberOf};
 use super::steps::{f4, sum_text, Explanation};
 use super::{EvalContext, Metric};
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// One rank of the ERR cascade (for explanations).
 #[derive(Debug, Clone, PartialEq)]
@@ -172,46 +175,82 @@ pub(crate) fn explain(
     e.notes.push(note);
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "err" => {
-            only(ps, &["gmax", "stop", "alpha", "beta"])?;
-            match param(ps, "stop") {
-                None | Some("exp")
-                    if param(ps, "alpha").is_none() && param(ps, "beta").is_none() =>
-                {
-                    let gmax = param(ps, "gmax")
-                        .map(|v| number(v, NumberOf::Param("gmax")))
-                        .transpose()?;
-                    ERR { k: n.k, gmax }
-                }
-                Some("sigmoid") if param(ps, "gmax").is_none() => {
-                    let alpha: f64 = number(
-                        param(ps, "alpha").ok_or(NameProblem::Alpha)?,
-                        NumberOf::Param("alpha"),
-                    )?;
-                    let beta: f64 = number(
-                        param(ps, "beta").ok_or(NameProblem::Beta)?,
-                        NumberOf::Param("beta"),
-                    )?;
-                    if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
-                        return Err(NameProblem::SigmoidParams);
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "err" => {
+                only(ps, &["gmax", "stop", "alpha", "beta"])?;
+                match param(ps, "stop") {
+                    None | Some("exp")
+                        if param(ps, "alpha").is_none() && param(ps, "beta").is_none() =>
+                    {
+                        let gmax = param(ps, "gmax")
+                            .map(|v| number(v, NumberOf::Param("gmax")))
+                            .transpose()?;
+                        ERR { k: n.k, gmax }
                     }
-                    ErrSigmoid {
-                        k: n.k,
-                        alpha,
-                        beta,
+                    Some("sigmoid") if param(ps, "gmax").is_none() => {
+                        let alpha: f64 = number(
+                            param(ps, "alpha").ok_or(NameProblem::Alpha)?,
+                            NumberOf::Param("alpha"),
+                        )?;
+                        let beta: f64 = number(
+                            param(ps, "beta").ok_or(NameProblem::Beta)?,
+                            NumberOf::Param("beta"),
+                        )?;
+                        if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
+                            return Err(NameProblem::SigmoidParams);
+                        }
+                        ErrSigmoid {
+                            k: n.k,
+                            alpha,
+                            beta,
+                        }
                     }
+                    _ => return Err(NameProblem::ErrStop),
                 }
-                _ => return Err(NameProblem::ErrStop),
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            ERR { k, gmax } => (|| {
+                write!(f, "ERR")?;
+                if let Some(g) = gmax {
+                    write!(f, "(gmax={g})")?;
+                }
+                cut(f, k)
+            })(),
+            ErrSigmoid { k, alpha, beta } => (|| {
+                write!(f, "ERR(stop='sigmoid',alpha={alpha},beta={beta})")?;
+                cut(f, k)
+            })(),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::ERR { .. } | Metric::ErrSigmoid { .. } => explain(m, r, ctx, value, e),
+            _ => return false,
         }
-        _ => return Ok(None),
-    }))
+        true
+    }
 }
 
 #[cfg(test)]

@@ -9,11 +9,14 @@
 //! cumulated gain through i with each position costing at least 1; G is the
 //! total divided by the ideal total gain (0 when that is 0).
 
-use super::name_parts::{Name, NameProblem};
-use super::ndcg::{gain_pairs, Gains};
+use super::name_parts::{with_params, Name, NameProblem};
+use super::ndcg::{gain_pairs, gains_params, Gains};
 use super::trec_parts::named;
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// binG as defined above; 0 when nothing relevant is retrieved.
 pub fn bin_g(r: &JudgedRanking) -> f64 {
@@ -55,39 +58,49 @@ pub fn g(r: &JudgedRanking, gains: &Gains) -> f64 {
     }
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "bing" => BinG,
-        "g" => G {
-            gains: super::ndcg::read_gains(ps)?,
-        },
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "binG" => push(family.into(), Metric::BinG),
-        "G" => push(
-            named(family, raw),
-            Metric::G {
-                gains: gain_pairs(family, raw)?,
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "bing" => BinG,
+            "g" => G {
+                gains: super::ndcg::read_gains(ps)?,
             },
-        ),
-        _ => return Ok(false),
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "binG" => push(family.into(), Metric::BinG),
+            "G" => push(
+                named(family, raw),
+                Metric::G {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            BinG => write!(f, "binG"),
+            G { gains } => with_params(f, "G", &gains_params(gains)),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

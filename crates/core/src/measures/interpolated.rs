@@ -12,6 +12,9 @@ use super::name_parts::{number, param, Name, NameProblem, NumberOf};
 use super::trec_parts::{doubles, named};
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// Interpolated precision for each recall level of `levels`.
 pub fn iprec_at_recall(r: &JudgedRanking, levels: &[f64]) -> Vec<f64> {
@@ -64,57 +67,74 @@ pub fn eleven_point_average(r: &JudgedRanking, levels: &[f64]) -> f64 {
 /// trec_eval's default recall levels.
 pub const ELEVEN_LEVELS: [f64; 11] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "iprec" => IPrec {
-            recall: number(
-                n.cut.ok_or(NameProblem::RecallLevel)?,
-                NumberOf::TheRecallLevel,
-            )?,
-        },
-        "11ptavg" => match param(ps, "levels") {
-            Some(l) => ElevenPointAverage {
-                levels: l
-                    .split(';')
-                    .map(|x| number(x.trim(), NumberOf::RecallLevel))
-                    .collect::<Result<_, _>>()?,
-            },
-            None => ElevenPointAverage {
-                levels: ELEVEN_LEVELS.to_vec(),
-            },
-        },
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "iprec_at_recall" => {
-            for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
-                push(
-                    format!("iprec_at_recall_{r:3.2}"),
-                    Metric::IPrec { recall: r },
-                );
-            }
-        }
-        "11pt_avg" => {
-            let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
-            push(named(family, raw), Metric::ElevenPointAverage { levels });
-        }
-        _ => return Ok(false),
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "iprec" => IPrec {
+                recall: number(
+                    n.cut.ok_or(NameProblem::RecallLevel)?,
+                    NumberOf::TheRecallLevel,
+                )?,
+            },
+            "11ptavg" => match param(ps, "levels") {
+                Some(l) => ElevenPointAverage {
+                    levels: l
+                        .split(';')
+                        .map(|x| number(x.trim(), NumberOf::RecallLevel))
+                        .collect::<Result<_, _>>()?,
+                },
+                None => ElevenPointAverage {
+                    levels: ELEVEN_LEVELS.to_vec(),
+                },
+            },
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "iprec_at_recall" => {
+                for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
+                    push(
+                        format!("iprec_at_recall_{r:3.2}"),
+                        Metric::IPrec { recall: r },
+                    );
+                }
+            }
+            "11pt_avg" => {
+                let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
+                push(named(family, raw), Metric::ElevenPointAverage { levels });
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            IPrec { recall } => write!(f, "IPrec@{recall}"),
+            ElevenPointAverage { levels } => {
+                if levels.as_slice() == ELEVEN_LEVELS {
+                    write!(f, "11ptAvg")
+                } else {
+                    let l: Vec<String> = levels.iter().map(|x| x.to_string()).collect();
+                    write!(f, "11ptAvg(levels='{}')", l.join(";"))
+                }
+            }
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

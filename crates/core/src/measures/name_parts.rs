@@ -2,6 +2,7 @@
 //! expected when a name does not read: each family's module reads its own
 //! bases from these parts (its `read_name`), `names.rs` tries them in turn.
 
+use std::fmt;
 use std::str::FromStr;
 
 mod message;
@@ -213,4 +214,21 @@ pub(crate) fn only(params: &[(&str, &str)], allowed: &[&'static str]) -> Result<
         }
     }
     Ok(())
+}
+
+/// `@k` after a name, when there is a cutoff.
+pub(crate) fn cut(f: &mut fmt::Formatter<'_>, k: &Option<usize>) -> fmt::Result {
+    match k {
+        Some(k) => write!(f, "@{k}"),
+        None => Ok(()),
+    }
+}
+
+/// `base(params)`, or `base` without parameters.
+pub(crate) fn with_params(f: &mut fmt::Formatter<'_>, base: &str, params: &str) -> fmt::Result {
+    if params.is_empty() {
+        write!(f, "{base}")
+    } else {
+        write!(f, "{base}({params})")
+    }
 }

@@ -13,11 +13,15 @@
 //! Unjudged and unpooled documents have gain 0. `k = None` means the whole
 //! list (trec_eval's `ndcg`).
 
-use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::name_parts::{cut, number, only, param, with_params, Name, NameProblem, NumberOf};
 use super::steps::{depth, f4, grade_text, sum_text, Explanation};
 use super::trec_parts::{longs, named, CUTOFFS};
 use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// How a grade becomes a gain.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -422,61 +426,6 @@ pub(crate) fn explain(
     }
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "ndcg" | "dcg" => {
-            only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
-            let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
-            let discount = match (param(ps, "base"), param(ps, "discount")) {
-                (Some(b), None) if !power => {
-                    let base: f64 = number(b, NumberOf::Param("base"))?;
-                    if !(base > 1.0 && base.is_finite()) {
-                        return Err(NameProblem::LogBase {
-                            found: b.to_string(),
-                        });
-                    }
-                    Discount::Log { base }
-                }
-                (None, Some("1/rank")) if !power => Discount::Reciprocal,
-                (None, Some("log2") | None) if !power => Discount::LOG2,
-                (None, Some("power")) => {
-                    let exponent: f64 =
-                        number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
-                    let offset: f64 = number(
-                        param(ps, "offset").unwrap_or("0"),
-                        NumberOf::Param("offset"),
-                    )?;
-                    if !(exponent > 0.0 && exponent.is_finite()) {
-                        return Err(NameProblem::PowerExponent);
-                    }
-                    if !(offset >= 0.0 && offset.is_finite()) {
-                        return Err(NameProblem::PowerOffset);
-                    }
-                    Discount::Power { exponent, offset }
-                }
-                _ => return Err(NameProblem::OneDiscount),
-            };
-            let (k, gains) = (n.k, read_gains(ps)?);
-            if n.base == "dcg" {
-                DCG { k, gains, discount }
-            } else {
-                NDCG { k, gains, discount }
-            }
-        }
-        "ndcg_rel" => NdcgRel {
-            gains: read_gains(ps)?,
-        },
-        "rndcg" => Rndcg {
-            gains: read_gains(ps)?,
-        },
-        _ => return Ok(None),
-    }))
-}
-
 /// The gains a name's parameters set (`dcg='exp-log2'`, `gains='1=3;2=9'`;
 /// the discount's keys are left to the discount).
 pub(crate) fn read_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> {
@@ -505,52 +454,6 @@ pub(crate) fn read_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> 
     Ok(g)
 }
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "ndcg" => push(
-            named(family, raw),
-            Metric::NDCG {
-                k: None,
-                gains: gain_pairs(family, raw)?,
-                discount: Discount::LOG2,
-            },
-        ),
-        "ndcg_rel" => push(
-            named(family, raw),
-            Metric::NdcgRel {
-                gains: gain_pairs(family, raw)?,
-            },
-        ),
-        "Rndcg" => push(
-            named(family, raw),
-            Metric::Rndcg {
-                gains: gain_pairs(family, raw)?,
-            },
-        ),
-        "ndcg_cut" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(
-                    format!("ndcg_cut_{k}"),
-                    Metric::NDCG {
-                        k: Some(k),
-                        gains: Gains::linear(),
-                        discount: Discount::LOG2,
-                    },
-                );
-            }
-        }
-        _ => return Ok(false),
-    }
-    Ok(true)
-}
-
 /// A trec_eval family's `level=gain` pairs over linear gains (`G`,
 /// `ndcg`, `rbp`).
 pub(crate) fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, String> {
@@ -572,6 +475,186 @@ pub(crate) fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, Strin
         }
     }
     Ok(g)
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "ndcg" | "dcg" => {
+                only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
+                let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
+                let discount = match (param(ps, "base"), param(ps, "discount")) {
+                    (Some(b), None) if !power => {
+                        let base: f64 = number(b, NumberOf::Param("base"))?;
+                        if !(base > 1.0 && base.is_finite()) {
+                            return Err(NameProblem::LogBase {
+                                found: b.to_string(),
+                            });
+                        }
+                        Discount::Log { base }
+                    }
+                    (None, Some("1/rank")) if !power => Discount::Reciprocal,
+                    (None, Some("log2") | None) if !power => Discount::LOG2,
+                    (None, Some("power")) => {
+                        let exponent: f64 =
+                            number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
+                        let offset: f64 = number(
+                            param(ps, "offset").unwrap_or("0"),
+                            NumberOf::Param("offset"),
+                        )?;
+                        if !(exponent > 0.0 && exponent.is_finite()) {
+                            return Err(NameProblem::PowerExponent);
+                        }
+                        if !(offset >= 0.0 && offset.is_finite()) {
+                            return Err(NameProblem::PowerOffset);
+                        }
+                        Discount::Power { exponent, offset }
+                    }
+                    _ => return Err(NameProblem::OneDiscount),
+                };
+                let (k, gains) = (n.k, read_gains(ps)?);
+                if n.base == "dcg" {
+                    DCG { k, gains, discount }
+                } else {
+                    NDCG { k, gains, discount }
+                }
+            }
+            "ndcg_rel" => NdcgRel {
+                gains: read_gains(ps)?,
+            },
+            "rndcg" => Rndcg {
+                gains: read_gains(ps)?,
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "ndcg" => push(
+                named(family, raw),
+                Metric::NDCG {
+                    k: None,
+                    gains: gain_pairs(family, raw)?,
+                    discount: Discount::LOG2,
+                },
+            ),
+            "ndcg_rel" => push(
+                named(family, raw),
+                Metric::NdcgRel {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            "Rndcg" => push(
+                named(family, raw),
+                Metric::Rndcg {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            "ndcg_cut" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(
+                        format!("ndcg_cut_{k}"),
+                        Metric::NDCG {
+                            k: Some(k),
+                            gains: Gains::linear(),
+                            discount: Discount::LOG2,
+                        },
+                    );
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            NDCG { k, gains, discount } | DCG { k, gains, discount } => (|| {
+                let mut params = gains_params(gains);
+                match discount {
+                    Discount::Log { base } if *base == 2.0 => {}
+                    Discount::Log { base } => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str(&format!("base={base}"));
+                    }
+                    Discount::Reciprocal => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str("discount='1/rank'");
+                    }
+                    Discount::Power { exponent, offset } => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str(&format!("discount='power',s={exponent}"));
+                        if *offset != 0.0 {
+                            params.push_str(&format!(",offset={offset}"));
+                        }
+                    }
+                }
+                let name = if matches!(m, DCG { .. }) {
+                    "DCG"
+                } else {
+                    "nDCG"
+                };
+                with_params(f, name, &params)?;
+                cut(f, k)
+            })(),
+            NdcgRel { gains } => with_params(f, "nDCG_rel", &gains_params(gains)),
+            Rndcg { gains } => with_params(f, "Rndcg", &gains_params(gains)),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::NDCG { k, gains, discount } | Metric::DCG { k, gains, discount } => {
+                let normalised = matches!(m, Metric::NDCG { .. });
+                explain(normalised, k, gains, discount, r, value, e)
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The parameters that write `g` (empty for linear gains).
+pub(crate) fn gains_params(g: &Gains) -> String {
+    let mut parts = Vec::new();
+    if g.kind == GainKind::Exponential {
+        parts.push("dcg='exp-log2'".to_string());
+    }
+    if !g.overrides.is_empty() {
+        let list: Vec<String> = g
+            .overrides
+            .iter()
+            .map(|(l, v)| format!("{l}={v}"))
+            .collect();
+        parts.push(format!("gains='{}'", list.join(";")));
+    }
+    parts.join(",")
 }
 
 #[cfg(test)]

@@ -9,6 +9,10 @@ use super::steps::{depth, f4, relevance_note, Explanation};
 use super::trec_parts::{doubles, longs, CUTOFFS, RPREC_MULTIPLES};
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// P@k = |relevant in the top k| / k.
 ///
@@ -71,75 +75,104 @@ pub(crate) fn explain(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanat
     e.notes.push(relevance_note(r));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "p" | "precision" => {
-            only(ps, &[])?;
-            P { k: n.need_k()? }
-        }
-        "rprec" => match param(ps, "mult") {
-            Some(m) => RprecMult {
-                multiple: number(m, NumberOf::Param("mult"))?,
-            },
-            None => Rprec,
-        },
-        "setp" => SetP,
-        "setrelp" => SetRelativeP,
-        "relp" => RelativeP { k: n.need_k()? },
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "Rprec" => push(family.into(), Metric::Rprec),
-        "P" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("P_{k}"), Metric::P { k });
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "p" | "precision" => {
+                only(ps, &[])?;
+                P { k: n.need_k()? }
             }
-        }
-        "Rprec_mult" => {
-            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
-                push(
-                    format!("Rprec_mult_{m:3.2}"),
-                    Metric::RprecMult { multiple: m },
-                );
-            }
-        }
-        "relative_P" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("relative_P_{k}"), Metric::RelativeP { k });
-            }
-        }
-        "set_P" => push(family.into(), Metric::SetP),
-        "set_relative_P" => push(family.into(), Metric::SetRelativeP),
-        "P_avgjg" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("P_avgjg_{k}"), Metric::P { k });
-            }
-        }
-        "Rprec_mult_avgjg" => {
-            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
-                push(
-                    format!("Rprec_mult_avgjg_{m:3.2}"),
-                    Metric::RprecMult { multiple: m },
-                );
-            }
-        }
-        _ => return Ok(false),
+            "rprec" => match param(ps, "mult") {
+                Some(m) => RprecMult {
+                    multiple: number(m, NumberOf::Param("mult"))?,
+                },
+                None => Rprec,
+            },
+            "setp" => SetP,
+            "setrelp" => SetRelativeP,
+            "relp" => RelativeP { k: n.need_k()? },
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "Rprec" => push(family.into(), Metric::Rprec),
+            "P" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("P_{k}"), Metric::P { k });
+                }
+            }
+            "Rprec_mult" => {
+                for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                    push(
+                        format!("Rprec_mult_{m:3.2}"),
+                        Metric::RprecMult { multiple: m },
+                    );
+                }
+            }
+            "relative_P" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("relative_P_{k}"), Metric::RelativeP { k });
+                }
+            }
+            "set_P" => push(family.into(), Metric::SetP),
+            "set_relative_P" => push(family.into(), Metric::SetRelativeP),
+            "P_avgjg" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("P_avgjg_{k}"), Metric::P { k });
+                }
+            }
+            "Rprec_mult_avgjg" => {
+                for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                    push(
+                        format!("Rprec_mult_avgjg_{m:3.2}"),
+                        Metric::RprecMult { multiple: m },
+                    );
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            P { k } => write!(f, "P@{k}"),
+            Rprec => write!(f, "Rprec"),
+            RprecMult { multiple } => write!(f, "Rprec(mult={multiple})"),
+            SetP => write!(f, "SetP"),
+            RelativeP { k } => write!(f, "RelP@{k}"),
+            SetRelativeP => write!(f, "SetRelP"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::P { k } => explain(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -6,12 +6,15 @@
 //! p^n + (1 − p) Σ_{unjudged i <= n} p^(i−1).
 
 use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
-use super::ndcg::{gain_pairs, Gains};
+use super::ndcg::{gain_pairs, gains_params, Gains};
 use super::steps::{f4, grade_text, sum_text, Explanation};
 use super::trec_parts::{named, rbp_persistence};
 use super::EvalContext;
 use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// How RBP turns a grade into a gain in [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -155,79 +158,116 @@ pub(crate) fn explain_residual(p: &f64, r: &JudgedRanking, value: f64, e: &mut E
     ));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "rbp" => {
-            only(ps, &["p", "rel"])?;
-            n.no_cut()?;
-            let pv: f64 = number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?;
-            if !(0.0..1.0).contains(&pv) {
-                return Err(NameProblem::Persistence);
-            }
-            let gain = match param(ps, "rel") {
-                None => RbpGain::GradeOverMax,
-                Some("1") => RbpGain::Binary,
-                Some(v) => {
-                    return Err(NameProblem::RbpRel {
-                        found: v.to_string(),
-                    })
-                }
-            };
-            RBP { p: pv, gain }
-        }
-        "rbp_resid" => {
-            only(ps, &["p"])?;
-            n.no_cut()?;
-            RBPResidual {
-                p: number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?,
-            }
-        }
-        "trec_rbp" => {
-            let pv = number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?;
-            let rest: Vec<(&str, &str)> = ps.iter().copied().filter(|(k, _)| *k != "p").collect();
-            TrecRbp {
-                p: pv,
-                gains: super::ndcg::read_gains(&rest)?,
-            }
-        }
-        "trec_rbp_resid" => TrecRbpResid {
-            p: number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?,
-        },
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "rbp" => {
-            let (p, rest) = rbp_persistence(family, raw)?;
-            let gains = if rest.is_empty() {
-                Gains::linear()
-            } else {
-                gain_pairs(family, Some(&rest.join(",")))?
-            };
-            push(named(family, raw), Metric::TrecRbp { p, gains });
-        }
-        // Its parameters are name=value pairs too; only `p` is used
-        // (m_rbp_resid.c), the name keeps them all (`rbp_resid_p=0.8`).
-        "rbp_resid" => {
-            let (p, _) = rbp_persistence(family, raw)?;
-            push(named(family, raw), Metric::TrecRbpResid { p });
-        }
-        _ => return Ok(false),
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "rbp" => {
+                only(ps, &["p", "rel"])?;
+                n.no_cut()?;
+                let pv: f64 = number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?;
+                if !(0.0..1.0).contains(&pv) {
+                    return Err(NameProblem::Persistence);
+                }
+                let gain = match param(ps, "rel") {
+                    None => RbpGain::GradeOverMax,
+                    Some("1") => RbpGain::Binary,
+                    Some(v) => {
+                        return Err(NameProblem::RbpRel {
+                            found: v.to_string(),
+                        })
+                    }
+                };
+                RBP { p: pv, gain }
+            }
+            "rbp_resid" => {
+                only(ps, &["p"])?;
+                n.no_cut()?;
+                RBPResidual {
+                    p: number(param(ps, "p").unwrap_or("0.8"), NumberOf::Param("p"))?,
+                }
+            }
+            "trec_rbp" => {
+                let pv = number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?;
+                let rest: Vec<(&str, &str)> =
+                    ps.iter().copied().filter(|(k, _)| *k != "p").collect();
+                TrecRbp {
+                    p: pv,
+                    gains: super::ndcg::read_gains(&rest)?,
+                }
+            }
+            "trec_rbp_resid" => TrecRbpResid {
+                p: number(param(ps, "p").unwrap_or("0.9"), NumberOf::Param("p"))?,
+            },
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "rbp" => {
+                let (p, rest) = rbp_persistence(family, raw)?;
+                let gains = if rest.is_empty() {
+                    Gains::linear()
+                } else {
+                    gain_pairs(family, Some(&rest.join(",")))?
+                };
+                push(named(family, raw), Metric::TrecRbp { p, gains });
+            }
+            // Its parameters are name=value pairs too; only `p` is used
+            // (m_rbp_resid.c), the name keeps them all (`rbp_resid_p=0.8`).
+            "rbp_resid" => {
+                let (p, _) = rbp_persistence(family, raw)?;
+                push(named(family, raw), Metric::TrecRbpResid { p });
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            TrecRbp { p, gains } => {
+                let g = gains_params(gains);
+                let sep = if g.is_empty() { "" } else { "," };
+                write!(f, "trec_rbp(p={p}{sep}{g})")
+            }
+            TrecRbpResid { p } if *p == 0.9 => write!(f, "trec_rbp_resid"),
+            TrecRbpResid { p } => write!(f, "trec_rbp_resid(p={p})"),
+            RBP { p, gain } => match gain {
+                RbpGain::GradeOverMax => write!(f, "RBP(p={p})"),
+                RbpGain::Binary => write!(f, "RBP(p={p},rel=1)"),
+            },
+            RBPResidual { p } => write!(f, "RBP_resid(p={p})"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::RBP { p, gain } => explain(p, gain, r, ctx, value, e),
+            Metric::RBPResidual { p } => explain_residual(p, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,10 @@ use super::steps::{depth, f4, relevance_note, Explanation};
 use super::trec_parts::{longs, CUTOFFS};
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// R@k = |relevant in the top k| / R; 0 when R = 0 (trec_eval, ranx).
 /// Under tie averaging the count is its expected value.
@@ -59,48 +63,75 @@ pub(crate) fn explain_success(k: &usize, r: &JudgedRanking, value: f64, e: &mut 
     e.notes.push(relevance_note(r));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "r" | "recall" => {
-            only(ps, &[])?;
-            R { k: n.need_k()? }
-        }
-        "hit" | "success" => {
-            only(ps, &[])?;
-            Success { k: n.need_k()? }
-        }
-        "setr" => SetRecall,
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "recall" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("recall_{k}"), Metric::R { k });
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "r" | "recall" => {
+                only(ps, &[])?;
+                R { k: n.need_k()? }
             }
-        }
-        "success" => {
-            for k in longs(family, raw, &[1, 5, 10])? {
-                push(format!("success_{k}"), Metric::Success { k });
+            "hit" | "success" => {
+                only(ps, &[])?;
+                Success { k: n.need_k()? }
             }
-        }
-        "set_recall" => push(family.into(), Metric::SetRecall),
-        _ => return Ok(false),
+            "setr" => SetRecall,
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "recall" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("recall_{k}"), Metric::R { k });
+                }
+            }
+            "success" => {
+                for k in longs(family, raw, &[1, 5, 10])? {
+                    push(format!("success_{k}"), Metric::Success { k });
+                }
+            }
+            "set_recall" => push(family.into(), Metric::SetRecall),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            R { k } => write!(f, "R@{k}"),
+            SetRecall => write!(f, "SetR"),
+            Success { k } => write!(f, "Success@{k}"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::R { k } => explain(k, r, value, e),
+            Metric::Success { k } => explain_success(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

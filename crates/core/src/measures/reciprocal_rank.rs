@@ -4,10 +4,14 @@
 //! RR follows trec_eval (`m_recip_rank.c`): 1 / rank of the first relevant
 //! document, 0 if none is retrieved.
 
-use super::name_parts::{only, Name, NameProblem};
+use super::name_parts::{cut, only, Name, NameProblem};
 use super::steps::{depth, f4, grade_text, relevance_note, Explanation};
 use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// 1-based rank of the first relevant document within the top `k`
 /// (`None` = all retrieved), if any.
@@ -82,33 +86,60 @@ pub(crate) fn explain(k: &Option<usize>, r: &JudgedRanking, value: f64, e: &mut 
     e.notes.push(relevance_note(r));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "rr" | "mrr" => {
-            only(ps, &[])?;
-            RR { k: n.k }
-        }
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    _raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "recip_rank" => push(family.into(), Metric::RR { k: None }),
-        _ => return Ok(false),
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "rr" | "mrr" => {
+                only(ps, &[])?;
+                RR { k: n.k }
+            }
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        _raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "recip_rank" => push(family.into(), Metric::RR { k: None }),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            RR { k } => (|| {
+                write!(f, "RR")?;
+                cut(f, k)
+            })(),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::RR { k } => explain(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

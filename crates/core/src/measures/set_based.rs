@@ -7,6 +7,10 @@ use super::steps::{depth, f4, relevance_note, Explanation};
 use super::trec_parts::{doubles, longs, named};
 use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
+use super::EvalContext;
 
 /// Linear utility a·(rel ret) + b·(nonrel ret) + c·(rel not ret) + d·(nonrel
 /// not ret), with "nonrel not ret" = docs_in_collection + rel ret − ret − R
@@ -93,58 +97,88 @@ pub(crate) fn explain_f1(k: &usize, r: &JudgedRanking, value: f64, e: &mut Expla
     e.notes.push(relevance_note(r));
 }
 
-/// The measure this family's name `n` stands for (its base in lower case),
-/// or `None` for a base of another family.
-pub(crate) fn read_name(n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
-    use Metric::*;
-    let ps = &n.params[..];
-    Ok(Some(match n.base.as_str() {
-        "f1" => F1 { k: n.need_k()? },
-        "setf" => SetF {
-            beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
-        },
-        "unj" => Unjudged { k: n.need_k()? },
-        "judged" => Judged { k: n.need_k()? },
-        "utility" => {
-            let c = |key: &'static str, d| {
-                number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
-            };
-            Utility {
-                coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
-            }
-        }
-        _ => return Ok(None),
-    }))
-}
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
 
-/// The measures trec_eval's `-m {family}[.{raw}]` asks of this family, each
-/// given to `push` under the name trec_eval prints; `false` for a family
-/// of another module.
-pub(crate) fn expand_trec(
-    family: &str,
-    raw: Option<&str>,
-    push: &mut dyn FnMut(String, Metric),
-) -> Result<bool, String> {
-    match family {
-        "utility" => {
-            let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
-            let coefficients: [f64; 4] = c
-                .try_into()
-                .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
-            push(named(family, raw), Metric::Utility { coefficients });
-        }
-        "set_F" => {
-            let beta = doubles(family, raw, &[1.0], false)?[0];
-            push(named(family, raw), Metric::SetF { beta });
-        }
-        "unj" => {
-            for k in longs(family, raw, &[5, 10, 20])? {
-                push(format!("unj_{k}"), Metric::Unjudged { k });
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "f1" => F1 { k: n.need_k()? },
+            "setf" => SetF {
+                beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
+            },
+            "unj" => Unjudged { k: n.need_k()? },
+            "judged" => Judged { k: n.need_k()? },
+            "utility" => {
+                let c = |key: &'static str, d| {
+                    number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
+                };
+                Utility {
+                    coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
+                }
             }
-        }
-        _ => return Ok(false),
+            _ => return Ok(None),
+        }))
     }
-    Ok(true)
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "utility" => {
+                let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
+                let coefficients: [f64; 4] = c
+                    .try_into()
+                    .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
+                push(named(family, raw), Metric::Utility { coefficients });
+            }
+            "set_F" => {
+                let beta = doubles(family, raw, &[1.0], false)?[0];
+                push(named(family, raw), Metric::SetF { beta });
+            }
+            "unj" => {
+                for k in longs(family, raw, &[5, 10, 20])? {
+                    push(format!("unj_{k}"), Metric::Unjudged { k });
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            Utility {
+                coefficients: [a, b, c, d],
+            } => write!(f, "Utility(a={a},b={b},c={c},d={d})"),
+            SetF { beta } => write!(f, "SetF(beta={beta})"),
+            Unjudged { k } => write!(f, "Unj@{k}"),
+            Judged { k } => write!(f, "Judged@{k}"),
+            F1 { k } => write!(f, "F1@{k}"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::F1 { k } => explain_f1(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -6,10 +6,7 @@
 
 use super::preferences::PrefMeasure;
 use super::trec_parts::{longs, named};
-use super::{
-    average_precision, bpref, gain_g, interpolated, ndcg, precision, rbp, recall, reciprocal_rank,
-    set_based, Metric,
-};
+use super::{Metric, MEASURE_FAMILIES};
 
 /// One thing trec_eval prints.
 #[derive(Debug, Clone, PartialEq)]
@@ -446,24 +443,6 @@ fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
     }
 }
 
-/// A module's expansion of trec_eval's families into named measures.
-type Expander = fn(&str, Option<&str>, &mut dyn FnMut(String, Metric)) -> Result<bool, String>;
-
-/// Each family's module's expansion of trec_eval's families, tried in turn
-/// (a family belongs to one module).
-const EXPANDERS: [Expander; 10] = [
-    precision::expand_trec,
-    recall::expand_trec,
-    reciprocal_rank::expand_trec,
-    average_precision::expand_trec,
-    ndcg::expand_trec,
-    rbp::expand_trec,
-    set_based::expand_trec,
-    bpref::expand_trec,
-    interpolated::expand_trec,
-    gain_g::expand_trec,
-];
-
 fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<(), String> {
     let mut push = |name: String, metric: Metric| {
         out.push(TrecItem::Measure {
@@ -475,9 +454,6 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
     match family {
         "runid" => out.push(TrecItem::Runid),
         "num_q" => out.push(TrecItem::NumQ),
-        "num_ret" => push(family.into(), Metric::NumRet),
-        "num_rel" => push(family.into(), Metric::NumRel),
-        "num_rel_ret" => push(family.into(), Metric::NumRelRet),
         "gm_map" => out.push(TrecItem::Measure {
             name: family.into(),
             metric: Metric::GmAP,
@@ -495,10 +471,9 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             metric: Metric::GmBpref,
             per_query: false,
         }),
-        "num_nonrel_judged_ret" => push(family.into(), Metric::NumNonrelJudgedRet),
         _ => {
-            for expand in EXPANDERS {
-                if expand(family, raw, &mut push)? {
+            for fam in MEASURE_FAMILIES {
+                if fam.expand_trec(family, raw, &mut push)? {
                     return Ok(());
                 }
             }

@@ -8,10 +8,7 @@
 
 use crate::judged::JudgedRanking;
 use crate::measures::steps::{f4, relevance_note, Explanation};
-use crate::measures::{
-    average_precision, err, ndcg, precision, rbp, recall, reciprocal_rank, set_based, EvalContext,
-    Metric,
-};
+use crate::measures::{EvalContext, Metric, MEASURE_FAMILIES};
 
 /// Explains `metric` on the judged ranking `r` (with the evaluation's context).
 pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explanation {
@@ -31,30 +28,16 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
             crate::plural::plural(r.tie_groups.len(), "group", "groups")
         ));
     }
-    match metric {
-        Metric::RR { k } => reciprocal_rank::explain(k, r, value, &mut e),
-        Metric::AP { k, norm } => average_precision::explain(k, norm, r, value, &mut e),
-        Metric::NDCG { k, gains, discount } | Metric::DCG { k, gains, discount } => {
-            let normalised = matches!(metric, Metric::NDCG { .. });
-            ndcg::explain(normalised, k, gains, discount, r, value, &mut e)
-        }
-        Metric::ERR { .. } | Metric::ErrSigmoid { .. } => {
-            err::explain(metric, r, ctx, value, &mut e)
-        }
-        Metric::RBP { p, gain } => rbp::explain(p, gain, r, ctx, value, &mut e),
-        Metric::RBPResidual { p } => rbp::explain_residual(p, r, value, &mut e),
-        Metric::P { k } => precision::explain(k, r, value, &mut e),
-        Metric::R { k } => recall::explain(k, r, value, &mut e),
-        Metric::Success { k } => recall::explain_success(k, r, value, &mut e),
-        Metric::F1 { k } => set_based::explain_f1(k, r, value, &mut e),
-        _ => {
-            e.formula = format!(
-                "{}: see the definition in Ranklab's documentation of this measure",
-                metric
-            );
-            e.lines.push(format!("{} = {}.", metric, f4(value)));
-            e.notes.push(relevance_note(r));
-        }
+    if !MEASURE_FAMILIES
+        .iter()
+        .any(|family| family.explain(metric, r, ctx, value, &mut e))
+    {
+        e.formula = format!(
+            "{}: see the definition in Ranklab's documentation of this measure",
+            metric
+        );
+        e.lines.push(format!("{} = {}.", metric, f4(value)));
+        e.notes.push(relevance_note(r));
     }
     e
 }
