@@ -32,10 +32,6 @@ mod stats;
 // The core's face: every name the programs (the app, the command line), the
 // fuzz targets and the tests use, by layer, lowest first. Nothing else is
 // public, so the compiler reports what nobody uses.
-/// The results' exports (CSV, JSON, Markdown, LaTeX, trec_eval's text):
-/// with the `serde` feature only, so outside the block above.
-#[cfg(feature = "serde")]
-pub use crate::session::exports;
 pub use crate::{
     // values
     conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak},
@@ -78,18 +74,19 @@ pub use crate::{
     pipeline::trec_output::{format_trec_rows, item_metrics, summary_values, TrecOutput, TrecRow},
     plural::{byte_size, plural},
     presets::Preset,
-    // session
+    // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
+    // results, with the `serde` feature)
     session::{
         beaten, block_on, by_kind, causes, compare_presets, cutoff_curve, describe_files,
         evaluate_files, evaluate_judgment_groups, evaluate_preferences, evaluate_shard,
-        evaluate_streamed, evaluate_typed, evaluate_whole_text, file_roles, find_query, finish,
-        is_unread_file, judge_typed, judgment_queries_note, letter, most_different, paired_values,
-        parse_typed, query_set_note, read_trec_run, statistics, stop_weights, system_ranks,
-        BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions, FileInfo, Flip,
-        FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue, PresetRow, Progress,
-        QueryResult, Ready, Shard, ShardReply, Source, SourceResults, StreamResult, SystemResult,
-        TieReport, TrecRead, Ungrouped, Warning, WideQuery, BIG_FILE_BYTES, HEAD_BYTES,
-        SHOWN_RANKS, WIDEST_QUERIES,
+        evaluate_streamed, evaluate_typed, evaluate_whole_text, exports, file_roles, find_query,
+        finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different,
+        paired_values, parse_typed, query_set_note, read_trec_run, statistics, stop_weights,
+        system_ranks, BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions,
+        FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue,
+        PresetRow, Progress, QueryResult, Ready, Shard, ShardReply, Source, SourceResults,
+        StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning, WideQuery,
+        BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
     },
     stats::{
         bootstrap_p, differences, paired_t, parse_per_query_values, randomized_tukey_hsd, report,

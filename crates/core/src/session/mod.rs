@@ -29,6 +29,10 @@ mod chart_data;
 mod compare;
 #[cfg(feature = "serde")]
 pub mod exports;
+/// The results' exports: they need the `serde` feature, without which this
+/// module holds nothing (so the core's face names it either way).
+#[cfg(not(feature = "serde"))]
+pub mod exports {}
 mod files;
 mod find;
 mod judgment_groups;
