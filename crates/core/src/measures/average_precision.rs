@@ -13,6 +13,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
 use super::EvalContext;
 
 /// Sum of precision at each relevant rank within the top `k` (`None` = all).
@@ -366,6 +368,23 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::AP {
+                k: None,
+                norm: ApNormalization::TotalRelevant,
+            } => trec_plain("map"),
+            Metric::AP {
+                k: Some(k),
+                norm: ApNormalization::TotalRelevant,
+            } => trec_cut("map_cut", *k),
+            Metric::GmAP => trec_plain("gm_map"),
+            Metric::SetAP => trec_plain("set_map"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -12,6 +12,8 @@ use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// bpref = (1/R) Σ_{relevant retrieved d} (1 − min(n_d, R) / min(N, R)),
 /// where n_d is the number of judged non-relevant documents ranked above d
@@ -107,6 +109,16 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::Bpref => trec_plain("bpref"),
+            Metric::InfAP => trec_plain("infAP"),
+            Metric::GmBpref => trec_plain("gm_bpref"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -8,6 +8,8 @@ use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// Judged non-relevant documents retrieved (grade below the relevance
 /// level; unjudged ones are not counted).
@@ -47,6 +49,17 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::NumRet => trec_plain("num_ret"),
+            Metric::NumRel => trec_plain("num_rel"),
+            Metric::NumRelRet => trec_plain("num_rel_ret"),
+            Metric::NumNonrelJudgedRet => trec_plain("num_nonrel_judged_ret"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -8,6 +8,8 @@ use std::fmt;
 
 use super::name_parts::{Name, NameProblem};
 use super::steps::Explanation;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::TrecName;
 use super::{EvalContext, Metric};
 use crate::judged::JudgedRanking;
 
@@ -27,6 +29,15 @@ pub(crate) trait MeasureFamily: Sync {
         _push: &mut dyn FnMut(String, Metric),
     ) -> Result<bool, String> {
         Ok(false)
+    }
+
+    /// trec_eval's family, the parameter it prints `m` with and its line
+    /// name, where trec_eval computes exactly `m` with its default parameters
+    /// or a cutoff, recall level or multiple; `None` otherwise (Ranklab then
+    /// prints it under its own name) or for another family's measure.
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, _m: &Metric) -> Option<TrecName> {
+        None
     }
 
     /// Writes `m`'s name (which [`MeasureFamily::read_name`] reads back),

@@ -17,6 +17,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// binG as defined above; 0 when nothing relevant is retrieved.
 pub fn bin_g(r: &JudgedRanking) -> f64 {
@@ -91,6 +93,15 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::BinG => trec_plain("binG"),
+            Metric::G { gains } if *gains == Gains::linear() => trec_plain("G"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

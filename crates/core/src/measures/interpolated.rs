@@ -15,6 +15,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_level, trec_plain, TrecName};
 
 /// Interpolated precision for each recall level of `levels`.
 pub fn iprec_at_recall(r: &JudgedRanking, levels: &[f64]) -> Vec<f64> {
@@ -118,6 +120,17 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::IPrec { recall } => trec_level("iprec_at_recall", *recall),
+            Metric::ElevenPointAverage { levels } if levels[..] == ELEVEN_LEVELS[..] => {
+                trec_plain("11pt_avg")
+            }
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

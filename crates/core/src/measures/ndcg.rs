@@ -21,6 +21,8 @@ use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
 use super::EvalContext;
 
 /// How a grade becomes a gain.
@@ -576,6 +578,27 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::NDCG {
+                k: None,
+                gains,
+                discount,
+            } if *gains == Gains::linear() && *discount == Discount::LOG2 => trec_plain("ndcg"),
+            Metric::NDCG {
+                k: Some(k),
+                gains,
+                discount,
+            } if *gains == Gains::linear() && *discount == Discount::LOG2 => {
+                trec_cut("ndcg_cut", *k)
+            }
+            Metric::NdcgRel { gains } if *gains == Gains::linear() => trec_plain("ndcg_rel"),
+            Metric::Rndcg { gains } if *gains == Gains::linear() => trec_plain("Rndcg"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -12,6 +12,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_level, trec_plain, TrecName};
 use super::EvalContext;
 
 /// P@k = |relevant in the top k| / k.
@@ -144,6 +146,19 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::Rprec => trec_plain("Rprec"),
+            Metric::P { k } => trec_cut("P", *k),
+            Metric::RprecMult { multiple } => trec_level("Rprec_mult", *multiple),
+            Metric::RelativeP { k } => trec_cut("relative_P", *k),
+            Metric::SetP => trec_plain("set_P"),
+            Metric::SetRelativeP => trec_plain("set_relative_P"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

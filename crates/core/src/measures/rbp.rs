@@ -15,6 +15,8 @@ use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// How RBP turns a grade into a gain in [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -232,6 +234,17 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::TrecRbp { p, gains } if *p == 0.9 && *gains == Gains::linear() => {
+                trec_plain("rbp")
+            }
+            Metric::TrecRbpResid { p } if *p == 0.9 => trec_plain("rbp_resid"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

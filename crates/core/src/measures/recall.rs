@@ -11,6 +11,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
 use super::EvalContext;
 
 /// R@k = |relevant in the top k| / R; 0 when R = 0 (trec_eval, ranx).
@@ -105,6 +107,16 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::R { k } => trec_cut("recall", *k),
+            Metric::Success { k } => trec_cut("success", *k),
+            Metric::SetRecall => trec_plain("set_recall"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

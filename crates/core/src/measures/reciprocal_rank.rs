@@ -11,6 +11,8 @@ use crate::judged::JudgedRanking;
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 use super::EvalContext;
 
 /// 1-based rank of the first relevant document within the top `k`
@@ -113,6 +115,14 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::RR { k: None } => trec_plain("recip_rank"),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -10,6 +10,8 @@ use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
 use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
 use super::EvalContext;
 
 /// Linear utility a·(rel ret) + b·(nonrel ret) + c·(rel not ret) + d·(nonrel
@@ -149,6 +151,18 @@ impl MeasureFamily for Family {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::SetF { beta } if *beta == 1.0 => trec_plain("set_F"),
+            Metric::Utility { coefficients } if *coefficients == [1.0, -1.0, 0.0, 0.0] => {
+                trec_plain("utility")
+            }
+            Metric::Unjudged { k } => trec_cut("unj", *k),
+            _ => None,
+        }
     }
 
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {

@@ -5,6 +5,8 @@
 //! mixed in; they print after trec_eval's, in the order given.
 
 use super::preferences::PrefMeasure;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::TrecName;
 use super::trec_parts::{longs, named};
 use super::{Metric, MEASURE_FAMILIES};
 
@@ -378,69 +380,10 @@ pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
 /// Ranklab prints it under its own name). A test holds this against
 /// [`expand`], which makes the same lines from `-m`.
 #[cfg(any(test, feature = "serde"))]
-fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
-    use super::average_precision::ApNormalization;
-    use super::interpolated::ELEVEN_LEVELS;
-    use super::ndcg::{Discount, Gains};
-    let plain = |family: &'static str| Some((family, 0.0, family.to_string()));
-    let cut = |family: &'static str, k: usize| Some((family, k as f64, format!("{family}_{k}")));
-    let level = |family: &'static str, x: f64| Some((family, x, format!("{family}_{x:3.2}")));
-    let linear = |g: &Gains| *g == Gains::linear();
-    match m {
-        Metric::NumRet => plain("num_ret"),
-        Metric::NumRel => plain("num_rel"),
-        Metric::NumRelRet => plain("num_rel_ret"),
-        Metric::NumNonrelJudgedRet => plain("num_nonrel_judged_ret"),
-        Metric::AP {
-            k: None,
-            norm: ApNormalization::TotalRelevant,
-        } => plain("map"),
-        Metric::AP {
-            k: Some(k),
-            norm: ApNormalization::TotalRelevant,
-        } => cut("map_cut", *k),
-        Metric::GmAP => plain("gm_map"),
-        Metric::Rprec => plain("Rprec"),
-        Metric::Bpref => plain("bpref"),
-        Metric::RR { k: None } => plain("recip_rank"),
-        Metric::IPrec { recall } => level("iprec_at_recall", *recall),
-        Metric::P { k } => cut("P", *k),
-        Metric::R { k } => cut("recall", *k),
-        Metric::InfAP => plain("infAP"),
-        Metric::GmBpref => plain("gm_bpref"),
-        Metric::RprecMult { multiple } => level("Rprec_mult", *multiple),
-        Metric::ElevenPointAverage { levels } if levels[..] == ELEVEN_LEVELS[..] => {
-            plain("11pt_avg")
-        }
-        Metric::BinG => plain("binG"),
-        Metric::G { gains } if linear(gains) => plain("G"),
-        Metric::NDCG {
-            k: None,
-            gains,
-            discount,
-        } if linear(gains) && *discount == Discount::LOG2 => plain("ndcg"),
-        Metric::NDCG {
-            k: Some(k),
-            gains,
-            discount,
-        } if linear(gains) && *discount == Discount::LOG2 => cut("ndcg_cut", *k),
-        Metric::NdcgRel { gains } if linear(gains) => plain("ndcg_rel"),
-        Metric::Rndcg { gains } if linear(gains) => plain("Rndcg"),
-        Metric::RelativeP { k } => cut("relative_P", *k),
-        Metric::Success { k } => cut("success", *k),
-        Metric::SetP => plain("set_P"),
-        Metric::SetRelativeP => plain("set_relative_P"),
-        Metric::SetRecall => plain("set_recall"),
-        Metric::SetAP => plain("set_map"),
-        Metric::SetF { beta } if *beta == 1.0 => plain("set_F"),
-        Metric::Utility { coefficients } if *coefficients == [1.0, -1.0, 0.0, 0.0] => {
-            plain("utility")
-        }
-        Metric::TrecRbp { p, gains } if *p == 0.9 && linear(gains) => plain("rbp"),
-        Metric::TrecRbpResid { p } if *p == 0.9 => plain("rbp_resid"),
-        Metric::Unjudged { k } => cut("unj", *k),
-        _ => None,
-    }
+fn trec_name(m: &Metric) -> Option<TrecName> {
+    MEASURE_FAMILIES
+        .iter()
+        .find_map(|family| family.trec_name(m))
 }
 
 fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<(), String> {

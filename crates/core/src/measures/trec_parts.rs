@@ -91,3 +91,26 @@ pub(crate) fn named(base: &str, raw: Option<&str>) -> String {
         None => base.to_string(),
     }
 }
+
+/// trec_eval's family, the parameter a measure is printed with (0 for none)
+/// and its line name (`P_10`, `iprec_at_recall_0.50`).
+#[cfg(any(test, feature = "serde"))]
+pub(crate) type TrecName = (&'static str, f64, String);
+
+/// A family printed under its own name (`map`).
+#[cfg(any(test, feature = "serde"))]
+pub(crate) fn trec_plain(family: &'static str) -> Option<TrecName> {
+    Some((family, 0.0, family.to_string()))
+}
+
+/// A family with a cutoff (`P_10`).
+#[cfg(any(test, feature = "serde"))]
+pub(crate) fn trec_cut(family: &'static str, k: usize) -> Option<TrecName> {
+    Some((family, k as f64, format!("{family}_{k}")))
+}
+
+/// A family with a level or multiple (`iprec_at_recall_0.50`).
+#[cfg(any(test, feature = "serde"))]
+pub(crate) fn trec_level(family: &'static str, x: f64) -> Option<TrecName> {
+    Some((family, x, format!("{family}_{x:3.2}")))
+}
