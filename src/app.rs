@@ -1,42 +1,43 @@
-//! The root component: only composes. It starts from [`crate::startup`],
-//! keeps the state (saved by [`crate::use_saved`]), hands it to the one door
-//! to the core ([`crate::use_evaluation`]), wires the page's actions
-//! ([`crate::use_page_actions`]) and lays the views out: the full page, or
-//! [`crate::embed_page`] in embed mode, with [`crate::results_pane`].
+//! The root component: only composes. It starts from
+//! [`crate::shell::startup`], keeps the state (saved by
+//! [`crate::shell::use_saved`]), hands it to the one door to the core
+//! ([`crate::results::use_evaluation`]), wires the page's actions
+//! ([`crate::shell::use_page_actions`]) and opens one of the three doors
+//! ([`crate::shared::door`]): calculate, files or learn; or, in embed mode,
+//! [`crate::embed::page`].
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::charts_panel::ChartsPanel;
-use crate::components::error_list::ErrorList;
-use crate::components::examples_menu::CaseChecks;
-use crate::components::exercise_panel::ExercisePanel;
-use crate::components::explanation::{ExplanationView, Selected};
-use crate::components::files_panel::FilesPanel;
-use crate::components::form_editor::FormEditor;
-use crate::components::input_tabs::{tab_button, tabbed, use_input_view, InputView};
-use crate::components::page_header::{page_header, PageHeaderProps};
-use crate::components::partial_input::PartialInput;
-use crate::components::quick_input::QuickInput;
-use crate::components::results_table::ResultsTable;
-use crate::components::settings_panel::{measure_problems, SettingsPanel};
-use crate::components::summary_bar::SummaryBar;
-use crate::components::tie_range_panel::TieRangePanel;
-use crate::components::typed_problems::{typed_problems, TypedProblemsProps};
-use crate::embed_host::use_host_block;
-use crate::embed_page::{embed_page, use_report_height, EmbedPage};
-use crate::evaluation::SourceResults;
-use crate::results_pane::{results_pane, ResultsPane};
-use crate::same_rc::SameRc;
+use crate::calculate::form_editor::FormEditor;
+use crate::calculate::input_tabs::{tab_button, tabbed, use_input_view, InputView};
+use crate::calculate::quick_input::QuickInput;
+use crate::calculate::text_selection::use_locate;
+use crate::calculate::typed_problems::{typed_problems, TypedProblemsProps};
+use crate::calculate::{calculate_door, CalculateDoor};
+use crate::embed::host::use_host_block;
+use crate::embed::page::{embed_page, use_report_height, EmbedPage};
+use crate::files::partial_input::PartialInput;
+use crate::files::tie_range_panel::TieRangePanel;
+use crate::files::{files_door, files_panels, FilesDoor, FilesPanels};
+use crate::learn::examples_menu::CaseChecks;
+use crate::learn::{learn_door, LearnDoor};
+use crate::model::share;
+use crate::results::charts_panel::ChartsPanel;
+use crate::results::explanation::{ExplanationView, Selected};
+use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
+use crate::results::results_table::ResultsTable;
+use crate::results::use_evaluation::{use_evaluation, Evaluation};
+use crate::results::use_selection::use_selection;
+use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::settings::Settings;
-use crate::share;
-use crate::startup::initial;
-use crate::text_selection::use_locate;
-use crate::use_evaluation::{use_evaluation, Evaluation};
-use crate::use_page_actions::{use_drop_zone, use_page_actions};
-use crate::use_saved::use_saved;
-use crate::use_selection::use_selection;
+use crate::shared::door::{door_nav, use_door, Door};
+use crate::shared::same_rc::SameRc;
+use crate::shell::page_header::{page_header, PageHeaderProps};
+use crate::shell::startup::initial;
+use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
+use crate::shell::use_saved::use_saved;
 
 /// The results table and the tie range panel, which read the same values.
 fn results_and_ties(
@@ -45,12 +46,12 @@ fn results_and_ties(
     on_select: &Callback<Selected>,
 ) -> (Html, Html) {
     let results_table = html! {
-        <ResultsTable measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
-            stats={ SameRc(ev.stats.0.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
+        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+            stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
             ties={ ev.ties.clone() } />
     };
     let tie_range = html! {
-        <TieRangePanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
+        <TieRangePanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
             ties={ settings.ties } on_select={ on_select.clone() } />
     };
     (results_table, tie_range)
@@ -62,6 +63,12 @@ pub fn App() -> Html {
     let start = use_memo((), |_| initial());
     let embed = start.embed;
     let state = use_reducer(|| start.state.clone());
+    // Files loaded last time: the files door is where they are.
+    let door = use_door(if start.state.files.is_empty() {
+        Door::Calculate
+    } else {
+        Door::Files
+    });
     // A documentation page's block, sent by the page (embed.js).
     let from_host = use_host_block(start.host, state.clone());
     let block = from_host.block.clone();
@@ -74,51 +81,34 @@ pub fn App() -> Html {
     let save_problem = use_saved(&state, embed, start.files_ready);
 
     let ev = use_evaluation(&state, *view == InputView::Text);
-    let measure_problems = measure_problems(&ev.measures.1);
+    let measure_problems = measure_problems(&ev.request.problems);
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
-    let (input, typed_part) = (&ev.typed.0, &ev.typed.1);
-    let (files_part, files_ms): (&SourceResults, f64) = (&ev.from_files.part, ev.from_files.millis);
-    let n_files = state.files.len();
+    let typed_part = &ev.typed.part;
 
-    // The parts the full page and embed mode share.
-    let form_tab = tab(InputView::Form, "Form", "tab-form");
-    let text_tab = tab(InputView::Text, "Text", "tab-text");
-    let files_tab = tab(
-        InputView::Files,
-        if n_files == 0 { "Files" } else { "Files •" },
-        "tab-files",
-    );
+    let tabs = html! { <>{ tab(InputView::Form, "Form", "tab-form") }{ tab(InputView::Text, "Text", "tab-text") }</> };
     let input_panel = match *view {
         InputView::Text => html! {
             <QuickInput value={ state.quick_text.clone() } on_change={ actions.on_text.clone() } invalid={ !typed_part.errors.is_empty() } />
         },
-        InputView::Files if !embed => html! {
-            <FilesPanel files={ files_part.files.clone() } on_files={ actions.on_files.clone() } on_paste={ actions.on_paste.clone() } on_remove={ actions.on_remove.clone() } />
-        },
-        _ => html! {
-            <FormEditor text={ state.quick_text.clone() } input={ SameRc(input.clone()) }
+        InputView::Form => html! {
+            <FormEditor text={ state.quick_text.clone() } input={ SameRc(ev.typed.input.clone()) }
                 scale_max={ state.settings.scale_max } on_text={ actions.on_text.clone() } />
         },
     };
-    let typed_errors = html! {
-        { typed_problems(&TypedProblemsProps {
-            errors: typed_part.errors.clone(),
-            trec_in_text: *ev.trec_in_text,
-            on_load_as_file: actions.on_load_as_file.clone(),
-            on_locate: actions.on_locate.clone(),
-        }) }
-    };
-    let partial_view = html! {
-        <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
-    };
+    let typed_errors = typed_problems(&TypedProblemsProps {
+        errors: typed_part.errors.clone(),
+        trec_in_text: *ev.trec_in_text,
+        on_load_as_file: actions.on_load_as_file.clone(),
+        on_locate: actions.on_locate.clone(),
+    });
     let (results_table, tie_range) = results_and_ties(&ev, &state.settings, &on_select);
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
-            <ExplanationView selected={ sel } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() }
+            <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() }
                 text={ state.quick_text.clone() } files={ state.files.clone() }
-                settings={ state.settings.clone() } on_select={ on_select.clone() } { on_close } />
+                settings={ state.settings.clone() } request={ ev.request.clone() } on_select={ on_select.clone() } { on_close } />
         },
         None => html! {},
     };
@@ -126,21 +116,14 @@ pub fn App() -> Html {
     // only: once its text is edited (or files come in) the panel goes.
     let case_checks = match state.case.clone().filter(|_| state.is_unchanged_example()) {
         Some(case) => {
-            html! { <CaseChecks { case } measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } /> }
+            html! { <CaseChecks { case } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } /> }
         }
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.0.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
     if embed {
-        // The rankings to edit, with their problems.
-        let rankings = html! {
-            <>
-                { tabbed(html! { <>{ form_tab }{ text_tab }</> }, *view, input_panel.clone()) }
-                { typed_errors }
-            </>
-        };
         let open_full = share::encode(&state)
             .map(|f| format!("./{f}"))
             .unwrap_or_else(|_| "./".into());
@@ -152,60 +135,83 @@ pub fn App() -> Html {
             results_table,
             explanation,
             charts,
-            rankings,
+            rankings: html! { <>{ tabbed(tabs, *view, input_panel) }{ typed_errors }</> },
             case_checks,
         });
     }
+    let settings_pane = html! {
+        <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
+    };
+    let results =
+        |door: Door, partial_view: Html, (after_explanation, after_charts): (Html, Html)| {
+            results_pane(ResultsPane {
+                door,
+                ev: &ev,
+                settings: &state.settings,
+                on_select: on_select.clone(),
+                parts: ResultsParts {
+                    partial_view,
+                    results_table: results_table.clone(),
+                    explanation: explanation.clone(),
+                    after_explanation,
+                    case_checks: case_checks.clone(),
+                    charts: charts.clone(),
+                    after_charts,
+                },
+            })
+        };
+    let save_problem = (*save_problem).clone();
+    let body = match *door {
+        Door::Calculate => calculate_door(CalculateDoor {
+            metrics: ev.request.metrics.clone(),
+            systems: ev.systems.clone(),
+            input: tabbed(tabs, *view, input_panel),
+            problems: typed_errors,
+            save_problem,
+            settings: settings_pane,
+            results: results(Door::Calculate, html! {}, (html! {}, html! {})),
+        }),
+        Door::Files => files_door(FilesDoor {
+            files: ev.from_files.part.files.clone(),
+            errors: ev.from_files.part.errors.clone(),
+            on_files: actions.on_files.clone(),
+            on_paste: actions.on_paste.clone(),
+            on_remove: actions.on_remove.clone(),
+            save_problem,
+            settings: settings_pane,
+            results: results(
+                Door::Files,
+                html! {
+                    <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
+                },
+                files_panels(FilesPanels {
+                    ev: &ev,
+                    settings: &state.settings,
+                    files: state.files.clone(),
+                    tie_range: tie_range.clone(),
+                    generation: *generation,
+                    on_settings: actions.on_settings.clone(),
+                }),
+            ),
+        }),
+        Door::Learn => learn_door(LearnDoor {
+            input: SameRc(ev.typed.input.clone()),
+            on_case: actions.on_case.clone(),
+        }),
+    };
     html! {
-        <div class={ classes!("page", drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
+        <div class={ classes!("page", format!("door-{}", door.slug()), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
             { page_header(&PageHeaderProps {
                 state: Rc::new((*state).clone()),
+                door: *door,
                 on_case: actions.on_case.clone(),
                 on_clear: actions.on_clear.clone(),
                 on_session: actions.on_session.clone(),
                 link_problem: (*link_problem).clone(),
                 dragging: *drop.dragging,
             }) }
-            <main class="layout">
-                <section class="input-pane" aria-label="Input">
-                    <SummaryBar measures={ ev.measures.0.clone() } systems={ ev.systems.clone() } />
-                    { tabbed(html! { <>{ form_tab }{ text_tab }{ files_tab }</> }, *view, input_panel) }
-                    { typed_errors }
-                    <ErrorList errors={ files_part.errors.clone() } id="file-errors" testid="file-errors" name_inputs=true />
-                    if let Some(p) = (*save_problem).clone() {
-                        <p class="field-error" role="alert">{ p }</p>
-                    }
-                </section>
-                <section class="settings-pane" aria-label="Settings">
-                    <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
-                </section>
-                { results_pane(ResultsPane {
-                    measures: ev.measures.0.clone(),
-                    systems: ev.systems.clone(),
-                    stats: ev.stats.clone(),
-                    settings: state.settings.clone(),
-                    typed: ev.typed.clone(),
-                    files_part: ev.from_files.part.clone(),
-                    job: (ev.from_files.status.clone(), ev.from_files.cancel.clone(), ev.from_files.retry.clone()),
-                    files_ms,
-                    files: if ev.withheld { Rc::new(Vec::new()) } else { state.files.clone() },
-                    updating: ev.updating,
-                    withheld: ev.withheld,
-                    partial: ev.partial,
-                    warnings: ev.warnings,
-                    judgment_table: ev.judgment_table,
-                    generation: *generation,
-                    on_settings: actions.on_settings.clone(),
-                    on_select: on_select.clone(),
-                    partial_view,
-                    results_table,
-                    explanation,
-                    tie_range,
-                    case_checks,
-                    charts,
-                }) }
-            </main>
-            <ExercisePanel input={ SameRc(input.clone()) } />
+            { body }
+            { door_nav(*door, "tab-bar", true) }
         </div>
     }
 }

@@ -3,7 +3,7 @@
 #![forbid(unsafe_code)]
 
 fn main() {
-    ranklab_app::panic_notice::install();
-    ranklab_app::offline::register_service_worker();
+    ranklab_app::shell::panic_notice::install();
+    ranklab_app::shell::offline::register_service_worker();
     yew::Renderer::<ranklab_app::app::App>::new().render();
 }

@@ -1,5 +1,5 @@
 // Ranklab's worker for big files: loads the worker build (ranklab-worker,
-// written by scripts/build) and lets it answer the page (src/worker.rs).
+// written by scripts/build) and lets it answer the page (src/files/worker.rs).
 // A worker that cannot start says so; the page then evaluates by itself.
 import init from './ranklab-worker.js';
 

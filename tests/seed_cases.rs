@@ -4,8 +4,8 @@
 //! `../shared/seed_examples.json`, and whose stated values are the
 //! article's.
 
-use ranklab_app::evaluation::{evaluate_typed, parse_typed};
-use ranklab_app::example::{agrees, Check, CASES};
+use ranklab_app::model::example::{agrees, Check, CASES};
+use ranklab_app::shared::evaluation::{evaluate_typed, parse_typed};
 use ranklab_core::{explain, f4, EvalContext};
 use serde_json::Value;
 

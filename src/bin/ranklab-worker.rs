@@ -1,7 +1,7 @@
 //! Ranklab's worker: evaluates big files for the page (see
-//! `ranklab_app::worker`). Loaded by `worker.js` in a dedicated worker.
+//! `ranklab_app::big_files::worker`). Loaded by `worker.js` in a dedicated worker.
 #![forbid(unsafe_code)]
 
 fn main() {
-    ranklab_app::worker::serve();
+    ranklab_app::big_files::worker::serve();
 }

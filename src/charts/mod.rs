@@ -344,6 +344,7 @@ mod tests {
         );
         // One Tab stop per chart: the marks after the first take -1.
         let two = tag_marks("<rect/><rect/>", "<rect", 0, &["a".into(), "b".into()]);
+        assert_eq!(untag_marks(&two), "<rect a/><rect b/>");
         assert_eq!(
             two,
             "<rect a tabindex=\"0\" role=\"button\"/><rect b tabindex=\"-1\" role=\"button\"/>"
@@ -414,6 +415,14 @@ pub fn xml_attr(s: &str) -> String {
         .replace('"', "&quot;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// A chart made by [`tag_marks`] without the marks' roles and tab stops
+/// (their data stays): for touch screens, where the tables' values open the
+/// same explanations.
+pub fn untag_marks(svg: &str) -> String {
+    svg.replace(" tabindex=\"0\" role=\"button\"", "")
+        .replace(" tabindex=\"-1\" role=\"button\"", "")
 }
 
 /// Makes the drawn marks of a chart clickable: the i-th occurrence of

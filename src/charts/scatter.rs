@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 
 use super::{builder, colour, drew, render, short, upper, Size, Swatch, Theme};
-use crate::evaluation::PairedValue;
+use crate::shared::evaluation::PairedValue;
 use crate::styled_mesh;
 
 /// The chart as SVG; the points are its only circles, in `points` order.

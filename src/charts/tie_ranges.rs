@@ -5,7 +5,7 @@
 
 use super::comparison::{comparison_svg, Comparison, Labels};
 use super::{Interval, Size, Theme};
-use crate::evaluation::{SystemResult, TieRange};
+use crate::shared::evaluation::{SystemResult, TieRange};
 
 /// The most queries the chart draws (the widest first beyond that).
 pub const CHART_QUERIES: usize = 40;

@@ -1,7 +1,7 @@
 //! The measure choices of the settings that are more than a number: nDCG's
 //! gain and discount, ERR's stopping probability, the measure families.
 
-use crate::evaluation::Discount;
+use crate::shared::evaluation::Discount;
 use serde::{Deserialize, Serialize};
 
 /// nDCG's discount as the settings hold it (the core's [`Discount`]).

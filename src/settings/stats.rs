@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::evaluation::{Correction, Test};
+use crate::shared::evaluation::{Correction, Test};
 
 /// Which interval the results table shows under each mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,7 +58,7 @@ impl Default for StatsSettings {
 
 impl StatsSettings {
     /// The interval the table and chart show for one system's statistics.
-    pub fn shown_interval(&self, d: &crate::evaluation::SystemStats) -> Option<(f64, f64)> {
+    pub fn shown_interval(&self, d: &crate::shared::evaluation::SystemStats) -> Option<(f64, f64)> {
         match self.interval {
             IntervalChoice::None => None,
             IntervalChoice::T => d.t_interval,
@@ -69,7 +69,7 @@ impl StatsSettings {
     /// Which test, correction and α make the marks, for captions and exports.
     pub fn marks_note(&self) -> String {
         let o = self.options();
-        if o.test == crate::evaluation::Test::TukeyHsd {
+        if o.test == crate::shared::evaluation::Test::TukeyHsd {
             format!("{}, α = {}", o.test.name(), self.alpha)
         } else {
             format!(
@@ -82,8 +82,8 @@ impl StatsSettings {
     }
 
     /// The core's options for these settings (bootstrap intervals only when shown).
-    pub fn options(&self) -> crate::evaluation::StatsOptions {
-        use crate::evaluation::{Correction, StatsOptions, Test};
+    pub fn options(&self) -> crate::shared::evaluation::StatsOptions {
+        use crate::shared::evaluation::{Correction, StatsOptions, Test};
         StatsOptions {
             test: match self.test {
                 Test::PairedT => Test::PairedT,

@@ -19,7 +19,7 @@ import { writeFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHOTS, open, useBrowser } from './harness.mjs';
+import { SHOTS, open, openDoor, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -37,6 +37,7 @@ async function answer(page, text) {
 
 test('an exercise is solved, each recognised mistake is named, hints and progress survive a reload', async () => {
   const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
   const pane = page.getByTestId('exercises');
   await pane.scrollIntoViewIfNeeded();
   assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Ranking measures by hand');
@@ -113,6 +114,7 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
 
 test("a teacher's set file is opened, its problems located; typed and random rankings make exercises", async () => {
   const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
   const dir = mkdtempSync(join(tmpdir(), 'ranklab-set-'));
   const path = join(dir, 'week4.txt');
   await writeFile(path, 'title: Week 4\nexercise: P@2\n0 1 1\nexercise: MAP@x\n1\nexercise: RR\n0 0 0 1\n');
@@ -201,6 +203,7 @@ const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w]
 
 test('a handout of the set prints alone, without controls, its answers on a last page of their own', async () => {
   const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
   // The button opens the browser's print dialog, which a headless browser
   // cannot show: note the call, and print to PDF below instead.
   await page.evaluate(() => { window.print = () => { window.printed = (window.printed ?? 0) + 1; }; });

@@ -116,8 +116,19 @@ export async function open(env, { width = 1280, height = 800, url } = {}) {
   return { context, page, seen };
 }
 
-/** Shows an input tab: 'form', 'text' or 'files'. */
+/** Opens a door ('calculate', 'files' or 'learn') by its link, as a reader
+ * does (the header's links, or the tab bar on a phone). */
+export async function openDoor(page, door) {
+  if (await page.locator(`.page.door-${door}`).count()) return;
+  await page.locator(`[data-testid="door-${door}"]:visible`).first().click();
+  await page.locator(`.page.door-${door}`).waitFor({ timeout: 15000 });
+}
+
+/** Shows an input: 'form' or 'text' (tabs of the calculate door), or
+ * 'files' (the files door). */
 export async function showTab(page, name) {
+  if (name === 'files') return openDoor(page, 'files');
+  await openDoor(page, 'calculate');
   await page.getByTestId(`tab-${name}`).click();
 }
 

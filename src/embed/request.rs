@@ -1,0 +1,197 @@
+//! Embed mode, for documentation pages: `?embed` (or `#embed`) shows only
+//! the calculator and its chart. Its state comes from the URL — an example
+//! case (`?embed&case=000-004`) or a shared state (`?embed#s=…`) — and is
+//! never saved, so embedded calculators do not overwrite the work a reader
+//! keeps in the full app.
+
+use crate::model::example::find;
+use crate::model::share;
+use crate::model::state::{Action, AppState};
+
+/// What the URL asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmbedRequest {
+    /// The state to show.
+    pub state: AppState,
+    /// A message when the URL's state could not be read.
+    pub problem: Option<String>,
+    /// Made by `embed.js` (`?embed&host`): the page around it sends the
+    /// rankings (see [`crate::embed::host`]).
+    pub host: bool,
+}
+
+/// Reads embed mode from a page's query string and fragment; `None` when
+/// the page is not embedded.
+pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
+    let params: Vec<(&str, &str)> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+        .collect();
+    let embedded = params.iter().any(|(k, _)| *k == "embed") || hash == "#embed";
+    if !embedded {
+        return None;
+    }
+    if params.iter().any(|(k, _)| *k == "host") {
+        // Nothing until the page sends its block.
+        return Some(EmbedRequest {
+            state: AppState::default().apply(Action::SetText(String::new())),
+            problem: None,
+            host: true,
+        });
+    }
+    if let Some(result) = share::decode(hash) {
+        return Some(match result {
+            Ok(state) => EmbedRequest {
+                state,
+                problem: None,
+                host: false,
+            },
+            Err(message) => EmbedRequest {
+                state: AppState::default(),
+                problem: Some(message),
+                host: false,
+            },
+        });
+    }
+    let case = params.iter().find(|(k, _)| *k == "case").map(|(_, v)| *v);
+    Some(match case.map(|id| (id, find(id))) {
+        Some((_, Some(c))) => EmbedRequest {
+            state: AppState::default().apply(Action::LoadCase(
+                c.id.to_string(),
+                c.text.to_string(),
+                c.settings(),
+            )),
+            problem: None,
+            host: false,
+        },
+        Some((id, None)) => EmbedRequest {
+            state: AppState::default(),
+            problem: Some(format!("No example named `{id}`; showing the demo.")),
+            host: false,
+        },
+        None => EmbedRequest {
+            state: AppState::default(),
+            problem: None,
+            host: false,
+        },
+    })
+}
+
+/// The message an embedded calculator posts to the page around it when
+/// its height changes: `{"ranklab": "height", "height": <px>}`.
+pub const HEIGHT_MESSAGE: &str = "height";
+
+/// Heights offered for an embed, in pixels.
+pub const EMBED_HEIGHTS: [u32; 4] = [400, 560, 720, 900];
+
+/// The few lines a host page adds once to let its Ranklab frames take the
+/// height they report (`origin`: Ranklab's origin, the only sender it
+/// listens to).
+pub fn host_script(origin: &str) -> String {
+    format!(
+        "<script>\naddEventListener('message', function (e) {{\n  if (e.origin !== '{origin}' || !e.data || e.data.ranklab !== '{HEIGHT_MESSAGE}') return;\n  document.querySelectorAll('iframe').forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';\n  }});\n}});\n</script>"
+    )
+}
+
+/// An embed of `state`: its address, and the snippet (the `<iframe>` of
+/// `height` pixels, then the host script that lets it resize itself) for
+/// the page at `base` (its address without query or fragment).
+pub fn iframe_snippet(
+    base: &str,
+    state: &AppState,
+    height: u32,
+) -> Result<(String, String), String> {
+    let fragment = share::encode(state)?;
+    let src = format!("{base}?embed{fragment}");
+    let origin = base
+        .find("://")
+        .and_then(|i| base[i + 3..].find('/').map(|j| &base[..i + 3 + j]))
+        .unwrap_or(base);
+    let snippet = format!(
+        "<iframe src=\"{src}\" title=\"Ranklab calculator\" width=\"100%\" height=\"{height}\" loading=\"lazy\" style=\"border: 1px solid #ccc; border-radius: 6px\"></iframe>\n{}",
+        host_script(origin)
+    );
+    Ok((src, snippet))
+}
+
+/// Posts the embed's height to the page around it now and whenever it
+/// changes (a `ResizeObserver` on the calculator), so a host page with
+/// [`host_script`] shows it whole without an inner scroll bar.
+#[cfg(target_arch = "wasm32")]
+pub fn report_height() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let window = gloo::utils::window();
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let post = move || {
+        let Some(page) = gloo::utils::document()
+            .query_selector(".page.embed")
+            .ok()
+            .flatten()
+        else {
+            return;
+        };
+        let height = page.get_bounding_client_rect().height().ceil() + 2.0;
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"ranklab".into(), &HEIGHT_MESSAGE.into());
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+        let _ = parent.post_message(&message, "*");
+    };
+    post();
+    let callback = Closure::<dyn FnMut()>::new(post);
+    if let (Ok(observer), Some(page)) = (
+        web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()),
+        gloo::utils::document()
+            .query_selector(".page.embed")
+            .ok()
+            .flatten(),
+    ) {
+        observer.observe(&page);
+        // The observer lives as long as the page.
+        std::mem::forget(observer);
+    }
+    callback.forget();
+}
+
+/// Native builds (tests) have no page around them.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn report_height() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embed_mode_reads_case_or_state_and_only_when_asked() {
+        assert_eq!(embed_request("", ""), None);
+        assert_eq!(embed_request("?case=000-004", ""), None);
+        let r = embed_request("?embed&case=000-004", "").unwrap();
+        assert_eq!(r.state.case.as_deref(), Some("000-004"));
+        assert!(r.state.quick_text.contains("[MAP example (article 004)]"));
+        let missing = embed_request("?embed&case=nope", "").unwrap();
+        assert!(missing.problem.unwrap().contains("`nope`"));
+        let s = AppState {
+            quick_text: "q1: R".into(),
+            ..AppState::default()
+        };
+        let fragment = share::encode(&s).unwrap();
+        assert_eq!(embed_request("?embed", &fragment).unwrap().state, s);
+        assert!(embed_request("", "#embed").is_some());
+        let (src, snippet) = iframe_snippet("https://x.org/ranklab/", &s, 560).unwrap();
+        assert!(src.starts_with("https://x.org/ranklab/?embed#s="), "{src}");
+        assert!(
+            snippet.starts_with(&format!("<iframe src=\"{src}\"")),
+            "{snippet}"
+        );
+        assert!(snippet.contains("height=\"560\""));
+        // The host script listens to Ranklab's origin only.
+        assert!(
+            snippet.contains("e.origin !== 'https://x.org'"),
+            "{snippet}"
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! The files door's layout: the qrels and runs (pick, drop or paste) with
+//! their problems, then the settings (a folded section on a phone), beside
+//! the results with the files' job, the tie range, statistics and the
+//! tools' conventions compared.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::files::compare_view::CompareView;
+use crate::files::significance_panel::SignificancePanel;
+use crate::results::use_evaluation::Evaluation;
+use crate::settings::Settings;
+use crate::shared::same_rc::SameRc;
+
+use crate::files::files_panel::FilesPanel;
+use crate::model::state::LoadedFile;
+use crate::shared::error_list::ErrorList;
+use crate::shared::evaluation::{FileInfo, ParseError};
+
+/// What the files door shows.
+pub struct FilesDoor {
+    /// The loaded files.
+    pub files: Vec<FileInfo>,
+    /// The files' problems.
+    pub errors: Vec<ParseError>,
+    /// Files were picked or dropped.
+    pub on_files: Callback<Vec<LoadedFile>>,
+    /// Text was pasted as a file.
+    pub on_paste: Callback<String>,
+    /// A file is removed (by name).
+    pub on_remove: Callback<String>,
+    /// Why the work could not be kept in this browser.
+    pub save_problem: Option<String>,
+    /// The settings panel.
+    pub settings: Html,
+    /// The results pane.
+    pub results: Html,
+}
+
+/// Lays the files door out.
+pub fn files_door(d: FilesDoor) -> Html {
+    html! {
+        <main class="layout" id="main">
+            <section class="input-pane" aria-label="Files">
+                <div id="input-panel">
+                    <FilesPanel files={ d.files } on_files={ d.on_files } on_paste={ d.on_paste } on_remove={ d.on_remove } />
+                </div>
+                <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true />
+                if let Some(p) = d.save_problem {
+                    <p class="field-error" role="alert">{ p }</p>
+                }
+            </section>
+            <section class="settings-pane" aria-label="Settings">{ d.settings }</section>
+            { d.results }
+        </main>
+    }
+}
+
+/// What the files door's own panels read.
+pub struct FilesPanels<'a> {
+    /// The finished values.
+    pub ev: &'a Evaluation,
+    /// The settings (the statistics panel changes them).
+    pub settings: &'a Settings,
+    /// The files, to compare conventions on.
+    pub files: Rc<Vec<LoadedFile>>,
+    /// The tie range panel.
+    pub tie_range: Html,
+    /// Settings fields re-read the state when it is replaced.
+    pub generation: u32,
+    /// The settings changed.
+    pub on_settings: Callback<Settings>,
+}
+
+/// The files door's own panels in the results: the tie range after the
+/// explanation; statistics and the tools' conventions compared after the
+/// charts.
+pub fn files_panels(p: FilesPanels) -> (Html, Html) {
+    let ev = p.ev;
+    let measures = ev.request.metrics.clone();
+    // The conventions are compared on the files the numbers come from.
+    let files = if ev.withheld {
+        Rc::new(Vec::new())
+    } else {
+        p.files
+    };
+    let after_charts = html! {
+        <>
+            <SignificancePanel key={ p.generation } settings={ p.settings.clone() } on_change={ p.on_settings }
+                measures={ measures.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } millis={ ev.stats.millis } />
+            <CompareView input={ SameRc(ev.typed.input.clone()) } { files } { measures } level={ p.settings.relevance_level } />
+        </>
+    };
+    (p.tie_range, after_charts)
+}

@@ -1,0 +1,77 @@
+//! What the results say when the files have bad lines: no numbers from the
+//! files until the reader chooses to evaluate without those lines, and
+//! then a mark that stays beside the numbers (the tables and exports carry
+//! it too). trec_eval refuses such files, and a number copied from the
+//! table must not pass for the whole file's.
+
+use std::rc::Rc;
+
+use crate::shared::evaluation::{plural, ParseError};
+use yew::prelude::*;
+
+/// How many bad lines the account lists before "and N more".
+const LISTED: usize = 5;
+
+/// Props of [`PartialInput`].
+#[derive(Properties, PartialEq)]
+pub struct PartialInputProps {
+    /// The files' bad lines (located problems; refused repeats excluded).
+    pub bad_lines: Rc<Vec<ParseError>>,
+    /// The files' numbers are withheld (the reader has not chosen yet).
+    pub withheld: bool,
+    /// "Evaluate without the N bad lines".
+    pub on_partial: Callback<MouseEvent>,
+    /// "Withhold them again".
+    pub on_withhold: Callback<MouseEvent>,
+}
+
+/// Where a bad line is, for the short list: `qrels.txt, line 3, column 12`.
+fn place(e: &ParseError) -> String {
+    format!("{}, line {}, column {}", e.input, e.line, e.column)
+}
+
+/// The account of the files' bad lines, with the choice.
+#[component]
+pub fn PartialInput(props: &PartialInputProps) -> Html {
+    let n = props.bad_lines.len();
+    if n == 0 {
+        return html! {};
+    }
+    let lines = plural(n, "bad line", "bad lines");
+    let mut files: Vec<&str> = Vec::new();
+    for e in props.bad_lines.iter() {
+        if !files.contains(&e.input.as_str()) {
+            files.push(&e.input);
+        }
+    }
+    if !props.withheld {
+        return html! {
+            <p class="partial-mark" role="status" data-testid="partial-mark">
+                <strong>{ format!("Computed from partial input: {lines} of {} left out.", files.join(", ")) }</strong>
+                { " The tables and every export say so. " }
+                <button type="button" class="link-button" data-testid="withhold-again" onclick={ props.on_withhold.clone() }>
+                    { "Withhold these numbers again" }
+                </button>
+            </p>
+        };
+    }
+    html! {
+        <div class="withheld" role="alert" data-testid="numbers-withheld">
+            <p>
+                <strong>{ format!("No numbers from the files: {lines} could not be read.") }</strong>
+                { " A value computed without them could be taken for the whole file's (trec_eval refuses such files). Fix the lines, or evaluate without them:" }
+            </p>
+            <ul>
+                { for props.bad_lines.iter().take(LISTED).map(|e| html! {
+                    <li><a href="#file-errors">{ place(e) }</a>{ format!(": expected {}", e.expected) }</li>
+                }) }
+                if n > LISTED {
+                    <li><a href="#file-errors">{ format!("and {} more", n - LISTED) }</a></li>
+                }
+            </ul>
+            <button type="button" data-testid="evaluate-partial" onclick={ props.on_partial.clone() }>
+                { format!("Evaluate without the {lines}") }
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,260 @@
+//! The tie range: how much each value depends on the order of equally
+//! scored documents. Each system's mean with its range, the pairs of
+//! systems that can swap places by tie order alone, the widest queries
+//! (each opens its calculation), and a chart of the per-query ranges. Shown
+//! only when some value depends on tie order; the core computes it all
+//! ([`TieReport`]).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
+use crate::results::charts_panel::{drawing, theme};
+use crate::results::explanation::Selected;
+use crate::shared::evaluation::{format_value, plural, Metric, SystemResult, TieRange, TieReport};
+use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
+use crate::shared::same_rc::SameRc;
+
+/// Props of [`TieRangePanel`].
+#[derive(Properties, PartialEq)]
+pub struct TieRangePanelProps {
+    /// The measures, in column order.
+    pub measures: Rc<Vec<Metric>>,
+    /// Every system (the report's indexes are into this list).
+    pub systems: SameRc<Vec<SystemResult>>,
+    /// The tie report.
+    pub report: SameRc<TieReport>,
+    /// The tie convention that chose the order shown.
+    pub ties: TieBreak,
+    /// Opens a value's calculation.
+    pub on_select: Callback<Selected>,
+}
+
+fn range_text(r: TieRange) -> String {
+    format!("{} to {}", format_value(r.min), format_value(r.max))
+}
+
+/// What the panel's parts read.
+struct View<'a> {
+    systems: &'a [SystemResult],
+    report: &'a TieReport,
+    /// The measures' names.
+    names: Vec<String>,
+    /// The measures whose means spread over tie orders.
+    spread: Vec<usize>,
+    /// Systems with ties, and those a flip involves.
+    shown: Vec<usize>,
+}
+
+/// Each shown system's mean and its range, per spread measure.
+fn means_table(v: &View) -> Html {
+    if v.spread.is_empty() {
+        return html! {};
+    }
+    let cell = |i: usize, j: usize| {
+        let r = v.report.means[i][j];
+        html! {
+            <td class="num" data-tie-system={ v.systems[i].name.clone() } data-tie-measure={ v.names[j].clone() }
+                data-min={ r.map(|r| r.min.to_string()) } data-max={ r.map(|r| r.max.to_string()) }>
+                { format_value(v.systems[i].means[j]) }
+                <span class="interval">{ match r {
+                    Some(r) if r.is_spread() => range_text(r),
+                    Some(_) => "no tie effect".to_string(),
+                    None => "range not computed".to_string(),
+                } }</span>
+            </td>
+        }
+    };
+    html! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Means over tie orders">
+            <table class="results tie-means" data-testid="tie-means">
+                <caption class="visually-hidden">{ "Each mean, and its lowest and highest over the orders of tied documents" }</caption>
+                <thead><tr>
+                    <th scope="col">{ "System" }</th>
+                    <th scope="col" class="num">{ "Queries with ties" }</th>
+                    { for v.spread.iter().map(|&j| html! { <th scope="col" class="num">{ v.names[j].clone() }</th> }) }
+                </tr></thead>
+                <tbody>
+                    { for v.shown.iter().map(|&i| html! {
+                        <tr>
+                            <th scope="row">{ v.systems[i].name.clone() }</th>
+                            <td class="num">{ format!("{} of {}", v.report.tied_queries[i], v.systems[i].queries.len()) }</td>
+                            { for v.spread.iter().map(|&j| cell(i, j)) }
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The pairs of systems that can swap places by tie order alone.
+fn flips_list(v: &View) -> Html {
+    let report = v.report;
+    if report.flips.is_empty() {
+        return if v.shown.len() > 1 {
+            html! { <p data-testid="tie-no-flips">{ "No pair of systems can swap places by tie order alone." }</p> }
+        } else {
+            html! {}
+        };
+    }
+    let side = |i: usize, j: usize| {
+        let s = &v.systems[i];
+        let range = report.means[i][j].map(range_text).unwrap_or_default();
+        format!("{} ({}, {range})", s.name, format_value(s.means[j]))
+    };
+    html! {
+        <>
+            <h3>{ "Pairs that can swap places by tie order alone" }</h3>
+            <ul data-testid="tie-flips">
+                { for report.flips.iter().map(|f| html! {
+                    <li data-measure={ v.names[f.measure].clone() }>
+                        { format!("{}: {} and {} can come out either way round.", v.names[f.measure],
+                            side(f.systems.0, f.measure), side(f.systems.1, f.measure)) }
+                    </li>
+                }) }
+            </ul>
+        </>
+    }
+}
+
+/// The widest queries, each a button opening its calculation, and the
+/// measures whose ranges were refused.
+fn widest_list(v: &View, on_select: &Callback<Selected>) -> Html {
+    let open = |system: &str, query: &str, measure: usize| {
+        let on_select = on_select.clone();
+        let target = Selected {
+            system: system.to_string(),
+            query: Some(query.to_string()),
+            measure,
+        };
+        Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
+    };
+    html! {
+        <>
+            if !v.report.widest.is_empty() {
+                <h3>{ "The queries that depend most on tie order" }</h3>
+                <ul data-testid="tie-widest">
+                    { for v.report.widest.iter().map(|w| {
+                        let s = &v.systems[w.system];
+                        html! {
+                            <li>
+                                <button type="button" class="link" data-testid="tie-query"
+                                    onclick={ open(&s.name, &w.query, w.measure) }>
+                                    { format!("{}, query {}", s.name, w.query) }
+                                </button>
+                                { format!(": {} is {} as ranked, {} over tie orders.", v.names[w.measure], format_value(w.value), range_text(w.range)) }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            }
+            { for v.report.refused.iter().enumerate().filter(|(_, n)| **n > 0).map(|(j, n)| html! {
+                <p class="warning-note" role="note" data-testid="tie-refused">
+                    { format!("{}: the range of {} is not computed: their tied documents allow more than {MAX_ORDERS} distinct orders, and {} has no proved sort that reaches its extremes, so its mean has no range either.",
+                        v.names[j], plural(*n, "query", "queries"), v.names[j]) }
+                </p>
+            }) }
+        </>
+    }
+}
+
+/// The per-query chart of measure `j`'s ranges, with its data table.
+fn chart_figure(v: &View, j: usize) -> Html {
+    let shown_names: Vec<String> = v.shown.iter().map(|&i| v.systems[i].name.clone()).collect();
+    let chart = tie_chart(v.systems, &v.shown, j);
+    let svg = tie_ranges_svg(&v.names[j], &shown_names, &chart, theme(), (720, 360));
+    let cell = |x: Option<f64>| {
+        x.filter(|x| x.is_finite())
+            .map_or("—".to_string(), format_value)
+    };
+    html! {
+        <figure class="chart" data-testid="tie-chart">
+            <div class="chart-svg" role="img" aria-label={ format!("{} per query over the orders of tied documents; its data table follows", v.names[j]) }>
+                { drawing(svg) }
+            </div>
+            <figcaption>
+                <details>
+                    <summary>{ format!("Data: {}", plural(chart.queries.len(), "query", "queries")) }</summary>
+                    <table class="results">
+                        <thead><tr><th scope="col">{ "System" }</th><th scope="col">{ "Query" }</th>
+                            <th scope="col" class="num">{ "As ranked" }</th><th scope="col" class="num">{ "Lowest" }</th>
+                            <th scope="col" class="num">{ "Highest" }</th></tr></thead>
+                        <tbody>
+                            { for chart.queries.iter().enumerate().flat_map(|(q, query)| shown_names.iter().enumerate().map(move |(s, name)| (q, query, s, name))).map(|(q, query, s, name)| {
+                                let r = chart.ranges[q][s];
+                                html! {
+                                    <tr><td>{ name.clone() }</td><td>{ query.clone() }</td>
+                                        <td class="num">{ cell(Some(chart.values[q][s])) }</td>
+                                        <td class="num">{ cell(r.map(|r| r.0).or(Some(chart.values[q][s]))) }</td>
+                                        <td class="num">{ cell(r.map(|r| r.1).or(Some(chart.values[q][s]))) }</td></tr>
+                                }
+                            }) }
+                        </tbody>
+                    </table>
+                </details>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// The panel (nothing when no value depends on tie order).
+#[component]
+pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let report = &props.report;
+    if !report.matters() {
+        return html! {};
+    }
+    let systems = &props.systems;
+    let v = View {
+        systems,
+        report,
+        names: props.measures.iter().map(ToString::to_string).collect(),
+        spread: (0..props.measures.len())
+            .filter(|&j| report.spread.get(j).copied().unwrap_or(false))
+            .collect(),
+        shown: (0..systems.len())
+            .filter(|&i| {
+                !systems[i].queries.is_empty()
+                    && (report.tied_queries[i] > 0
+                        || report
+                            .flips
+                            .iter()
+                            .any(|f| f.systems.0 == i || f.systems.1 == i))
+            })
+            .collect(),
+    };
+    let mi = v.spread.get(*chosen).or(v.spread.first()).copied();
+    let on_measure = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            chosen.set(value.parse().unwrap_or(0));
+        })
+    };
+    html! {
+        <section class="tie-range" id="tie-range" aria-labelledby="tie-range-title" data-testid="tie-range">
+            <h2 id="tie-range-title">{ "Tie range" }</h2>
+            <p class="hint">
+                { format!("Some runs give documents equal scores, so their order is open; the values above put them in one order ({}). ", props.ties.label()) }
+                { "Here is each value's lowest and highest over every order of the tied documents: how much a result owes to how its ties happened to be broken." }
+            </p>
+            { means_table(&v) }
+            { flips_list(&v) }
+            { widest_list(&v, &props.on_select) }
+            if let Some(j) = mi {
+                if v.spread.len() > 1 {
+                    <label for="tie-chart-measure">{ "Chart of " }</label>
+                    <select id="tie-chart-measure" data-testid="tie-chart-measure" onchange={ on_measure }>
+                        { for v.spread.iter().enumerate().map(|(k, &m)| html! { <option value={ k.to_string() } selected={ m == j }>{ v.names[m].clone() }</option> }) }
+                    </select>
+                }
+                { chart_figure(&v, j) }
+            }
+        </section>
+    }
+}

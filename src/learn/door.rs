@@ -1,0 +1,33 @@
+//! The learn door's layout: the exercises first (a teacher's set, random
+//! ones, or the typed rankings; projector mode and handouts), then the
+//! gallery of worked examples from the articles, which opens an example in
+//! the calculate door.
+
+use yew::prelude::*;
+
+use crate::learn::examples_menu::ExamplesMenu;
+use crate::learn::exercises::ExercisePanel;
+use crate::shared::evaluation::QuickInput;
+use crate::shared::same_rc::SameRc;
+
+/// What the learn door shows.
+pub struct LearnDoor {
+    /// The typed rankings (exercises can be made from them).
+    pub input: SameRc<QuickInput>,
+    /// A worked example is opened (by its id).
+    pub on_case: Callback<String>,
+}
+
+/// Lays the learn door out.
+pub fn learn_door(d: LearnDoor) -> Html {
+    html! {
+        <main class="learn-door" id="main">
+            <ExercisePanel input={ d.input } />
+            <section class="gallery" aria-labelledby="gallery-title">
+                <h2 id="gallery-title">{ "Worked examples" }</h2>
+                <p class="hint">{ "Every worked example of the articles Ranklab was specified from, with the article's stated value beside the correct one. Loading one opens it in Calculate." }</p>
+                <ExamplesMenu on_load={ d.on_case } id="gallery-examples" />
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,200 @@
+//! Where an exercise comes from: a typed ranking and a measure, a random
+//! ranking from a seed, or a teacher's set.
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::events::{input_value, select_value};
+
+use crate::learn::exercise_link::link;
+use crate::learn::exercise_progress::Progress;
+use crate::settings::inputs::index_setter;
+use crate::shared::evaluation::{parse_set, ExerciseSet};
+
+/// The teacher's set that ships with the app.
+pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");
+
+/// The measures offered for a typed ranking.
+const TYPED_MEASURES: &[&str] = &["AP", "RR", "P@5", "R@5", "nDCG@5", "DCG@5", "ERR@5"];
+
+/// Which typed query and which measure.
+pub(super) fn typed_chooser(
+    typed: &[(String, &crate::shared::evaluation::QuickQuery)],
+    at: &UseStateHandle<usize>,
+    measure: &UseStateHandle<String>,
+) -> Html {
+    let on_query = index_setter(at);
+    let on_measure = {
+        let measure = measure.clone();
+        Callback::from(move |e: Event| measure.set(select_value(&e)))
+    };
+    html! {
+        <p class="exercise-choose">
+            <label for="exercise-query">{ "Ranking " }</label>
+            <select id="exercise-query" data-testid="exercise-query" onchange={ on_query }>
+                { for typed.iter().enumerate().map(|(i, (name, _))| html! { <option value={ i.to_string() } selected={ i == **at }>{ name.clone() }</option> }) }
+            </select>
+            <label for="exercise-measure">{ " measure " }</label>
+            <select id="exercise-measure" data-testid="exercise-measure" onchange={ on_measure }>
+                { for TYPED_MEASURES.iter().map(|m| html! { <option value={ *m } selected={ **measure == *m }>{ *m }</option> }) }
+            </select>
+        </p>
+    }
+}
+
+/// The seed and difficulty of a random exercise.
+pub(super) fn random_chooser(
+    seed: &UseStateHandle<u64>,
+    graded: &UseStateHandle<bool>,
+    tied: &UseStateHandle<bool>,
+    depth: &UseStateHandle<usize>,
+) -> Html {
+    let on_tied = {
+        let tied = tied.clone();
+        Callback::from(move |_: Event| tied.set(!*tied))
+    };
+    let on_depth = {
+        let depth = depth.clone();
+        Callback::from(move |e: Event| depth.set(select_value(&e).parse().unwrap_or(6)))
+    };
+    let on_seed = {
+        let seed = seed.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(v) = input_value(&e).trim().parse() {
+                seed.set(v);
+            }
+        })
+    };
+    let on_new = {
+        let seed = seed.clone();
+        Callback::from(move |_: MouseEvent| seed.set(seed.wrapping_add(1)))
+    };
+    let on_graded = {
+        let graded = graded.clone();
+        Callback::from(move |_: Event| graded.set(!*graded))
+    };
+    html! {
+        <p class="exercise-choose">
+            <label for="exercise-seed">{ "Seed " }</label>
+            <input id="exercise-seed" data-testid="exercise-seed" type="number" min="0" value={ seed.to_string() } oninput={ on_seed } />
+            <label><input type="checkbox" data-testid="exercise-graded" checked={ **graded } onchange={ on_graded } />{ " graded (0 to 3)" }</label>
+            <label><input type="checkbox" data-testid="exercise-tied" checked={ **tied } onchange={ on_tied } />{ " with ties" }</label>
+            <label for="exercise-k">{ " k " }</label>
+            <select id="exercise-k" data-testid="exercise-k" onchange={ on_depth }>
+                { for (4..=10).map(|k| html! { <option value={ k.to_string() } selected={ k == **depth }>{ k }</option> }) }
+            </select>
+            <button type="button" data-testid="exercise-new" onclick={ on_new }>{ "Another ranking" }</button>
+        </p>
+    }
+}
+
+/// The set being worked through, its text, where the student is, and its
+/// handout.
+pub(super) struct SetState<'a> {
+    pub(super) set: &'a UseStateHandle<Rc<ExerciseSet>>,
+    pub(super) text: &'a UseStateHandle<String>,
+    pub(super) at: &'a UseStateHandle<usize>,
+    pub(super) handout: &'a UseStateHandle<bool>,
+}
+
+/// The set's title, its exercises (solved ones ticked), and opening a set.
+pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
+    let SetState {
+        set,
+        text: set_text,
+        at,
+        handout,
+    } = *s;
+    let on_handout = {
+        let handout = handout.clone();
+        Callback::from(move |_: MouseEvent| {
+            handout.set(true);
+            // Once the handout is drawn, the browser's print dialog ("Save
+            // as PDF" gives the file).
+            gloo::timers::callback::Timeout::new(100, || {
+                let _ = gloo::utils::window().print();
+            })
+            .forget();
+        })
+    };
+    let on_file = {
+        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                    let text = text.as_string().unwrap_or_default();
+                    set.set(Rc::new(parse_set(&name, &text)));
+                    set_text.set(text);
+                    at.set(0);
+                }
+            });
+        })
+    };
+    let on_example = {
+        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+        Callback::from(move |_: MouseEvent| {
+            set.set(Rc::new(parse_set("example set", EXAMPLE_SET)));
+            set_text.set(EXAMPLE_SET.to_string());
+            at.set(0);
+        })
+    };
+    let solved = set
+        .exercises
+        .iter()
+        .filter(|e| progress.get(&e.key()).solved)
+        .count();
+    let step = |delta: isize| {
+        let (at, n) = (at.clone(), set.exercises.len());
+        Callback::from(move |_: MouseEvent| {
+            let next = (*at as isize + delta).clamp(0, n.saturating_sub(1) as isize);
+            at.set(next as usize);
+        })
+    };
+    html! {
+        <div class="exercise-set" data-testid="exercise-set">
+            <p class="exercise-choose">
+                <label for="exercise-file">{ "Open a set " }</label>
+                <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file } />
+                <button type="button" data-testid="exercise-example-set" onclick={ on_example }>{ "Example set" }</button>
+            </p>
+            if !set.title.is_empty() {
+                <h3 data-testid="exercise-set-title">{ set.title.clone() }</h3>
+            }
+            if !set.errors.is_empty() {
+                <ul class="field-error" role="alert" data-testid="exercise-set-errors">
+                    { for set.errors.iter().map(|e| html! { <li>{ e.to_string() }</li> }) }
+                </ul>
+            }
+            <p data-testid="exercise-set-progress">{ format!("Solved {solved} of {}", set.exercises.len()) }</p>
+            <ol class="exercise-list">
+                { for set.exercises.iter().enumerate().map(|(i, e)| {
+                    let pick = { let at = at.clone(); Callback::from(move |_: MouseEvent| at.set(i)) };
+                    let done = progress.get(&e.key()).solved;
+                    html! {
+                        <li>
+                            <button type="button" class={ classes!((i == **at).then_some("current")) } aria-current={ (i == **at).then_some("step") }
+                                data-testid="exercise-pick" onclick={ pick }>
+                                { format!("{}{}", e.metric, if done { " ✓" } else { "" }) }
+                            </button>
+                        </li>
+                    }
+                }) }
+            </ol>
+            <p>
+                <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous" }</button>
+                <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next →" }</button>
+                <button type="button" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
+                <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
+                <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
+            </p>
+        </div>
+    }
+}

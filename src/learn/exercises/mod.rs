@@ -1,0 +1,189 @@
+//! "Try it yourself": an exercise from the typed rankings, a random one, or
+//! a teacher's set. The value is hidden; the student enters it, or fills in
+//! the worked steps column by column, and each is checked by the core
+//! (within its tolerance, naming a recognised mistake). A hint reveals one
+//! row of the steps at a time. Progress is kept in the browser, per
+//! exercise. The core makes every number and verdict ([`Exercise`]); this
+//! view lays them out and keeps what was typed.
+
+mod choosers;
+mod events;
+mod handout;
+mod projector;
+mod steps;
+mod view;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use choosers::{random_chooser, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
+use events::select_value;
+use handout::handout_view;
+use projector::{projector_keys, use_projector, Projector};
+use view::ExerciseView;
+
+use crate::learn::exercise_link::from_address;
+use crate::learn::exercise_progress::use_progress;
+use crate::shared::evaluation::{draw, parse_set, Difficulty, Exercise, QuickInput};
+use crate::shared::same_rc::SameRc;
+
+/// Where the exercise comes from.
+#[derive(Clone, Copy, PartialEq)]
+enum Source {
+    /// The typed rankings: the n-th query line of all systems.
+    Typed,
+    /// Drawn from a seed.
+    Random,
+    /// A teacher's set.
+    Set,
+}
+
+/// Props of [`ExercisePanel`].
+#[derive(Properties, PartialEq)]
+pub struct ExercisePanelProps {
+    /// The typed rankings.
+    pub input: SameRc<QuickInput>,
+}
+
+/// The exercise panel.
+#[component]
+pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
+    let source = use_state(|| Source::Set);
+    let typed_at = use_state(|| 0usize);
+    let typed_measure = use_state(|| "AP".to_string());
+    let seed = use_state(|| 1u64);
+    let graded = use_state(|| false);
+    let tied = use_state(|| false);
+    let depth = use_state(|| 6usize);
+    // A set in the address (`?set=`) is opened at the start.
+    let linked = use_memo((), |_| from_address());
+    let set_text = use_state(|| match &*linked {
+        Some(Ok(text)) => text.clone(),
+        _ => EXAMPLE_SET.to_string(),
+    });
+    let set = use_state(|| {
+        Rc::new(match &*linked {
+            Some(Ok(text)) => parse_set("linked set", text),
+            _ => parse_set("example set", EXAMPLE_SET),
+        })
+    });
+    let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
+    let set_at = use_state(|| 0usize);
+    let progress = use_progress();
+    let projector_mode = use_projector();
+    let Projector {
+        on: projector,
+        shown,
+        pane,
+    } = projector_mode.clone();
+    let handout = use_state(|| false);
+
+    let typed: Vec<(String, &crate::shared::evaluation::QuickQuery)> = props
+        .input
+        .systems
+        .iter()
+        .flat_map(|s| {
+            s.queries
+                .iter()
+                .map(move |q| (format!("{} {}", s.name, q.id), q))
+        })
+        .collect();
+    let exercise: Option<Exercise> = match *source {
+        Source::Typed => typed
+            .get((*typed_at).min(typed.len().saturating_sub(1)))
+            .and_then(|(_, q)| {
+                Some(Exercise {
+                    query: (*q).clone(),
+                    metric: typed_measure.parse().ok()?,
+                    note: String::new(),
+                    ties: Vec::new(),
+                })
+            }),
+        Source::Random => Some(draw(
+            *seed,
+            Difficulty {
+                graded: *graded,
+                k: *depth,
+                ties: *tied,
+            },
+        )),
+        Source::Set => set.exercises.get(*set_at).cloned(),
+    };
+
+    let on_source = {
+        let source = source.clone();
+        Callback::from(move |e: Event| {
+            source.set(match select_value(&e).as_str() {
+                "typed" => Source::Typed,
+                "random" => Source::Random,
+                _ => Source::Set,
+            })
+        })
+    };
+    let rows = exercise.as_ref().map_or(0, Exercise::hint_steps);
+    let onkeydown = projector_keys(
+        &projector_mode,
+        rows,
+        (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len())),
+    );
+    let on_projector = {
+        let (projector, shown) = (projector.clone(), shown.clone());
+        Callback::from(move |_: MouseEvent| {
+            projector.set(!*projector);
+            shown.set(0);
+        })
+    };
+    let chooser = match *source {
+        Source::Typed => typed_chooser(&typed, &typed_at, &typed_measure),
+        Source::Random => random_chooser(&seed, &graded, &tied, &depth),
+        Source::Set => set_chooser(
+            &SetState {
+                set: &set,
+                text: &set_text,
+                at: &set_at,
+                handout: &handout,
+            },
+            &progress,
+        ),
+    };
+    html! {
+        <section class={ classes!("exercise-pane", projector.then_some("projector")) } aria-labelledby="exercise-title" data-testid="exercises"
+            ref={ pane } tabindex="-1" { onkeydown }>
+            <h2 id="exercise-title">{ "Try it yourself" }</h2>
+            <p class="projector-bar">
+                <button type="button" data-testid="exercise-projector" aria-pressed={ projector.to_string() } onclick={ on_projector }>
+                    { if *projector { "Leave projector mode" } else { "Projector mode" } }
+                </button>
+                if *projector {
+                    <span data-testid="projector-keys">{ format!(" Row {} of {rows} · ↓ ↑ step · ← → exercise · Esc leaves", *shown) }</span>
+                }
+            </p>
+            <p class="exercise-source">
+                <label for="exercise-source">{ "Exercise from " }</label>
+                <select id="exercise-source" data-testid="exercise-source" onchange={ on_source }>
+                    <option value="set" selected={ *source == Source::Set }>{ "a teacher's set" }</option>
+                    <option value="typed" selected={ *source == Source::Typed }>{ "your rankings" }</option>
+                    <option value="random" selected={ *source == Source::Random }>{ "a random ranking" }</option>
+                </select>
+            </p>
+            if let Some(problem) = link_problem {
+                <p class="field-error" role="alert" data-testid="exercise-link-problem">{ problem }</p>
+            }
+            { chooser }
+            if *handout && *source == Source::Set {
+                { handout_view(&set, &handout) }
+            }
+            {
+                match exercise {
+                    Some(ex) => {
+                        let key = ex.key();
+                        let reveal = projector.then_some(*shown);
+                        html! { <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } /> }
+                    }
+                    None => html! { <p data-testid="exercise-none">{ "Type a ranking (Form or Text) to practise on it." }</p> },
+                }
+            }
+        </section>
+    }
+}

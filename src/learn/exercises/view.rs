@@ -1,0 +1,222 @@
+//! One exercise: its ranking, the answer and its verdict, the hints.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::events::input_value;
+use super::steps::{steps_table, StepsArgs};
+
+use crate::learn::exercise_progress::Progress;
+use crate::shared::evaluation::{f4, Exercise, Verdict, TOLERANCE};
+
+/// The ranking as chips (rank and grade), tied ranks grouped in one frame,
+/// and a sentence for the ties and the relevant documents not retrieved.
+pub(super) fn ranking_view(ex: &Exercise) -> Html {
+    let chip = |i: usize| {
+        let g = ex.query.retrieved[i]
+            .grade()
+            .map_or("?".to_string(), |g| g.to_string());
+        html! { <li class={ classes!("chip", format!("grade-{g}")) }><span class="rank">{ i + 1 }</span>{ g }</li> }
+    };
+    let n = ex.query.retrieved.len();
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < n {
+        match ex.ties.iter().find(|g| g.start == i) {
+            Some(g) => {
+                items.push(html! {
+                    <li class="tie-group" aria-label={ format!("ranks {} to {}, tied", g.start + 1, g.end) }>
+                        <ol class="exercise-ranking">{ for g.clone().map(chip) }</ol>
+                    </li>
+                });
+                i = g.end;
+            }
+            None => {
+                items.push(chip(i));
+                i += 1;
+            }
+        }
+    }
+    let missed = &ex.query.unretrieved;
+    html! {
+        <>
+            <ol class="exercise-ranking" aria-label="Grades by rank" data-testid="exercise-ranking">{ for items }</ol>
+            <p>{
+                if missed.is_empty() {
+                    "Every relevant document was retrieved.".to_string()
+                } else {
+                    format!("Relevant documents not retrieved: grades {}.", missed.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                }
+            }</p>
+            if !ex.ties.is_empty() {
+                <p data-testid="exercise-ties">{
+                    format!("Tied (same score, framed): ranks {}. The value is the average over every order of each tied group.",
+                        ex.ties.iter().map(|g| format!("{} to {}", g.start + 1, g.end)).collect::<Vec<_>>().join(", "))
+                }</p>
+            }
+        </>
+    }
+}
+
+/// Props of [`ExerciseView`].
+#[derive(Properties, PartialEq)]
+pub(super) struct ExerciseViewProps {
+    pub(super) exercise: Rc<Exercise>,
+    pub(super) progress: Progress,
+    /// Projector mode: the rows of the steps shown (the rest hidden), and
+    /// no answer form.
+    pub(super) reveal: Option<usize>,
+}
+
+/// One exercise: the ranking, the answer, the steps and the hints.
+#[component]
+pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
+    let ex = &props.exercise;
+    let key = ex.key();
+    let answer = use_state(String::new);
+    let verdict = use_state(|| None::<Verdict>);
+    let steps = use_memo(ex.clone(), |ex| ex.steps());
+    let columns = use_memo(ex.clone(), |ex| ex.step_columns());
+    let cells = use_state(|| vec![vec![String::new(); steps.headers.len()]; steps.rows.len()]);
+    let checked = use_state(|| None::<Vec<crate::shared::evaluation::ColumnCheck>>);
+    let saved = props.progress.get(&key);
+    // Without columns to fill in (RR's steps are the ranking itself), one
+    // hint gives the arithmetic.
+    let hint_steps = *use_memo(ex.clone(), |ex| ex.hint_steps());
+    let hints = props.reveal.unwrap_or(saved.hints).min(hint_steps);
+
+    let on_answer = {
+        let answer = answer.clone();
+        Callback::from(move |e: InputEvent| answer.set(input_value(&e)))
+    };
+    let on_check = {
+        let (answer, verdict, ex, progress, key) = (
+            answer.clone(),
+            verdict.clone(),
+            ex.clone(),
+            props.progress.clone(),
+            key.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let v = ex.check(&answer);
+            verdict.set(Some(v));
+            progress.update(&key, |p| {
+                p.tries += 1;
+                p.solved |= v == Verdict::Right;
+            });
+        })
+    };
+    let on_hint = {
+        let (progress, key, n) = (props.progress.clone(), key.clone(), hint_steps);
+        Callback::from(move |_: MouseEvent| {
+            progress.update(&key, |p| p.hints = (p.hints + 1).min(n))
+        })
+    };
+    let on_check_steps = {
+        let (cells, checked, ex, columns) =
+            (cells.clone(), checked.clone(), ex.clone(), columns.clone());
+        Callback::from(move |_: MouseEvent| {
+            let out = columns
+                .iter()
+                .map(|&c| {
+                    let col: Vec<Option<String>> =
+                        cells.iter().map(|row| Some(row[c].clone())).collect();
+                    ex.check_column(c, &col)
+                })
+                .collect();
+            checked.set(Some(out));
+        })
+    };
+    html! {
+        <div class="exercise" data-testid="exercise" data-key={ key.clone() }>
+            <p class="exercise-task">{ "Compute " }<strong data-testid="exercise-metric">{ ex.metric.to_string() }</strong>{ " for this ranking (grades by rank; grade ≥ 1 is relevant):" }</p>
+            { ranking_view(ex) }
+            <p class="exercise-formula">{ steps.formula.clone() }</p>
+            if !ex.note.is_empty() {
+                <p class="exercise-note" data-testid="exercise-note">{ ex.note.clone() }</p>
+            }
+            if props.reveal.is_none() {
+                <form class="exercise-answer" onsubmit={ on_check }>
+                    <label for="exercise-answer">{ "Your answer " }</label>
+                    <input id="exercise-answer" data-testid="exercise-answer" inputmode="decimal" autocomplete="off" value={ (*answer).clone() } oninput={ on_answer } />
+                    <button type="submit" data-testid="exercise-check">{ "Check" }</button>
+                </form>
+                <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
+                <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
+                    verdict.map(|v| verdict_text(v, ex)).unwrap_or_default()
+                }</p>
+            }
+            if !columns.is_empty() {
+                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints, projector: props.reveal.is_some() }) }
+            }
+            if props.reveal.is_none() {
+                <p>
+                    if !columns.is_empty() {
+                        <button type="button" data-testid="exercise-check-steps" onclick={ on_check_steps }>{ "Check the steps" }</button>
+                    }
+                    <button type="button" data-testid="exercise-hint" onclick={ on_hint } disabled={ hints >= hint_steps }>
+                        { if columns.is_empty() { "Hint: show the working".to_string() } else { format!("Hint: show row {}", (hints + 1).min(hint_steps.max(1))) } }
+                    </button>
+                </p>
+            }
+            if hints >= hint_steps {
+                { working(ex, &steps) }
+            }
+            if props.reveal.is_none() {
+                <p class="exercise-progress" data-testid="exercise-progress">{
+                    format!("{} · {} tr{} · {} hint{}", if saved.solved { "Solved" } else { "Not solved yet" }, saved.tries, if saved.tries == 1 { "y" } else { "ies" }, hints, if hints == 1 { "" } else { "s" })
+                }</p>
+                <p><button type="button" data-testid="exercise-reset" onclick={ props.progress.reset_one(&key) }>{ "Reset this exercise" }</button></p>
+            }
+        </div>
+    }
+}
+
+/// The working a hint gives once every row is shown: the explanation's
+/// arithmetic, or with ties each order of the tied grades with its value and
+/// their average.
+fn working(ex: &Exercise, steps: &crate::shared::evaluation::Explanation) -> Html {
+    let orders = ex.tie_orders();
+    if orders.is_empty() {
+        return if steps.lines.is_empty() {
+            html! {}
+        } else {
+            html! { <p class="exercise-lines" data-testid="exercise-lines">{ steps.lines.join(" ") }</p> }
+        };
+    }
+    let total: usize = orders.iter().map(|o| o.count).sum();
+    html! {
+        <div class="exercise-lines" data-testid="exercise-lines">
+            <p>{ format!("Each order of the tied documents, and {} in it:", ex.metric) }</p>
+            <ul>
+                { for orders.iter().map(|o| html! {
+                    <li data-testid="exercise-tie-order">{
+                        format!("grades {}: {} ({} of {total} orders)",
+                            o.grades.iter().map(i64::to_string).collect::<Vec<_>>().join(" "), f4(o.value), o.count)
+                    }</li>
+                }) }
+            </ul>
+            <p>{ format!("The average over the {total} orders: {} = {}.", ex.metric, f4(ex.value())) }</p>
+        </div>
+    }
+}
+
+fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "right",
+        _ => "wrong",
+    }
+}
+
+fn verdict_text(v: Verdict, ex: &Exercise) -> String {
+    match v {
+        Verdict::Right => format!("Right: {} = {}.", ex.metric, f4(ex.value())),
+        Verdict::Mistake(m) => format!("Not quite. {m}"),
+        Verdict::Wrong => {
+            "Not right, and not a mistake Ranklab recognises: try the steps, or a hint.".to_string()
+        }
+        Verdict::Unreadable => "Write a number, such as 0.8333 or 5/6.".to_string(),
+    }
+}

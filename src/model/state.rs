@@ -1,0 +1,245 @@
+//! The app's state: plain data, the actions that change it, and a pure
+//! `apply` so the logic is tested natively.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+use yew::Reducible;
+
+use crate::model::example::EXAMPLE_QUICK;
+use crate::settings::Settings;
+
+pub use crate::shared::evaluation::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
+
+/// Everything the user typed, loaded or chose.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AppState {
+    /// The quick-format text (the form edits it too); shared, so the
+    /// views, the memos and the saved state hold it once.
+    pub quick_text: Rc<str>,
+    /// Qrels and runs, in the order they were added; shared likewise.
+    pub files: Rc<Vec<LoadedFile>>,
+    /// How numbers are computed and which are shown.
+    pub settings: Settings,
+    /// The example case last loaded (its article checks are shown).
+    pub case: Option<String>,
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState {
+            quick_text: EXAMPLE_QUICK.into(),
+            files: Rc::default(),
+            settings: Settings::default(),
+            case: None,
+        }
+    }
+}
+
+/// What the user can do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// The quick text changed (typed, or edited through the form).
+    SetText(String),
+    /// Settings changed.
+    SetSettings(Settings),
+    /// Load a case (id, text, settings); files are removed.
+    LoadCase(String, String, Settings),
+    /// Add files; a name already loaded is replaced.
+    AddFiles(Vec<LoadedFile>),
+    /// Add pasted text under the next free `pasted-N` name.
+    AddPasted(String),
+    /// Remove the file with this name.
+    RemoveFile(String),
+    /// Empty text, no files, default settings.
+    Clear,
+    /// Replace everything (a shared link was opened).
+    Replace(AppState),
+}
+
+impl AppState {
+    /// The state after `action`.
+    pub fn apply(&self, action: Action) -> AppState {
+        match action {
+            Action::SetText(text) => AppState {
+                quick_text: text.into(),
+                ..self.clone()
+            },
+            Action::SetSettings(settings) => AppState {
+                settings,
+                ..self.clone()
+            },
+            Action::LoadCase(id, quick_text, settings) => AppState {
+                quick_text: quick_text.into(),
+                files: Rc::default(),
+                settings,
+                case: Some(id),
+            },
+            Action::AddFiles(added) => {
+                let mut next = self.clone();
+                // The demo makes way for the user's own files (it can be loaded again).
+                if self.quick_text.trim() == EXAMPLE_QUICK.trim() {
+                    next.quick_text = "".into();
+                    next.case = None;
+                }
+                let files = Rc::make_mut(&mut next.files);
+                for file in added {
+                    match files.iter_mut().find(|f| f.name == file.name) {
+                        Some(f) => *f = file,
+                        None => files.push(file),
+                    }
+                }
+                next
+            }
+            Action::AddPasted(text) if text.trim().is_empty() => self.clone(),
+            Action::AddPasted(text) => {
+                let name = (1..)
+                    .map(|i| format!("pasted-{i}"))
+                    .find(|n| !self.files.iter().any(|f| &f.name == n))
+                    .expect("an unused name exists");
+                self.apply(Action::AddFiles(vec![LoadedFile::whole(name, text)]))
+            }
+            Action::RemoveFile(name) => AppState {
+                files: Rc::new(
+                    self.files
+                        .iter()
+                        .filter(|f| f.name != name)
+                        .cloned()
+                        .collect(),
+                ),
+                ..self.clone()
+            },
+            Action::Clear => AppState {
+                quick_text: "".into(),
+                files: Rc::default(),
+                settings: Settings::default(),
+                case: None,
+            },
+            Action::Replace(state) => state,
+        }
+    }
+
+    /// Whether there is anything a user would mind losing (differs from
+    /// the example the page opens with).
+    pub fn has_own_work(&self) -> bool {
+        let text = self.quick_text.trim();
+        let pristine =
+            text.is_empty() || text == EXAMPLE_QUICK.trim() || self.is_unchanged_example();
+        !pristine || !self.files.is_empty()
+    }
+
+    /// Whether the state is still an example as loaded (its text untouched,
+    /// no files): what describes the example (the article's values beside
+    /// Ranklab's) applies only then.
+    pub fn is_unchanged_example(&self) -> bool {
+        self.files.is_empty()
+            && self
+                .case
+                .as_deref()
+                .and_then(crate::model::example::find)
+                .is_some_and(|c| c.text.trim() == self.quick_text.trim())
+    }
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new(self.apply(action))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_change_what_they_name() {
+        let s = AppState::default();
+        assert!(!s.has_own_work());
+        let t = s.apply(Action::SetText("1 0".into()));
+        assert_eq!(&*t.quick_text, "1 0");
+        assert!(t.has_own_work());
+        let settings = Settings {
+            cutoffs: vec![5],
+            ..Settings::default()
+        };
+        let u = t.apply(Action::SetSettings(settings.clone()));
+        assert_eq!(u.settings.cutoffs, [5]);
+        let c = u
+            .apply(Action::AddPasted("q 0 d 1".into()))
+            .apply(Action::LoadCase(
+                "demo".into(),
+                "x".into(),
+                Settings::default(),
+            ));
+        assert_eq!(c.case.as_deref(), Some("demo"));
+        assert!(
+            !c.is_unchanged_example(),
+            "the case's text is not the demo's"
+        );
+        assert!(c.files.is_empty());
+        assert_eq!(&*c.quick_text, "x");
+        let cleared = u.apply(Action::Clear);
+        assert_eq!(&*cleared.quick_text, "");
+        assert_eq!(cleared.settings, Settings::default());
+        assert_eq!(cleared.apply(Action::Replace(u.clone())), u);
+    }
+
+    #[test]
+    fn files_are_added_replaced_pasted_and_removed() {
+        let s = AppState::default()
+            .apply(Action::AddFiles(vec![
+                LoadedFile::whole("qrels", "1 0 a 1"),
+                LoadedFile::whole("run", "x"),
+            ]))
+            .apply(Action::AddFiles(vec![LoadedFile::whole("run", "y")]))
+            .apply(Action::AddPasted("p".into()))
+            .apply(Action::AddPasted("q".into()))
+            .apply(Action::AddPasted("  ".into()));
+        let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["qrels", "run", "pasted-1", "pasted-2"]);
+        assert_eq!(&*s.quick_text, "", "the demo makes way for files");
+        let typed = AppState::default()
+            .apply(Action::SetText("1 0".into()))
+            .apply(Action::AddPasted("p".into()));
+        assert_eq!(&*typed.quick_text, "1 0", "typed work stays");
+        assert_eq!(&*s.files[1].text, "y");
+        let s = s
+            .apply(Action::RemoveFile("pasted-1".into()))
+            .apply(Action::AddPasted("r".into()));
+        let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["qrels", "run", "pasted-2", "pasted-1"]);
+    }
+
+    #[test]
+    fn partial_saved_state_fills_in_defaults() {
+        let s: AppState = serde_json::from_str(r#"{"quick_text":"1 0"}"#).unwrap();
+        assert!(s.files.is_empty());
+        assert_eq!(s.settings, Settings::default());
+        let s: AppState = serde_json::from_str(r#"{"settings":{"cutoffs":[3]}}"#).unwrap();
+        assert_eq!(s.settings.cutoffs, [3]);
+        assert_eq!(s.settings.rbp_p, 0.8);
+    }
+
+    #[test]
+    fn an_example_as_loaded_is_not_own_work_until_edited() {
+        let case = crate::model::example::find("004-map").expect("a gallery example");
+        let loaded = AppState::default().apply(Action::LoadCase(
+            case.id.to_string(),
+            case.text.to_string(),
+            case.settings(),
+        ));
+        assert!(loaded.is_unchanged_example());
+        assert!(
+            !loaded.has_own_work(),
+            "loading another example need not ask"
+        );
+        let edited = loaded.apply(Action::SetText(format!("{}\nq9: R", case.text)));
+        assert!(!edited.is_unchanged_example());
+        assert!(edited.has_own_work());
+        let with_files = loaded.apply(Action::AddPasted("q 0 d 1".into()));
+        assert!(!with_files.is_unchanged_example() && with_files.has_own_work());
+    }
+}

@@ -1,0 +1,360 @@
+//! What each chart of the panel shows: its title, its drawing (or why it
+//! could not be drawn) and its data table, from the systems' values, the
+//! core's chart data and the settings. The panel lays out and handles
+//! input; the numbers come from the core (`chart_data`).
+
+use yew::prelude::*;
+
+use crate::charts::comparison::{comparison_svg, Comparison, MEASURES_BY_SYSTEM};
+use crate::charts::curves::curves_svg;
+use crate::charts::discounts::{
+    discounts_svg, gain_curves, lines_svg, standard_curves, Curve, Marks,
+};
+use crate::charts::distribution::distribution_svg;
+use crate::charts::ranks::ranks_svg;
+use crate::charts::scatter::scatter_svg;
+use crate::charts::{tag_marks, xml_attr};
+use crate::charts::{Interval, Theme};
+use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
+use crate::shared::evaluation::{
+    format_value, paired_values, stop_weights, system_ranks, Metric, StatsReport, StopProbability,
+    SystemResult,
+};
+
+#[derive(Clone, Copy, PartialEq)]
+pub enum Kind {
+    Comparison,
+    Ranks,
+    Curves,
+    Distribution,
+    Scatter,
+    Discounts,
+    Gains,
+}
+
+/// What a chart is drawn from.
+pub(crate) struct ChartInputs<'a> {
+    /// The settings (cutoffs, gains, discount, ERR, intervals).
+    pub settings: &'a Settings,
+    /// The statistics of each measure (for intervals).
+    pub stats: &'a [StatsReport],
+    /// The measures.
+    pub measures: &'a [Metric],
+    /// The systems with values.
+    pub shown: &'a [&'a SystemResult],
+    /// Their names.
+    pub names: &'a [String],
+    /// The measures' names.
+    pub measure_names: &'a [String],
+    /// The chosen measure.
+    pub mi: usize,
+    /// The largest cutoff shown.
+    pub k_max: usize,
+    /// Light or dark.
+    pub theme: Theme,
+    /// Pixel size.
+    pub size: (u32, u32),
+    /// The measure family of the Measure@k chart.
+    pub family: &'a str,
+    /// Each shown system's mean of that family at k = 1..=`k_max`.
+    pub curves: &'a [Vec<f64>],
+    /// The two systems of the scatter chart (A, B).
+    pub pair: (usize, usize),
+    /// The query of the ERR stopping chart.
+    pub stop_query: usize,
+}
+
+/// What a chart is: its title, its SVG (or why it could not be drawn), its
+/// data table.
+pub(crate) type Chart = (&'static str, Result<String, String>, Html);
+
+/// The chart of one kind.
+pub(crate) fn chart_of(kind: Kind, inputs: &ChartInputs<'_>) -> Chart {
+    match kind {
+        Kind::Comparison => comparison_chart(inputs),
+        Kind::Ranks => ranks_chart(inputs),
+        Kind::Curves => curves_chart(inputs),
+        Kind::Distribution => distribution_chart(inputs),
+        Kind::Scatter => scatter_chart(inputs),
+        Kind::Discounts => discounts_chart(inputs),
+        Kind::Gains => gains_chart(inputs),
+    }
+}
+
+/// The comparison chart: each system's means, with intervals when shown.
+fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        stats,
+        measures,
+        shown,
+        names,
+        measure_names,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
+    let iv_kind = settings.stats.interval;
+    let intervals: Option<Vec<Vec<Interval>>> =
+        (iv_kind != IntervalChoice::None && stats.len() == measures.len()).then(|| {
+            (0..shown.len())
+                .map(|s| {
+                    stats
+                        .iter()
+                        .map(|r| settings.stats.shown_interval(r.systems.get(s)?))
+                        .collect()
+                })
+                .collect()
+        });
+    let svg = comparison_svg(
+        &Comparison {
+            labels: &MEASURES_BY_SYSTEM,
+            measures: measure_names,
+            systems: names,
+            values: &values,
+            intervals: intervals.as_deref(),
+            dot_at_value: false,
+        },
+        th,
+        size,
+    );
+    // Bars are drawn measure by measure, system by system, after the background.
+    let tags: Vec<String> = (0..measure_names.len())
+        .flat_map(|m| (0..names.len()).map(move |sy| (m, sy)))
+        .map(|(m, sy)| {
+            format!(
+                "data-system=\"{}\" data-measure=\"{m}\" aria-label=\"{}, {}: {}\"",
+                xml_attr(&names[sy]),
+                xml_attr(&names[sy]),
+                xml_attr(&measure_names[m]),
+                format_value(values[sy][m])
+            )
+        })
+        .collect();
+    let svg = svg.map(|svg| tag_marks(&svg, "<rect", 1, &tags));
+    let rows = names.iter().cloned().zip(values).collect();
+    (
+        "Measures by system",
+        svg,
+        data_table("Means over queries".into(), measure_names.to_vec(), rows),
+    )
+}
+
+/// The ranks chart.
+fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        measures,
+        shown,
+        names,
+        measure_names,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let table = system_ranks(shown, measures);
+    let svg = ranks_svg(measure_names, names, &table, th, size);
+    let rows = names
+        .iter()
+        .cloned()
+        .zip(table.iter().map(|r| r.iter().map(|&x| x as f64).collect()))
+        .collect();
+    (
+        "Rank of each system under each measure",
+        svg,
+        data_table("Ranks (1 = best)".into(), measure_names.to_vec(), rows),
+    )
+}
+
+/// The Measure@k curves.
+fn curves_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        names,
+        k_max,
+        theme: th,
+        size,
+        family,
+        curves,
+        ..
+    } = *inputs;
+    let svg = curves_svg(family, names, curves, th, size);
+    let cols = (1..=k_max).map(|k| format!("{}@{k}", family)).collect();
+    let rows = names.iter().cloned().zip(curves.iter().cloned()).collect();
+    (
+        "Measure at every cutoff",
+        svg,
+        data_table(format!("Mean {}@k", family), cols, rows),
+    )
+}
+
+/// The per-query distribution of the chosen measure.
+fn distribution_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        shown,
+        names,
+        measure_names,
+        mi,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let values: Vec<Vec<f64>> = shown
+        .iter()
+        .map(|s| s.queries.iter().map(|q| q.values[mi]).collect())
+        .collect();
+    let svg = distribution_svg(&measure_names[mi], names, &values, th, size);
+    let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
+    let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
+    let rows = names.iter().cloned().zip(values).collect();
+    (
+        "Per-query distribution",
+        svg,
+        data_table(
+            format!("Per-query {} in query order", measure_names[mi]),
+            cols,
+            rows,
+        ),
+    )
+}
+
+/// The per-query scatter of two systems.
+fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        shown,
+        measure_names,
+        mi,
+        theme: th,
+        size,
+        pair,
+        ..
+    } = *inputs;
+    let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
+    let (sa, sb) = (shown[ia], shown[ib]);
+    let points = paired_values(sa, sb, mi);
+    let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
+    let tags: Vec<String> = points
+            .iter()
+            .map(|p| format!(
+                "data-system=\"{}\" data-measure=\"{mi}\" data-query=\"{}\" aria-label=\"{}: {} {}, {} {}\"",
+                xml_attr(&sa.name), xml_attr(&p.query), xml_attr(&p.query), xml_attr(&sa.name), format_value(p.a), xml_attr(&sb.name), format_value(p.b)
+            ))
+            .collect();
+    let svg = svg.map(|svg| tag_marks(&svg, "<circle", 0, &tags));
+    let cols = vec![sa.name.clone(), sb.name.clone()];
+    let rows = points
+        .iter()
+        .map(|p| (p.query.clone(), vec![p.a, p.b]))
+        .collect();
+    (
+        "A against B per query",
+        svg,
+        data_table(format!("Per-query {}", measure_names[mi]), cols, rows),
+    )
+}
+
+/// The discounts (and ERR's stopping probabilities) chart.
+fn discounts_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        shown,
+        theme: th,
+        size,
+        pair,
+        stop_query,
+        ..
+    } = *inputs;
+    let mut curves = standard_curves(20, settings.rbp_p);
+    // The discount nDCG uses, when the settings chose another.
+    let discount = settings.discount;
+    if discount != NdcgDiscount::Log2 && discount != NdcgDiscount::Reciprocal {
+        let d = discount.core();
+        curves.insert(
+            0,
+            Curve {
+                label: format!("{} (your nDCG)", d.describe().replace(' ', "")),
+                weights: (1..=20).map(|r| d.at(r)).collect(),
+            },
+        );
+    }
+    // ERR's probability of stopping at each rank, for a query of system A.
+    let sys = shown[pair.0.min(shown.len() - 1)];
+    if let Some(q) = sys
+        .queries
+        .get(stop_query.min(sys.queries.len().saturating_sub(1)))
+    {
+        let gmax = settings.err_gmax.unwrap_or(sys.max_grade);
+        let stop_at = match settings.err_stop {
+            ErrStop::Exponential => StopProbability::Exponential { gmax },
+            ErrStop::Sigmoid { alpha, beta } => StopProbability::Sigmoid { alpha, beta },
+        };
+        curves.push(Curve {
+            label: format!("ERR P(stop), {} {}", sys.name, q.id),
+            weights: stop_weights(q, settings.relevance_level, 20, stop_at),
+        });
+    }
+    let svg = discounts_svg("Weight of each rank", &curves, th, size);
+    let cols = (1..=20).map(|r| r.to_string()).collect();
+    let rows = curves
+        .iter()
+        .map(|c| (c.label.clone(), c.weights.clone()))
+        .collect();
+    (
+        "Rank discounts",
+        svg,
+        data_table("Weight at ranks 1 to 20".into(), cols, rows),
+    )
+}
+
+/// The gains chart.
+fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
+    let ChartInputs {
+        settings,
+        theme: th,
+        size,
+        ..
+    } = *inputs;
+    let max = settings.scale_max.max(1);
+    let curves = gain_curves(max);
+    let svg = lines_svg(
+        &format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's"),
+        ("Grade", "Gain / gain of the top grade", "Gains"),
+        0,
+        &curves,
+        Marks::Points,
+        th,
+        size,
+    );
+    let cols = (0..=max).map(|g| g.to_string()).collect();
+    let rows = curves
+        .iter()
+        .map(|c| (c.label.clone(), c.weights.clone()))
+        .collect();
+    (
+        "Gains",
+        svg,
+        data_table(
+            "Gain of each grade / gain of the top grade".into(),
+            cols,
+            rows,
+        ),
+    )
+}
+
+fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>)>) -> Html {
+    html! {
+        <details class="chart-data">
+            <summary>{ "Data table" }</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
+                <table class="results" data-testid="chart-data">
+                    <caption>{ caption }</caption>
+                    <thead><tr><th scope="col">{ "" }</th>{ for columns.iter().map(|c| html! { <th scope="col" class="num">{ c.clone() }</th> }) }</tr></thead>
+                    <tbody>
+                        { for rows.iter().map(|(name, vals)| html! {
+                            <tr><th scope="row">{ name.clone() }</th>{ for vals.iter().map(|v| html! { <td class="num">{ format_value(*v) }</td> }) }</tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
+}

@@ -1,0 +1,268 @@
+//! Per-query values of one measure for every system, sortable, with each
+//! query's rankings shown on click.
+
+use crate::shared::same_rc::SameRc;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::shared::evaluation::{Metric, Rel};
+use yew::prelude::*;
+
+use crate::settings::inputs::index_setter;
+
+use crate::results::explanation::Selected;
+use crate::shared::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};
+
+/// Most rows drawn at once (sorting brings any query into view).
+pub const MAX_ROWS: usize = 500;
+
+/// Props of [`PerQuery`].
+#[derive(Properties, PartialEq)]
+pub struct PerQueryProps {
+    /// Measures, in column order of the results table.
+    pub measures: Rc<Vec<Metric>>,
+    /// All systems.
+    pub systems: SameRc<Vec<SystemResult>>,
+    /// Called when a value is clicked (to explain it).
+    pub on_select: Callback<Selected>,
+    /// The files' numbers were computed without this many bad lines.
+    #[prop_or_default]
+    pub partial: Option<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum SortKey {
+    Query,
+    System(usize),
+}
+
+fn chip(rel: Rel, level: bool) -> Html {
+    let (text, class) = match rel {
+        Rel::Judged(g) if level => (g.to_string(), "chip rel"),
+        Rel::Judged(g) => (g.to_string(), "chip nonrel"),
+        Rel::Unjudged => ("u".to_string(), "chip unjudged"),
+        Rel::NotInPool => ("?".to_string(), "chip unjudged"),
+    };
+    html! { <span class={ class }>{ text }</span> }
+}
+
+fn ranking_view(
+    system: &SystemResult,
+    q: Option<&QueryResult>,
+    whole: Callback<MouseEvent>,
+) -> Html {
+    let Some(q) = q else {
+        return html! { <p class="ranking"><strong>{ system.name.clone() }</strong>{ ": no such query" }</p> };
+    };
+    html! {
+        <div class="ranking" data-testid="ranking" data-system={ system.name.clone() }>
+            <strong>{ system.name.clone() }</strong>
+            { format!(": {} retrieved, {} relevant judged, {} of them retrieved{}",
+                q.num_ret, q.num_rel, q.num_rel_ret,
+                if q.missing { " (missing from the run: scored 0)" } else { "" }) }
+            <div class="chips" aria-label={ format!("Grades in rank order for {}", system.name) }>
+                { for q.ranking.iter().map(|&r| chip(r, matches!(r, Rel::Judged(g) if g >= 1))) }
+                if q.num_ret > SHOWN_RANKS {
+                    <button type="button" class="link-button" data-testid="whole-ranking-open" onclick={ whole }>
+                        { format!("… {} more: the whole ranking", q.num_ret - SHOWN_RANKS) }
+                    </button>
+                }
+            </div>
+        </div>
+    }
+}
+
+/// The per-query panel.
+#[component]
+pub fn PerQuery(props: &PerQueryProps) -> Html {
+    let measure = use_state(|| 0usize);
+    let sort = use_state(|| (SortKey::Query, true));
+    let open = use_state(|| None::<String>);
+    let systems: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| !s.queries.is_empty())
+        .collect();
+    if systems.is_empty() || props.measures.is_empty() {
+        return html! {};
+    }
+    let mi = (*measure).min(props.measures.len() - 1);
+    // Query ids in order of first appearance; each system's value by id.
+    let lookups: Vec<HashMap<&str, &QueryResult>> = systems
+        .iter()
+        .map(|s| s.queries.iter().map(|q| (q.id.as_str(), q)).collect())
+        .collect();
+    let mut ids: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in &systems {
+        for q in &s.queries {
+            if seen.insert(q.id.as_str()) {
+                ids.push(q.id.as_str());
+            }
+        }
+    }
+    let value = |si: usize, id: &str| lookups[si].get(id).map(|q| q.values[mi]);
+    let (key, ascending) = *sort;
+    match key {
+        SortKey::Query => ids.sort_by(|a, b| natural(a, b)),
+        SortKey::System(si) => ids.sort_by(|a, b| {
+            let (va, vb) = (value(si, a), value(si, b));
+            // Queries a system lacks go last either way.
+            match (va, vb) {
+                (Some(x), Some(y)) => x.total_cmp(&y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            }
+        }),
+    }
+    if !ascending {
+        ids.reverse();
+    }
+    let total = ids.len();
+    let on_measure = index_setter(&measure);
+    let header = |label: String, k: SortKey| {
+        let sort = sort.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let (cur, asc) = *sort;
+            sort.set((k, if cur == k { !asc } else { k == SortKey::Query }));
+        });
+        let state = if key == k {
+            if ascending {
+                "ascending"
+            } else {
+                "descending"
+            }
+        } else {
+            "none"
+        };
+        let arrow = match state {
+            "ascending" => " ▲",
+            "descending" => " ▼",
+            _ => "",
+        };
+        html! {
+            <th scope="col" class={ if k == SortKey::Query { "" } else { "num" } } aria-sort={ state }>
+                <button type="button" class="sort" { onclick } data-testid="sort">{ format!("{label}{arrow}") }</button>
+            </th>
+        }
+    };
+    let measure_name = props.measures[mi].to_string();
+    html! {
+        <section class="per-query" aria-label="Per-query values">
+            <h3>{ "Per query" }</h3>
+            <label for="pq-measure">{ "Measure " }</label>
+            <select id="pq-measure" data-testid="pq-measure" onchange={ on_measure }>
+                { for props.measures.iter().enumerate().map(|(i, m)| html! {
+                    <option value={ i.to_string() } selected={ i == mi }>{ m.to_string() }</option>
+                }) }
+            </select>
+            <span class="hint">{ " Click a column to sort, a query to see its rankings." }</span>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query table">
+            <table class="results per-query-table" data-testid="per-query" data-measure={ measure_name.clone() }>
+                if let Some(n) = props.partial {
+                    <caption data-testid="per-query-partial">{ crate::results::results_table::partial_caption(n) }</caption>
+                }
+                <thead>
+                    <tr>
+                        { header("Query".into(), SortKey::Query) }
+                        { for systems.iter().enumerate().map(|(si, s)| header(s.name.clone(), SortKey::System(si))) }
+                    </tr>
+                </thead>
+                <tbody>
+                    { for ids.iter().take(MAX_ROWS).map(|&id| {
+                        let is_open = open.as_deref() == Some(id);
+                        let toggle = {
+                            let open = open.clone();
+                            let id = id.to_string();
+                            Callback::from(move |_: MouseEvent| {
+                                open.set(if open.as_deref() == Some(id.as_str()) { None } else { Some(id.clone()) });
+                            })
+                        };
+                        html! {
+                            <>
+                            <tr class={ classes!(is_open.then_some("open")) }>
+                                <th scope="row">
+                                    <button type="button" class="query-toggle" onclick={ toggle }
+                                        aria-expanded={ is_open.to_string() } data-testid="query-toggle">{ id }</button>
+                                </th>
+                                { for (0..systems.len()).map(|si| match value(si, id) {
+                                    Some(v) => {
+                                        let on_select = props.on_select.clone();
+                                        let target = Selected { system: systems[si].name.clone(), query: Some(id.to_string()), measure: mi };
+                                        html! {
+                                            <td class="num" data-system={ systems[si].name.clone() } data-query={ id.to_string() } data-value={ v.to_string() }>
+                                                <button type="button" class="value" title="How this value came about"
+                                                    onclick={ Callback::from(move |_: MouseEvent| on_select.emit(target.clone())) }>{ format_value(v) }</button>
+                                            </td>
+                                        }
+                                    }
+                                    None => html! { <td class="num absent" title="not in this system">{ "—" }</td> },
+                                }) }
+                            </tr>
+                            if is_open {
+                                <tr class="detail">
+                                    <td colspan={ (systems.len() + 1).to_string() }>
+                                        { for systems.iter().enumerate().map(|(si, s)| {
+                                            // The explanation of this query lists its whole ranking.
+                                            let on_select = props.on_select.clone();
+                                            let target = Selected { system: s.name.clone(), query: Some(id.to_string()), measure: mi };
+                                            ranking_view(s, lookups[si].get(id).copied(), Callback::from(move |_: MouseEvent| on_select.emit(target.clone())))
+                                        }) }
+                                    </td>
+                                </tr>
+                            }
+                            </>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            </div>
+            if total > MAX_ROWS {
+                <p class="hint">{ format!("Showing {MAX_ROWS} of {total} queries; sort by a system to see the best or worst.") }</p>
+            }
+        </section>
+    }
+}
+
+/// Orders ids so that `q2` comes before `q10`: runs of digits compare as numbers.
+pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    fn parts(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (pa, pb) = (parts(a), parts(b));
+    for (x, y) in pa.iter().zip(&pb) {
+        let o = match (x, y) {
+            ((true, nx), (true, ny)) => {
+                let (tx, ty) = (nx.trim_start_matches('0'), ny.trim_start_matches('0'));
+                tx.len().cmp(&ty.len()).then_with(|| tx.cmp(ty))
+            }
+            ((_, sx), (_, sy)) => sx.cmp(sy),
+        };
+        if o != std::cmp::Ordering::Equal {
+            return o;
+        }
+    }
+    pa.len().cmp(&pb.len()).then_with(|| a.cmp(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural;
+
+    #[test]
+    fn ids_sort_naturally() {
+        let mut ids = vec!["q10", "q2", "q1", "401", "99", "q02b", "a"];
+        ids.sort_by(|a, b| natural(a, b));
+        assert_eq!(ids, ["99", "401", "a", "q1", "q2", "q02b", "q10"]);
+    }
+}

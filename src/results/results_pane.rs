@@ -1,0 +1,104 @@
+//! The results pane of the calculate and files doors: heading and status,
+//! the inputs' problems and warnings, the table (or the judgments' table),
+//! the explanation, exports, the example's checks, per-query values and
+//! charts; in the files door also the files' job, the tie range,
+//! statistics and the tools' conventions compared; the time taken.
+
+use yew::prelude::*;
+
+use crate::results::export_bar::ExportBar;
+use crate::results::job_status::JobStatusView;
+use crate::results::judgment_table::JudgmentTableView;
+use crate::results::per_query::PerQuery;
+use crate::results::results_heading::{results_heading, ResultsHeadingProps};
+use crate::results::results_table::results_status;
+use crate::results::use_evaluation::Evaluation;
+use crate::results::warnings::Warnings;
+use crate::settings::Settings;
+use crate::shared::door::Door;
+use crate::shared::error_list::problems_paragraph;
+use crate::shared::same_rc::SameRc;
+
+/// The parts of the pane that the page makes (they are shared with embed
+/// mode or read the same values as the page's other views).
+pub struct ResultsParts {
+    /// The choice to see numbers without the bad lines.
+    pub partial_view: Html,
+    /// The results table.
+    pub results_table: Html,
+    /// The open explanation.
+    pub explanation: Html,
+    /// The door's own panels after the explanation (the files door: the
+    /// tie range).
+    pub after_explanation: Html,
+    /// An example's values beside the article's.
+    pub case_checks: Html,
+    /// The charts.
+    pub charts: Html,
+    /// The door's own panels after the charts (the files door: statistics
+    /// and the tools' conventions compared).
+    pub after_charts: Html,
+}
+
+/// What the results pane shows.
+pub struct ResultsPane<'a> {
+    /// The door it is shown in.
+    pub door: Door,
+    /// The finished values.
+    pub ev: &'a Evaluation,
+    /// The settings (the statistics panel changes them).
+    pub settings: &'a Settings,
+    /// A value's explanation is asked for.
+    pub on_select: Callback<crate::results::explanation::Selected>,
+    /// The parts made by the page.
+    pub parts: ResultsParts,
+}
+
+/// Lays the results pane out.
+pub fn results_pane(p: ResultsPane) -> Html {
+    let ResultsPane {
+        door,
+        ev,
+        settings,
+        on_select,
+        parts,
+    } = p;
+    let measures = ev.request.metrics.clone();
+    let systems = ev.systems.clone();
+    let stats = ev.stats.clone();
+    let (typed, files_part) = (&ev.typed, &ev.from_files.part);
+    let job = &ev.from_files;
+    let marks_note = settings.stats.marks_note();
+    let judgment_table = ev.judgment_table.clone();
+    html! {
+                <section class="results-pane" aria-labelledby="results-title"
+                    aria-busy={ ev.updating.to_string() }>
+                    { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
+                    <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
+                    { problems_paragraph(&typed.part.errors, &files_part.errors, ev.withheld) }
+                    <Warnings warnings={ ev.warnings.clone() } />
+                    { parts.partial_view }
+                    if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld)) {
+                        { parts.results_table }
+                    }
+                    if door == Door::Calculate {
+                        // On a phone the input follows the whole results pane: one tap away.
+                        <a class="to-input" href="#input-panel" data-testid="edit-rankings">{ "Edit the rankings ↓" }</a>
+                    }
+                    if let Some(table) = judgment_table {
+                        <JudgmentTableView { table } />
+                    }
+                    { parts.explanation }
+                    { parts.after_explanation }
+                    <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
+                        stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note } />
+                    { parts.case_checks }
+                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } />
+                    { parts.charts }
+                    { parts.after_charts }
+                    <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
+                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis) }
+                    </p>
+                </section>
+    }
+}

@@ -1,0 +1,239 @@
+//! Systems x measures: each measure summarised over each system's queries.
+
+use crate::shared::same_rc::SameRc;
+use std::rc::Rc;
+
+use crate::shared::evaluation::Metric;
+use crate::shared::evaluation::StatsReport;
+use yew::prelude::*;
+
+use crate::results::explanation::Selected;
+use crate::results::statistics::{beaten, letter};
+use crate::settings::{IntervalChoice, StatsSettings};
+use crate::shared::dom::{breakable, use_more_to_the_right};
+use crate::shared::evaluation::{
+    format_value, query_set_note, Source, SystemResult, TieRange, TieReport,
+};
+
+/// The sentence a table's caption starts with when the files' numbers
+/// were computed without their bad lines.
+pub fn partial_caption(bad_lines: usize) -> String {
+    format!(
+        "Computed from partial input ({} of the files left out).",
+        crate::shared::evaluation::plural(bad_lines, "bad line", "bad lines")
+    )
+}
+
+/// Props of [`ResultsTable`].
+#[derive(Properties, PartialEq)]
+pub struct ResultsTableProps {
+    /// Measures, in column order.
+    pub measures: Rc<Vec<Metric>>,
+    /// Systems: typed ones first, then runs.
+    pub systems: SameRc<Vec<SystemResult>>,
+    /// Statistics per measure (over the systems that have queries).
+    pub stats: SameRc<Vec<StatsReport>>,
+    /// What to show of them.
+    pub stats_settings: StatsSettings,
+    /// Called when a value is clicked (to explain it).
+    pub on_select: Callback<Selected>,
+    /// The files' numbers were computed without this many bad lines.
+    #[prop_or_default]
+    pub partial: Option<usize>,
+    /// How the values depend on the order of tied documents (a value that
+    /// does is marked, and the mark leads to the tie range).
+    #[prop_or_default]
+    pub ties: SameRc<TieReport>,
+}
+
+/// The table's caption: what the values are, and what marks, intervals and
+/// tie marks mean where they are shown.
+fn caption(partial: Option<usize>, marks: bool, ss: StatsSettings, ties: bool) -> String {
+    let mut c =
+        "Each measure over each system's queries (mean; counts summed). Best in bold.".to_string();
+    if let Some(n) = partial {
+        c = format!("{} {c}", partial_caption(n));
+    }
+    if marks {
+        c.push_str(&format!(
+            " Superscripts name the systems a value is significantly better than ({}).",
+            ss.marks_note()
+        ));
+    }
+    if ties {
+        c.push_str(" ↕: the value depends on the order of tied documents (see the tie range).");
+    }
+    if ss.interval != IntervalChoice::None {
+        c.push_str(&format!(
+            " Below each mean: its {:.0}% {} interval.",
+            ss.level * 100.0,
+            if ss.interval == IntervalChoice::T {
+                "t"
+            } else {
+                "bootstrap percentile"
+            }
+        ));
+    }
+    c
+}
+
+/// The summary table. Each value cell carries `data-system`,
+/// `data-measure` and `data-value` (full precision) for tests and exports;
+/// the best value of each column is marked.
+#[component]
+pub fn ResultsTable(props: &ResultsTableProps) -> Html {
+    let scroller = use_node_ref();
+    let more = use_more_to_the_right(
+        scroller.clone(),
+        (props.measures.clone(), props.systems.clone()),
+    );
+    // With their index among all systems (the tie report's).
+    let (at, systems): (Vec<usize>, Vec<&SystemResult>) = props
+        .systems
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.queries.is_empty())
+        .unzip();
+    let tie_range = |i: usize, j: usize| {
+        props
+            .ties
+            .means
+            .get(at[i])
+            .and_then(|m| m.get(j).copied().flatten())
+            .filter(TieRange::is_spread)
+    };
+    let refused: Vec<&SystemResult> = props
+        .systems
+        .iter()
+        .filter(|s| s.refused.is_some())
+        .collect();
+    if systems.is_empty() && refused.is_empty() {
+        return html! {
+            <p class="empty" data-testid="results-empty">
+                { "No rankings yet: add a system in the form, type a line such as " }<code>{ "q1: 3 2 0 1 2" }</code>
+                { " in the text, or load a qrels file and a run." }
+            </p>
+        };
+    }
+    let best: Vec<Option<f64>> = props
+        .measures
+        .iter()
+        .enumerate()
+        .map(|(j, m)| {
+            let vals = systems.iter().map(|s| s.means[j]).filter(|v| v.is_finite());
+            if systems.len() < 2 {
+                None
+            } else if m.higher_is_better() {
+                vals.fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.max(v))))
+            } else {
+                vals.fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.min(v))))
+            }
+        })
+        .collect();
+    let ss = props.stats_settings;
+    let marks = ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len();
+    let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
+    let caption = caption(
+        props.partial,
+        marks,
+        ss,
+        (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some())),
+    );
+    html! {
+        <>
+        // Before the table: its bold "best" may be over fewer queries.
+        if let Some(note) = query_set_note(&props.systems) {
+            <p class="query-sets warning-note" role="note" data-testid="query-sets">{ note.to_string() }</p>
+        }
+        // The caption is shown above the scrolling box (a caption inside it
+        // is as wide as the table and cut at the box's edge), and read with
+        // the table by screen readers.
+        <p class="table-caption" aria-hidden="true" data-testid="results-caption">{ caption.clone() }</p>
+        if more {
+            <p class="scroll-cue" data-testid="scroll-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+        }
+        <div class={ classes!("table-scroll", more.then_some("more-right")) } tabindex="0" role="region" aria-label="Results table" ref={ scroller }>
+        <table class="results" data-testid="results">
+            <caption class="visually-hidden">{ caption }</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{ "System" }</th>
+                    <th scope="col" class="num">{ "Queries" }</th>
+                    { for props.measures.iter().map(|m| html! { <th scope="col" class="num">{ breakable(&m.to_string()) }</th> }) }
+                </tr>
+            </thead>
+            <tbody>
+                { for systems.iter().enumerate().map(|(i, s)| html! {
+                    <tr>
+                        <th scope="row">
+                            if marks { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
+                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
+                            if s.source == Source::File { <span class="source">{ " (file)" }</span> }
+                        </th>
+                        <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
+                        { for props.measures.iter().zip(&s.means).zip(&best).enumerate().map(|(j, ((m, v), b))| {
+                            let sup: Vec<String> = if marks { beaten(&props.stats[j], i).into_iter().map(letter).collect() } else { Vec::new() };
+                            let iv = interval(j, i);
+                            html! {
+                                <td class={ classes!("num", (*b == Some(*v)).then_some("best")) }
+                                    data-system={ s.name.clone() }
+                                    data-measure={ m.to_string() }
+                                    data-value={ v.to_string() }
+                                    data-beats={ sup.join(",") }>
+                                    <button type="button" class="value" data-value={ v.to_string() }
+                                        title="How this value came about"
+                                        onclick={ {
+                                            let on_select = props.on_select.clone();
+                                            let target = Selected { system: s.name.clone(), query: None, measure: j };
+                                            Callback::from(move |_: MouseEvent| on_select.emit(target.clone()))
+                                        } }>{ format_value(*v) }</button>
+                                    if !sup.is_empty() {
+                                        <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
+                                    }
+                                    if let Some(r) = tie_range(i, j) {
+                                        <a class="tie-mark" href="#tie-range" data-testid="tie-mark"
+                                            title={ format!("{} to {} over the orders of tied documents", format_value(r.min), format_value(r.max)) }
+                                            aria-label={ format!("depends on tie order: {} to {}", format_value(r.min), format_value(r.max)) }></a>
+                                    }
+                                    if let Some((lo, hi)) = iv {
+                                        <span class="interval" data-lo={ lo.to_string() } data-hi={ hi.to_string() }>
+                                            { format!("[{}, {}]", format_value(lo), format_value(hi)) }
+                                        </span>
+                                    }
+                                </td>
+                            }
+                        }) }
+                    </tr>
+                }) }
+                { for refused.iter().map(|s| html! {
+                    <tr class="refused" data-testid="refused-row">
+                        <th scope="row">
+                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
+                            if s.source == Source::File { <span class="source">{ " (file)" }</span> }
+                        </th>
+                        <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
+                        <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">
+                            { s.refused.as_ref().map(ToString::to_string).unwrap_or_default() }
+                        </td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+        </div>
+        </>
+    }
+}
+
+/// One short sentence for screen readers when the numbers change (the
+/// table itself is not a live region: every keystroke would read it all).
+pub fn results_status(systems: usize, measures: usize) -> String {
+    if systems == 0 {
+        "No results yet.".to_string()
+    } else {
+        format!(
+            "Results updated: {}, {}.",
+            crate::shared::evaluation::plural(systems, "system", "systems"),
+            crate::shared::evaluation::plural(measures, "measure", "measures")
+        )
+    }
+}

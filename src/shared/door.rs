@@ -1,0 +1,153 @@
+//! The app's doors, one per use: calculate (rankings typed or pasted),
+//! files (qrels and runs, statistics, tie ranges, the tools' conventions)
+//! and learn (exercises, teachers' sets, projector mode, handouts). A door
+//! has an address in the URL's hash (`#calculate`, `#files`, `#learn`), so
+//! it works from a server and from a file opened from disk, and the back
+//! button goes back to the door before; a teacher's link (`?set=`) and
+//! `?projector` open the learn door.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// One use of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Door {
+    /// Type or paste rankings; results, charts, explanations.
+    Calculate,
+    /// Qrels and run files, big files, statistics, tie ranges, conventions.
+    Files,
+    /// Exercises, teachers' sets, projector mode, handouts.
+    Learn,
+}
+
+impl Door {
+    /// Every door, in the header's order.
+    pub const ALL: [Door; 3] = [Door::Calculate, Door::Files, Door::Learn];
+
+    /// Its address (the URL's hash, without `#`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Door::Calculate => "calculate",
+            Door::Files => "files",
+            Door::Learn => "learn",
+        }
+    }
+
+    /// Its name in the header.
+    pub fn label(self) -> &'static str {
+        match self {
+            Door::Calculate => "Calculate",
+            Door::Files => "Evaluate files",
+            Door::Learn => "Learn",
+        }
+    }
+
+    /// Its short name in the phone's tab bar.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            Door::Calculate => "Calculate",
+            Door::Files => "Files",
+            Door::Learn => "Learn",
+        }
+    }
+
+    /// The door an address names: its hash, else a teacher's set or
+    /// projector mode in its query (the learn door); `None` for neither.
+    pub fn from_address(hash: &str, search: &str) -> Option<Door> {
+        let slug = hash.trim_start_matches('#');
+        if let Some(d) = Door::ALL.into_iter().find(|d| d.slug() == slug) {
+            return Some(d);
+        }
+        let learn = search
+            .trim_start_matches('?')
+            .split('&')
+            .any(|p| p.starts_with("set=") || p == "projector" || p.starts_with("projector="));
+        learn.then_some(Door::Learn)
+    }
+}
+
+fn address() -> (String, String) {
+    let location = gloo::utils::window().location();
+    (
+        location.hash().unwrap_or_default(),
+        location.search().unwrap_or_default(),
+    )
+}
+
+/// The door open now, following the address (links, the back button);
+/// `fallback` when the address names none (files loaded: the files door).
+#[hook]
+pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
+    let door = use_state(|| {
+        let (hash, search) = address();
+        Door::from_address(&hash, &search).unwrap_or(fallback)
+    });
+    {
+        let door = door.clone();
+        use_effect_with((), move |_| {
+            let on_hash = Closure::<dyn Fn()>::new(move || {
+                let (hash, search) = address();
+                if let Some(d) = Door::from_address(&hash, &search) {
+                    door.set(d);
+                } else if hash.is_empty() {
+                    door.set(fallback);
+                }
+            });
+            let window = gloo::utils::window();
+            let _ = window
+                .add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+            move || {
+                let _ = window.remove_event_listener_with_callback(
+                    "hashchange",
+                    on_hash.as_ref().unchecked_ref(),
+                );
+            }
+        });
+    }
+    door
+}
+
+/// Opens `door` (as its link would: a new entry in the history).
+pub fn go(door: Door) {
+    let _ = gloo::utils::window().location().set_hash(door.slug());
+}
+
+/// The doors' links: a tab list in the header (and, on a phone, a tab bar
+/// at the bottom of the screen, the same links).
+pub fn door_nav(current: Door, class: &'static str, short: bool) -> Html {
+    html! {
+        <nav class={ class } aria-label="Doors">
+            { for Door::ALL.into_iter().map(|d| {
+                let label = if short { d.short_label() } else { d.label() };
+                html! {
+                    <a href={ format!("#{}", d.slug()) } class="door-link"
+                        data-testid={ format!("door-{}", d.slug()) }
+                        aria-current={ (d == current).then_some("page") }>{ label }</a>
+                }
+            }) }
+        </nav>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_name_doors_and_old_links_open_the_learn_door() {
+        assert_eq!(Door::from_address("#files", ""), Some(Door::Files));
+        assert_eq!(Door::from_address("#learn", "?x=1"), Some(Door::Learn));
+        assert_eq!(
+            Door::from_address("#calculate", "?set=abc"),
+            Some(Door::Calculate)
+        );
+        assert_eq!(Door::from_address("", "?set=abc"), Some(Door::Learn));
+        assert_eq!(Door::from_address("", "?a=1&projector"), Some(Door::Learn));
+        assert_eq!(Door::from_address("#s=xyz", ""), None);
+        assert_eq!(Door::from_address("", "?settings=1"), None);
+        for d in Door::ALL {
+            assert_eq!(Door::from_address(&format!("#{}", d.slug()), ""), Some(d));
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields.
+
+pub mod copy_button;
+pub mod dom;
+pub mod door;
+pub mod download;
+pub mod error_list;
+pub mod evaluation;
+pub mod same_rc;

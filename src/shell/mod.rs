@@ -1,0 +1,12 @@
+//! The page around the doors: where it starts, what the browser keeps, shared links and saved-work files, the header and the page's actions.
+
+pub mod idb;
+pub mod offline;
+pub mod page_header;
+pub mod panic_notice;
+pub mod persist;
+pub mod saved_work;
+pub mod share_bar;
+pub mod startup;
+pub mod use_page_actions;
+pub mod use_saved;

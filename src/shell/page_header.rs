@@ -1,0 +1,102 @@
+//! The page's header: the way to skip to the results, the title, the
+//! doors' links, the examples, sharing and saving, what a link could not
+//! open, the overlay of files being dropped.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::learn::examples_menu::ExamplesMenu;
+use crate::model::state::AppState;
+use crate::shared::dom::focus_by_id;
+use crate::shared::door::{door_nav, Door};
+use crate::shell::share_bar::ShareBar;
+
+/// What the page's header shows.
+pub struct PageHeaderProps {
+    /// The state (to share or save).
+    pub state: Rc<AppState>,
+    /// The door open now.
+    pub door: Door,
+    /// An example was chosen.
+    pub on_case: Callback<String>,
+    /// Everything is cleared.
+    pub on_clear: Callback<()>,
+    /// A session file was opened (or could not be read).
+    pub on_session: Callback<Result<AppState, String>>,
+    /// What the link or session file could not open.
+    pub link_problem: Option<String>,
+    /// Files are being dragged over the page.
+    pub dragging: bool,
+}
+
+/// The page's header (a plain function: it keeps no state of its own).
+pub fn page_header(props: &PageHeaderProps) -> Html {
+    let skip_to_results = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        focus_by_id("results-title");
+    });
+    let on_load = props.on_case.clone();
+    let on_clear = props.on_clear.clone();
+    let on_session = props.on_session.clone();
+    let state = props.state.clone();
+    let link_problem = props.link_problem.clone();
+    let dragging = props.dragging;
+    html! {
+        <>
+            <a class="skip-link" href="#results-title" data-testid="skip-to-results" onclick={ skip_to_results }>{ "Skip to results" }</a>
+            <header class="page-header">
+                <div class="brand">
+                    <h1>{ "Ranklab" }</h1>
+                    <p class="tagline">{ "Ranking metrics computed in your browser, offline." }</p>
+                </div>
+                { door_nav(props.door, "door-nav", false) }
+                <HeaderTools { state } { on_load } { on_clear } { on_session } />
+            </header>
+            if let Some(p) = link_problem {
+                <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>
+            }
+            if dragging {
+                <div class="drop-overlay" aria-hidden="true">{ "Drop qrels and run files to load them" }</div>
+            }
+        </>
+    }
+}
+
+/// Props of [`HeaderTools`].
+#[derive(Properties, PartialEq)]
+struct HeaderToolsProps {
+    state: Rc<AppState>,
+    on_load: Callback<String>,
+    on_clear: Callback<()>,
+    on_session: Callback<Result<AppState, String>>,
+}
+
+/// The examples and the sharing buttons: in the header on a wide screen;
+/// on a phone behind one button, so the door's job fills the first screen.
+#[component]
+fn HeaderTools(props: &HeaderToolsProps) -> Html {
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let (state, on_load, on_clear, on_session) = (
+        props.state.clone(),
+        props.on_load.clone(),
+        props.on_clear.clone(),
+        props.on_session.clone(),
+    );
+    html! {
+        <div class={ classes!("header-tools", open.then_some("open")) }>
+            <button type="button" class="tools-toggle" data-testid="header-menu" aria-expanded={ open.to_string() }
+                aria-controls="header-tools-menu" onclick={ toggle }>
+                { if *open { "Close ✕" } else { "Examples, share, save ☰" } }
+            </button>
+            <div class="tools-menu" id="header-tools-menu">
+                <ExamplesMenu { on_load } />
+                <ShareBar { state } { on_clear } { on_session } />
+            </div>
+        </div>
+    }
+}

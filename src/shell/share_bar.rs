@@ -1,0 +1,182 @@
+//! "Copy link" (the whole state in the URL fragment) and "Clear all".
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlInputElement;
+
+use crate::embed::request::{iframe_snippet, EMBED_HEIGHTS};
+use crate::model::share;
+use crate::model::state::AppState;
+use crate::shared::copy_button::CopyButton;
+use crate::shared::download::download;
+use crate::shell::saved_work;
+
+/// Props of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// The state to share.
+    pub state: Rc<AppState>,
+    /// Called when the user confirmed clearing everything.
+    pub on_clear: Callback<()>,
+    /// Called with an opened session file's state, or why it did not open.
+    pub on_session: Callback<Result<AppState, String>>,
+}
+
+/// The page address without its fragment.
+fn base_url() -> String {
+    let loc = gloo::utils::window().location();
+    format!(
+        "{}{}{}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    )
+}
+
+/// Buttons and the link or message they produced.
+#[component]
+pub fn ShareBar(props: &ShareBarProps) -> Html {
+    let outcome = use_state(|| None::<Result<String, String>>);
+    // One result panel at a time: a new one replaces the other.
+    let embed = use_state(|| None::<Result<(String, String), String>>);
+    let embed_height = use_state(|| 560u32);
+    let on_copy = {
+        let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| {
+            embed.set(None);
+            outcome.set(Some(share::encode(&state).map(|fragment| {
+                let url = format!("{}{fragment}", base_url());
+                let clipboard = gloo::utils::window().navigator().clipboard();
+                let _ = clipboard.write_text(&url);
+                url
+            })));
+        })
+    };
+    let close = {
+        let (outcome, embed) = (outcome.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| {
+            outcome.set(None);
+            embed.set(None);
+        })
+    };
+    let on_embed = {
+        let (state, embed) = (props.state.clone(), embed.clone());
+        let outcome = outcome.clone();
+        let height = *embed_height;
+        Callback::from(move |_: MouseEvent| {
+            outcome.set(None);
+            embed.set(Some(iframe_snippet(&base_url(), &state, height)))
+        })
+    };
+    let on_height = {
+        let (state, embed, embed_height) =
+            (props.state.clone(), embed.clone(), embed_height.clone());
+        Callback::from(move |e: Event| {
+            let h = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value()
+                .parse()
+                .unwrap_or(560);
+            embed_height.set(h);
+            embed.set(Some(iframe_snippet(&base_url(), &state, h)));
+        })
+    };
+    let on_save = {
+        let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
+        Callback::from(move |_: MouseEvent| {
+            embed.set(None);
+            match saved_work::encode(&state)
+                .and_then(|text| download(saved_work::FILE_NAME, "application/json", &text))
+            {
+                Ok(()) => outcome.set(None),
+                Err(m) => outcome.set(Some(Err(m))),
+            }
+        })
+    };
+    let on_open = {
+        let cb = props.on_session.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let Some(file) = input.files().and_then(|l| l.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let cb = cb.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                let text = JsFuture::from(file.text())
+                    .await
+                    .ok()
+                    .and_then(|t| t.as_string())
+                    .unwrap_or_default();
+                cb.emit(saved_work::decode(&name, &text).unwrap_or_else(|| {
+                    Err(format!(
+                        "{name} is not a Ranklab session file (saved with Save session)."
+                    ))
+                }));
+            });
+        })
+    };
+    let on_clear = {
+        let cb = props.on_clear.clone();
+        let outcome = outcome.clone();
+        Callback::from(move |_: MouseEvent| {
+            let ok = gloo::utils::window()
+                .confirm_with_message("Clear everything: the rankings, the loaded files and the settings? This cannot be undone.")
+                .unwrap_or(false);
+            if ok {
+                outcome.set(None);
+                cb.emit(());
+            }
+        })
+    };
+    html! {
+        <div class="share-bar">
+            <button type="button" data-testid="copy-link" onclick={ on_copy }>{ "Copy link" }</button>
+            <button type="button" data-testid="save-session" onclick={ on_save }>{ "Save session" }</button>
+            <input id="open-session" data-testid="open-session" class="visually-hidden" type="file" accept=".json,application/json" onchange={ on_open } />
+            <label class="button" for="open-session">{ "Open session…" }</label>
+            <button type="button" data-testid="embed" onclick={ on_embed }>{ "Embed…" }</button>
+            <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
+            { match (*outcome).clone() {
+                Some(Ok(url)) => html! {
+                    <div class="share-result">
+                        <label for="share-link">{ format!("Link to this state ({} characters), copied to the clipboard:", url.len()) }</label>
+                        <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url.clone() } />
+                        <CopyButton text={ url } testid="copy-share-link" what="Copy the link again" />
+                        <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
+                    </div>
+                },
+                Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="share-error">{ m }</p> },
+                None => html! {},
+            } }
+            { match (*embed).clone() {
+                Some(Ok((src, snippet))) => html! {
+                    <div class="share-result embed-result">
+                        // Close first: the preview makes the panel taller than a screen.
+                        <button type="button" class="panel-close" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
+                        <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
+                        <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet.clone() } />
+                        <CopyButton text={ snippet } testid="copy-embed-snippet" what="Copy the embed snippet" />
+                        <div class="embed-size">
+                            <label for="embed-height">{ "Height before it resizes" }</label>
+                            <select id="embed-height" data-testid="embed-height" onchange={ on_height }>
+                                { for EMBED_HEIGHTS.iter().map(|&h| html! {
+                                    <option value={ h.to_string() } selected={ h == *embed_height }>{ format!("{h} px") }</option>
+                                }) }
+                            </select>
+                        </div>
+                        <p class="hint">{ "Preview, at that height:" }</p>
+                        <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"
+                            src={ src } height={ embed_height.to_string() } />
+                    </div>
+                },
+                Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },
+                None => html! {},
+            } }
+        </div>
+    }
+}

@@ -1,0 +1,78 @@
+//! Where the page starts: an embed request's state, a shared link's, else
+//! the one saved in this browser; whether its files still have to come
+//! back from IndexedDB; and what could not be read.
+
+use crate::embed::request::embed_request;
+use crate::model::share;
+use crate::model::state::AppState;
+use crate::shell::persist;
+
+/// Where the page starts.
+pub struct Start {
+    /// The state.
+    pub state: AppState,
+    /// Whether the files are already known (no IndexedDB restore needed).
+    pub files_ready: bool,
+    /// A message when the URL's state could not be read.
+    pub problem: Option<String>,
+    /// Embed mode: calculator and chart only, nothing saved.
+    pub embed: bool,
+    /// Made by `embed.js`: the page around it sends the rankings.
+    pub host: bool,
+}
+
+/// The state to start from: an embed request's, a shared link's, else the
+/// saved one.
+pub fn initial() -> Start {
+    let location = gloo::utils::window().location();
+    let hash = location.hash().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    if let Some(r) = embed_request(&search, &hash) {
+        return Start {
+            state: r.state,
+            files_ready: true,
+            problem: r.problem,
+            embed: true,
+            host: r.host,
+        };
+    }
+    match share::decode(&hash) {
+        Some(Ok(state)) => {
+            // The link has been read; reloads use the saved state from now on.
+            if let Ok(history) = gloo::utils::window().history() {
+                let url = format!("{}{}", location.pathname().unwrap_or_default(), search);
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            }
+            Start {
+                state,
+                files_ready: true,
+                problem: None,
+                embed: false,
+                host: false,
+            }
+        }
+        Some(Err(message)) => {
+            let state = persist::load();
+            let files_ready = !state.files.is_empty();
+            Start {
+                state,
+                files_ready,
+                problem: Some(message),
+                embed: false,
+                host: false,
+            }
+        }
+        None => {
+            let state = persist::load();
+            let files_ready = !state.files.is_empty();
+            Start {
+                state,
+                files_ready,
+                problem: None,
+                embed: false,
+                host: false,
+            }
+        }
+    }
+}
