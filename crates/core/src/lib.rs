@@ -14,6 +14,10 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// The modules are private (the face is the one `pub use` block below), and
+// the public types' docs link to the functions that define them: read these
+// docs with `--document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod byte_lines;
 mod conventions;

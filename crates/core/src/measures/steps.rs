@@ -20,7 +20,7 @@ pub struct Explanation {
     pub lines: Vec<String>,
     /// Conventions that shaped the value.
     pub notes: Vec<String>,
-    /// The value ([`Metric::compute`]'s).
+    /// The value ([`Metric::compute`](super::Metric::compute)'s).
     pub value: f64,
 }
 

@@ -15,11 +15,11 @@
 //! table ([`statistics`]) and, with the `serde` feature, its exports
 //! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
 //!
-//! There is one whole-run reader, [`ShardLines`]: the page's workers and
+//! There is one whole-run reader, [`ShardLines`](shard_lines::ShardLines): the page's workers and
 //! the command line's threads are its shards (each reads its own byte
 //! range of the run), cut the lines into the same query chunks
-//! ([`QueryChunker`], [`judge_chunk`]) and put the parts together the same
-//! way ([`join`], [`tally`]). Only what each query is scored into differs:
+//! ([`QueryChunker`](stream::QueryChunker), [`judge_chunk`](stream::judge_chunk)) and put the
+//! parts together the same way ([`join`](shard_lines::join), [`tally`](stream::tally)). Only what each query is scored into differs:
 //! the page's [`QueryResult`], or trec_eval's rows ([`ChunkEvaluator`],
 //! [`read_trec_run`]). A run that is not grouped by query is judged whole
 //! by the same [`judge`](crate::pipeline::judge::judge) as the page's files

@@ -2,7 +2,7 @@
 //! text (see [`super::files::BIG_FILE_BYTES`]).
 //!
 //! A big TREC run is read piece by piece: its bytes are cut into lines
-//! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`]),
+//! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`](super::stream::QueryChunker)),
 //! and each query is judged and scored as soon as its lines end, so memory
 //! holds one query's lines and the results, not the file. A run that is not
 //! grouped by query, a big JSON or TSV run and the qrels are read whole, up

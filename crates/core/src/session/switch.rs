@@ -9,7 +9,7 @@ use crate::conventions::{
 use crate::measures::Metric;
 
 /// One convention (or definition) on which a preset differs from
-/// trec_eval's: what a [`Cause`] switched. Its English is its
+/// trec_eval's: what a [`Cause`](super::compare::Cause) switched. Its English is its
 /// `Display`, below.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Switch {
