@@ -3,7 +3,7 @@ scripts/check-imports, in scripts/test).
 
 Every `use` and every `crate::`/`super::`/`self::` path in code (comments,
 strings and `#[cfg(test)]` modules left out) is an import of the file that
-defines that module. Two rules, written in ARCHITECTURE.md:
+defines that module. The rules, written in ARCHITECTURE.md:
 
 1. No import circle: no file reaches itself through imports. A folder's
    face (its mod.rs or lib.rs) re-exporting or declaring the files inside it
@@ -13,6 +13,12 @@ defines that module. Two rules, written in ARCHITECTURE.md:
 3. The app (src/) names the core (`ranklab_core`) in src/shared/evaluation.rs only.
 4. The app's folders in layers too (APP_LAYERS, lowest first), and its doors
    (calculate, files, learn, embed) never import one another.
+5. A type's trait impls (its `Display` above all) live in its own layer:
+   `impl Trait for Type` in a file of a higher layer than the file that
+   defines `Type` fails, so no English lives above the type it describes.
+6. Inside a crate, files import by path (`crate::measures::Metric`), never
+   through the names the crate root re-exports for other crates
+   (`crate::Metric`): the root is a face for the programs, not a hub.
 
 Prints each violation with the path that makes it, and exits 1 if any.
 """
@@ -30,8 +36,7 @@ CRATES = [("crates/core/src", "ranklab_core"), ("crates/cli/src", "ranklab_cli")
 # those below. Prefixes of paths relative to the repository.
 LAYERS = [
     ("values", ["crates/core/src/error.rs", "crates/core/src/plural.rs", "crates/core/src/fast_hash.rs",
-                "crates/core/src/hex_float.rs", "crates/core/src/byte_lines.rs", "crates/core/src/field_mask.rs",
-                "crates/core/src/decimal.rs",
+                "crates/core/src/byte_lines.rs",
                 "crates/core/src/judged.rs",
                 "crates/core/src/conventions.rs"]),
     ("formats", ["crates/core/src/formats/"]),
@@ -243,6 +248,88 @@ def imports(crate, file):
     return out
 
 
+def local_names(crate, file):
+    """Names a file brings in by `use`: name -> the file defining it."""
+    here = crate.module_of(file)
+    text = strip_code(open(os.path.join(ROOT, file), encoding="utf-8").read())
+    names = {}
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        for p in expand_use(m.group(1)):
+            if not p or p[0] not in ("crate", "super", "self") or p[-1] == "self":
+                continue
+            target = absolute(crate, here, file, p)
+            if target:
+                names[p[-1]] = target
+    return text, names
+
+
+def absolute(crate, here, file, p):
+    """The module path `p` (crate::/super::/self::) stands for, from `here`."""
+    if p[0] == "crate":
+        return list(p[1:])
+    is_face = os.path.basename(file) in ("mod.rs", "lib.rs", "main.rs")
+    base, k = list(here), 0
+    del is_face
+    while k < len(p) and p[k] in ("super", "self"):
+        if p[k] == "super":
+            base = base[:-1]
+        k += 1
+    return base + list(p[k:])
+
+
+def upward_impls(crate, file):
+    """`impl Trait for Type` in `file` where `Type` is defined in a file of
+    a lower layer: (type path, its file)."""
+    la, _ = layer_of(file)
+    if la is None:
+        return []
+    here = crate.module_of(file)
+    text, names = local_names(crate, file)
+    out = []
+    for m in re.finditer(r"\bimpl\b(?:\s*<[^{;]*?>)?\s+([\w:]+)(?:<[^{;]*?>)?\s+for\s+((?:[\w]+::)*\w+)", text):
+        trait, ty = m.group(1).split("::"), m.group(2).split("::")
+        if ty[0] in ("crate", "super", "self"):
+            target = absolute(crate, here, file, ty)
+        elif ty[0] in names:
+            target = names[ty[0]] + ty[1:]
+        else:
+            continue  # defined here, or outside the crate
+        f = crate.resolve(target)
+        if f is None or f == file:
+            continue
+        lb, _ = layer_of(f)
+        if lb is None or lb >= la:
+            continue
+        # A trait of this crate defined above the type (here, or in a file
+        # between) cannot be implemented beside the type: that is allowed.
+        if re.search(r"\btrait\s+%s\b" % re.escape(trait[-1]), text):
+            continue
+        tf = None
+        if trait[0] in ("crate", "super", "self"):
+            tf = crate.resolve(absolute(crate, here, file, trait))
+        elif trait[0] in names:
+            tf = crate.resolve(names[trait[0]] + trait[1:])
+        if tf is not None and (layer_of(tf)[0] or 0) > lb:
+            continue
+        out.append((m.group(2), f))
+    return out
+
+
+def through_root(crate, file):
+    """The names `file` reaches through its crate root's re-exports."""
+    root = crate.modules.get(())
+    if root is None or file == root:
+        return []
+    names = crate.reexports.get(root, {})
+    text = strip_code(open(os.path.join(ROOT, file), encoding="utf-8").read())
+    paths = []
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        paths += [p for p in expand_use(m.group(1)) if p and p[0] == "crate"]
+    for m in re.finditer(r"(?<![\w:])(crate(?:::\w+)+)", text):
+        paths.append(m.group(1).split("::"))
+    return sorted({p[1] for p in paths if len(p) > 1 and p[1] in names and (p[1],) not in crate.modules})
+
+
 def cycles(graph):
     """Strongly connected components of more than one file (Tarjan)."""
     index, low, stack, on, comps = {}, {}, [], set(), []
@@ -279,11 +366,17 @@ def cycles(graph):
 
 def main():
     graph = {}
+    problems = []
     for folder, name in CRATES:
         crate = Crate(folder, name)
         for file in crate.modules.values():
             graph[file] = imports(crate, file)
-    problems = []
+            for name in through_root(crate, file):
+                problems.append("%s imports `crate::%s`, a re-export of the crate root: import it by its path"
+                                % (file, name))
+            for ty, f in upward_impls(crate, file):
+                problems.append("%s (%s) implements a trait for %s of %s (%s), a lower layer: "
+                                "write the impl beside the type" % (file, layer_of(file)[1], ty, f, layer_of(f)[1]))
     for comp in cycles(graph):
         ties = ["%s -> %s" % (a, b) for a in comp for b in sorted(graph[a]) if b in comp]
         problems.append("import circle among %d files:\n    %s" % (len(comp), "\n    ".join(ties)))

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::measures::trec_names::MeasureRequest;
+use ranklab_core::MeasureRequest;
 use ranklab_core::Metric;
 
 fuzz_target!(|data: &[u8]| {

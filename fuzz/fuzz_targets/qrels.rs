@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::measures::preferences::{PrefCounts, PrefMeasure};
+use ranklab_core::{PrefCounts, PrefMeasure};
 use ranklab_core::{parse_prefs, parse_qrels, parse_qrels_jg, parse_qrels_prefs};
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::session::{evaluate_typed, EvalOptions};
+use ranklab_core::{evaluate_typed, EvalOptions};
 use ranklab_core::{parse_quick, Metric};
 
 const BOUNDED: &[&str] = &[

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::measures::trec_names::MeasureRequest;
-use ranklab_core::session::{evaluate_whole_text, read_trec_run, ChunkEvaluator, TrecRead};
+use ranklab_core::MeasureRequest;
+use ranklab_core::{evaluate_whole_text, read_trec_run, ChunkEvaluator, TrecRead};
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_qrels, Conventions, EvalContext, MissingQueries,
     TrecOutput,

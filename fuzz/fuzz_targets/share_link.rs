@@ -11,7 +11,7 @@ use base64::Engine;
 use libfuzzer_sys::fuzz_target;
 use ranklab_app::share::{decode, encode, PREFIX};
 use ranklab_app::significance::statistics;
-use ranklab_core::session::{evaluate_files, evaluate_typed, parse_typed};
+use ranklab_core::{evaluate_files, evaluate_typed, parse_typed};
 
 fuzz_target!(|data: &[u8]| {
     let fragment = if data.first() == Some(&b'#') {

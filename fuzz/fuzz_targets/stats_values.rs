@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
-use ranklab_core::stats::{parse_per_query_values, report, StatsOptions};
+use ranklab_core::{parse_per_query_values, report, StatsOptions};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -1,37 +1,28 @@
 //! The app's one door to the core: every name of [`ranklab_core`] the app
-//! uses is listed below (the pipeline of [`ranklab_core::session`], the
+//! uses is listed below (the session's pipeline, the
 //! plain value types views name, the quick format's editing), and no other
 //! file of `src/` names the core (scripts/check_imports.py checks it). This
 //! module adds only what the page itself needs: finding the judged ranking
 //! behind a value (for its explanation) and printing values. Views only
 //! render; they never compute a metric.
 
-pub use ranklab_core::exercise::random::{draw, Difficulty};
-pub use ranklab_core::exercise::set::{parse_set, ExerciseSet};
-pub use ranklab_core::exercise::{ColumnCheck, Exercise, Verdict, TOLERANCE};
-pub use ranklab_core::measures::average_precision::ApNormalization;
-pub use ranklab_core::measures::err::StopProbability;
-pub use ranklab_core::measures::ndcg::{Discount, GainKind, Gains};
-pub use ranklab_core::measures::rbp::RbpGain;
-pub use ranklab_core::session::exports;
-pub use ranklab_core::session::{
-    beaten, block_on, by_kind, byte_size, causes, compare_presets, cutoff_curve, describe_files,
-    evaluate_files, evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query,
-    finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different,
-    paired_values, parse_typed, query_set_note, statistics, stop_weights, system_ranks, BigFile,
-    ByteSource, ByteSourceRead, Cause, EvalOptions, FileInfo, Flip, FoundQuery, JudgmentReading,
-    JudgmentTable, LoadedFile, PairedValue, PresetRow, Progress, QueryResult, Ready, Shard,
-    ShardReply, Source, SourceResults, SystemResult, TieReport, Ungrouped, Warning, WideQuery,
-    BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS,
-};
-pub use ranklab_core::stats::{Correction, StatsOptions, StatsReport, SystemStats, Test};
-pub use ranklab_core::tie_orders;
 pub use ranklab_core::{
-    add_query, append_block, binary_at, check_query_id, check_system_name, delete_system, explain,
-    f4, format_query_line, format_system, plural, remove_lines, rename_system, replace_line,
-    trec_text_kind, unused_query_id, unused_system_name, Aggregation, Conventions, DuplicatePolicy,
-    EvalContext, Explanation, InputFormat, InputKind, JudgedRanking, Metric, MissingQueries,
-    ParseError, Preset, QuickInput, QuickQuery, Rel, TieBreak, TieOrders, TieRange, MAX_ORDERS,
+    add_query, append_block, beaten, binary_at, block_on, by_kind, byte_size, causes,
+    check_query_id, check_system_name, compare_presets, cutoff_curve, delete_system,
+    describe_files, draw, evaluate_files, evaluate_shard, evaluate_streamed, evaluate_typed,
+    explain, exports, f4, file_roles, find_query, finish, format_query_line, format_system,
+    is_unread_file, judge_typed, judgment_queries_note, letter, most_different, paired_values,
+    parse_set, parse_typed, plural, query_set_note, remove_lines, rename_system, replace_line,
+    statistics, stop_weights, system_ranks, tie_orders, trec_text_kind, unused_query_id,
+    unused_system_name, Aggregation, ApNormalization, BigFile, ByteSource, ByteSourceRead, Cause,
+    ColumnCheck, Conventions, Correction, Difficulty, Discount, DuplicatePolicy, EvalContext,
+    EvalOptions, Exercise, ExerciseSet, Explanation, FileInfo, Flip, FoundQuery, GainKind, Gains,
+    InputFormat, InputKind, JudgedRanking, JudgmentReading, JudgmentTable, LoadedFile, Metric,
+    MissingQueries, PairedValue, ParseError, Preset, PresetRow, Progress, QueryResult, QuickInput,
+    QuickQuery, RbpGain, Ready, Rel, Shard, ShardReply, Source, SourceResults, StatsOptions,
+    StatsReport, StopProbability, SystemResult, SystemStats, Test, TieBreak, TieOrders, TieRange,
+    TieReport, Ungrouped, Verdict, Warning, WideQuery, BIG_FILE_BYTES, HEAD_BYTES, MAX_ORDERS,
+    SHOWN_RANKS, TOLERANCE,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

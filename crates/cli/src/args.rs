@@ -1,7 +1,7 @@
 //! Command-line arguments in trec_eval's style (`-q`, `-c`, `-l2`, `-M100`,
 //! `-mall_trec`, `-m P.5,10`) plus Ranklab's long options.
 
-use ranklab_core::session::JudgmentReading;
+use ranklab_core::JudgmentReading;
 use ranklab_core::{Conventions, MissingQueries, Preset, ScorePrecision};
 
 /// The parsed command line of `ranklab eval` (not the core's

@@ -19,10 +19,9 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::process::ExitCode;
 
-use ranklab_core::measures::rbp::RbpGain;
-use ranklab_core::measures::trec_names::Judgments;
-use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
-use ranklab_core::session::{
+use ranklab_core::Judgments;
+use ranklab_core::RbpGain;
+use ranklab_core::{
     evaluate_judgment_groups, evaluate_preferences, evaluate_whole_text, read_trec_run,
     ChunkEvaluator, JudgmentReading, StreamResult, TrecRead,
 };
@@ -31,6 +30,7 @@ use ranklab_core::{
     parse_qrels_prefs, parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset,
     Qrels, ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
 };
+use ranklab_core::{MeasureRequest, TrecItem};
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();

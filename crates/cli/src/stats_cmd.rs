@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use ranklab_core::stats::{parse_per_query_values, report, Correction, StatsOptions, Test};
+use ranklab_core::{parse_per_query_values, report, Correction, StatsOptions, Test};
 
 /// Usage of the command.
 pub const USAGE: &str = "usage: ranklab stats [--test t|randomization|bootstrap|tukey] [--correction holm|bonferroni|none]

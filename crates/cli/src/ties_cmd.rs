@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
-use ranklab_core::session::{TieReport, WIDEST_QUERIES};
 use ranklab_core::{parse_qrels_in_parts, summary_values, EvalContext, Metric, TieRange, TrecRow};
+use ranklab_core::{MeasureRequest, TrecItem};
+use ranklab_core::{TieReport, WIDEST_QUERIES};
 
 use crate::args::{self, EvalArgs};
 

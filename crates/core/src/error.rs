@@ -7,9 +7,11 @@
 
 use std::fmt;
 
+use crate::plural::byte_size;
+
 /// What a reader expected at a place where it found something else: a kind
-/// with its data. The core writes no sentence here: the English is written
-/// once, in its `Display` (`session/warning.rs`, beside the warnings').
+/// with its data. Its English is written once, in its `Display` (below,
+/// with those of [`FieldLayout`], [`JsonPlace`] and [`PrefContradiction`]).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expected {
@@ -359,183 +361,172 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Parses a score: plain decimals such as `12.345678` or `-0.5` take the
-/// exact fast path of [`crate::decimal`]; every other spelling
-/// (`2E+01`, `inf`, long mantissas) goes to the standard parser, and C's
-/// hexadecimal spelling (`0x1.8p+1`, which trec_eval's `atof` reads) to
-/// [`crate::hex_float`]. All give the correctly rounded f64.
-pub(crate) fn parse_score(text: &str) -> Option<f64> {
-    if let Some(v) = crate::decimal::plain_decimal(text.as_bytes()) {
-        return Some(v);
-    }
-    text.parse()
-        .ok()
-        .or_else(|| crate::hex_float::parse_hex_float(text))
-}
-
-/// Parses one `(column, text)` field, or returns a located error saying what
-/// was expected there.
-pub(crate) fn parse_field<T: std::str::FromStr>(
-    input: &str,
-    line: usize,
-    (column, text): (usize, &str),
-    expected: Expected,
-) -> Result<T, ParseError> {
-    text.parse()
-        .map_err(|_| ParseError::new(input, line, column, expected, text))
-}
-
-/// What separates fields: C's `isspace` set (space, tab, line feed,
-/// vertical tab, form feed, carriage return), as trec_eval reads its
-/// files. One definition for every reader, so the query id a streamed
-/// run is grouped by is the one its lines are parsed with. Other spaces
-/// (no-break space, ...) belong to the field they are in.
-pub(crate) fn is_field_space(c: char) -> bool {
-    c == ' ' || ('\t'..='\r').contains(&c)
-}
-
-/// The first whitespace-separated field of a line, split as
-/// [`first_fields`] splits it (field spaces are ASCII, so a byte scan finds
-/// the same field in any UTF-8 text), without walking the rest of the
-/// line: the query id a big run is grouped by.
-pub(crate) fn first_field(line: &str) -> Option<&str> {
-    let bytes = line.as_bytes();
-    let start = bytes.iter().position(|&b| !is_space_byte(b))?;
-    Some(&line[start..field_end(bytes, start)])
-}
-
-/// The first `N` whitespace-separated fields of a line with their 1-based
-/// character columns, and how many fields the line has in all. Allocates
-/// nothing: this is the hot path of reading big runs.
-///
-/// Field spaces are ASCII, so the bytes are split as they come (a byte of a
-/// multi-byte character is never a field space) and the columns are made
-/// character columns afterwards, only for a line that is not ASCII.
-pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
-    let mut out = [(0, ""); N];
-    let mut count = 0;
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    loop {
-        while i < bytes.len() && is_space_byte(bytes[i]) {
-            i += 1;
-        }
-        if i == bytes.len() {
-            break;
-        }
-        let start = i;
-        i = field_end(bytes, i);
-        if count < N {
-            out[count] = (start, &line[start..i]);
-        }
-        count += 1;
-    }
-    let ascii = line.is_ascii();
-    for field in out.iter_mut().take(count.min(N)) {
-        field.0 = if ascii {
-            field.0 + 1
-        } else {
-            line[..field.0].chars().count() + 1
-        };
-    }
-    (out, count)
-}
-
-/// The first `N` whitespace-separated fields of a line, when it has at
-/// least `N`: [`first_fields`] without the columns and the count, for the
-/// reader's usual line (a line it refuses is split again by
-/// [`first_fields`] to name the place).
-pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
-    if line.len() <= crate::field_mask::MAX_LINE {
-        return crate::field_mask::split_short(line);
-    }
-    let bytes = line.as_bytes();
-    let mut out = [""; N];
-    let mut i = 0;
-    for field in &mut out {
-        while is_space_byte(*bytes.get(i)?) {
-            i += 1;
-        }
-        let start = i;
-        i = field_end(bytes, i);
-        *field = &line[start..i];
-    }
-    Some(out)
-}
-
-/// A run line's rank as `str::parse::<i64>` reads it, with a short way for
-/// plain digits.
-pub(crate) fn parse_rank(text: &str) -> Option<i64> {
-    let bytes = text.as_bytes();
-    if (1..=18).contains(&bytes.len()) {
-        // One pass: the digits are added up as they are checked.
-        let mut n = 0i64;
-        for &b in bytes {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return text.parse().ok();
+impl fmt::Display for Expected {
+    /// What follows "expected" in a located message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Expected::*;
+        match self {
+            Fields { layout, count } => write!(f, "{layout} (this line has {count})"),
+            QrelsGrade => f.write_str("an integer relevance grade in field 4"),
+            RunRank => f.write_str("an integer rank in field 4"),
+            RunScore => f.write_str("a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01)"),
+            JudgedOnce { qid, first_line } => write!(
+                f,
+                "each docid judged once per query (query {qid} judged it on line {first_line})"
+            ),
+            JudgedOnceInGroup { group, qid, first_line } => write!(
+                f,
+                "each docid judged once per query and judgment group (group {group} judged it for query {qid} on line {first_line})"
+            ),
+            DocidOnce { qid, first_line } => write!(
+                f,
+                "each docid once per query (query {qid} lists it on line {first_line} already; choose keep-first or keep-last to accept it)"
+            ),
+            PreferenceOnce { first_line } => write!(
+                f,
+                "each docid once per query, group and subgroup (listed on line {first_line})"
+            ),
+            PreferenceLevel => f.write_str("a number (the preference level) in field 5"),
+            PreferenceRepeat { qid, docid, keep_all } => write!(
+                f,
+                "each docid once per query (query {qid} lists docid {docid} again{})",
+                if *keep_all {
+                    "; a document has one place in a preference ranking, so keep-all does not apply"
+                } else {
+                    ""
+                }
+            ),
+            ConsistentPreferences { qid, problem } => {
+                write!(f, "consistent preferences for query {qid}: {problem}")
             }
-            n = n * 10 + i64::from(d);
-        }
-        return Some(n);
-    }
-    text.parse().ok()
-}
-
-/// Whether a byte is a field space ([`is_field_space`]).
-fn is_space_byte(b: u8) -> bool {
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
-}
-
-/// The end of the field starting at `i`: the first field space after it,
-/// or the end of the line. Reads eight bytes at a time: a word with no
-/// byte below 0x21 (every field space is below) is passed whole; a control
-/// byte that is not a field space is passed over.
-fn field_end(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(word) = bytes.get(i..i + 8) {
-        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        // Set at the first byte below 0x21 (exact for the lowest one).
-        let below = x.wrapping_sub(ONES * 0x21) & !x & HIGH;
-        if below == 0 {
-            i += 8;
-            continue;
-        }
-        let at = i + (below.trailing_zeros() / 8) as usize;
-        if is_space_byte(bytes[at]) {
-            return at;
-        }
-        // A control byte that is not a field space: go on after it.
-        i = at + 1;
-    }
-    // The line's last bytes.
-    while i < bytes.len() && !is_space_byte(bytes[i]) {
-        i += 1;
-    }
-    i
-}
-
-/// Splits a line into fields (separated by [`is_field_space`]) with their 1-based
-/// character columns.
-pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte, column)
-    let mut column = 0;
-    for (byte, ch) in line.char_indices() {
-        column += 1;
-        if is_field_space(ch) {
-            if let Some((b, c)) = start.take() {
-                out.push((c, &line[b..byte]));
+            ValuesLine => f.write_str("`system query value`"),
+            FiniteValue => f.write_str("a finite number as the value (e.g. 0.25)"),
+            OneValue { system, query, first_line } => write!(
+                f,
+                "one value per system and query (system `{system}`, query `{query}` has one on line {first_line} already)"
+            ),
+            ZMean => f.write_str("a number (the mean)"),
+            ZStdDev => f.write_str("a number (the standard deviation)"),
+            ClosedQuote => f.write_str(
+                "a quoted field closed on its line by `\"` (a field cannot span lines, and a quote inside it is written `\"\"`)",
+            ),
+            HeaderFields { needed, tab, count } => write!(
+                f,
+                "{needed} `{}`-separated fields as the header names (this line has {count})",
+                if *tab { "\\t" } else { "," }
+            ),
+            NoQuote => f.write_str("a query, document or number without `\"` inside it"),
+            IntegerGrade => f.write_str("an integer relevance grade"),
+            TableJudgedOnce { qid } => write!(f, "each document judged once per query {qid}"),
+            IntegerRank => f.write_str("an integer rank"),
+            NumericScore => f.write_str("a numeric score"),
+            TableHeader { qrels: true } => f.write_str(
+                "a header naming query, doc and relevance columns (e.g. `query_id,doc_id,relevance`)",
+            ),
+            TableHeader { qrels: false } => f.write_str(
+                "a header naming query, doc and score or rank columns (e.g. `query_id,doc_id,score`)",
+            ),
+            Json(place) => write!(f, "{place}"),
+            NewQueryId { system, first_line, qid } => write!(
+                f,
+                "a query id not used before in system `{system}` (line {first_line} has `{qid}`)"
+            ),
+            QueryIdNoSpaces => f.write_str("a query id without spaces before `:`"),
+            ClosingBracket => f.write_str("`]` closing the system name"),
+            SystemName => f.write_str("a system name inside `[ ]`"),
+            NothingAfterName => f.write_str("nothing after the system name (or a `#` comment)"),
+            OneBar => f.write_str("a grade (only one `|` per line)"),
+            UnretrievedGrade => {
+                f.write_str("a grade of a judged, unretrieved document (integer >= 0, R or N)")
             }
-        } else if start.is_none() {
-            start = Some((byte, column));
+            RepeatCount => f.write_str("a repeat count (a whole number) after `*`"),
+            RepeatRange { max } => write!(f, "a repeat count from 1 to {max}"),
+            Grade => f.write_str("a grade: an integer, R, N or ? (optionally TOKEN*COUNT)"),
+            WholeFile { limit, size } => write!(
+                f,
+                "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",
+                byte_size(*limit),
+                byte_size(*size)
+            ),
+            Readable { why } => write!(
+                f,
+                "a readable file: the browser could not read it ({why}); load it again"
+            ),
+            GroupedOrSmall { limit, size } => write!(
+                f,
+                "the lines of each query together (this query came back after others), or a file of at most {} to read whole (this one is {}); sort the run by query id first, e.g. sort -s -k1,1 run > sorted-run",
+                byte_size(*limit),
+                byte_size(*size)
+            ),
+            TrecRunFor { preferences, judgments, kind } => write!(
+                f,
+                "a TREC run (qid Q0 docid rank score tag): runs are read as trec_eval reads them against {} ({judgments}); this one is a {kind}",
+                if *preferences { "preference judgments" } else { "judgment groups" }
+            ),
+            NotText => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read"),
+            UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
+            ExerciseStart => f.write_str("`title: ...`, `exercise: MEASURE` or a `#` comment before the first exercise"),
+            ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in `exercise: nDCG@5`)"),
+            TieRanks => f.write_str("tied ranks as ranges within the ranking, such as `ties: 2-3, 5-7` (each range two ranks or more, none overlapping)"),
+            TieMeasure => f.write_str("a measure whose average over the orders of tied documents is exact (P@k, R@k, RR, AP, DCG@k, nDCG@k or RBP; not ERR)"),
+            ExerciseRanking => f.write_str("a ranking after `exercise:` (grades in rank order, as in `q1: 1 0 2 | 1`)"),
+            OneRanking { first_line } => write!(f, "`note: ...` or the next `exercise:` (this exercise's ranking is on line {first_line})"),
         }
     }
-    if let Some((b, c)) = start {
-        out.push((c, &line[b..]));
+}
+
+impl fmt::Display for FieldLayout {
+    /// e.g. "4 fields `qid iter docid grade`".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FieldLayout::Qrels => "4 fields `qid iter docid grade`",
+            FieldLayout::Run => "6 fields `qid Q0 docid rank score tag`",
+            FieldLayout::Preferences => "5 fields `qid group subgroup docid level`",
+            FieldLayout::ZScores => "4 fields `qid measure mean stddev`",
+        })
     }
-    out
+}
+
+impl fmt::Display for JsonPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonPlace::QueriesObject => f.write_str("`{` opening the object of queries"),
+            JsonPlace::QueryId => f.write_str("a query id in double quotes"),
+            JsonPlace::QueryIdOnce => f.write_str("each query id once in the object"),
+            JsonPlace::ColonAfterQuery => f.write_str("`:` after the query id"),
+            JsonPlace::QueryDocuments => f.write_str("`{` opening the query's documents"),
+            JsonPlace::DocumentId => f.write_str("a document id in double quotes"),
+            JsonPlace::DocumentIdOnce { qid } => write!(f, "each document id once in query {qid}"),
+            JsonPlace::ColonAfterDocument => f.write_str("`:` after the document id"),
+            JsonPlace::AfterNumber => f.write_str("`,` or `}` after the number"),
+            JsonPlace::AfterDocuments => f.write_str("`,` or `}` after the query's documents"),
+            JsonPlace::NoEscapes => f.write_str("an id without escape sequences (`\\`)"),
+            JsonPlace::ClosingQuote => f.write_str("a closing `\"` on the same line"),
+            JsonPlace::Number => f.write_str("a number (JSON numbers only; no quotes, no null)"),
+            JsonPlace::EndAfterBrace => f.write_str("end of the file after the closing `}`"),
+        }
+    }
+}
+
+impl fmt::Display for PrefContradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrefContradiction::TwoLevels { docid, group } => {
+                write!(
+                    f,
+                    "document {docid} has two levels in one subgroup of group {group}"
+                )
+            }
+            PrefContradiction::RelevantAndNot { docid, group } => write!(
+                f,
+                "document {docid} is both relevant and non-relevant (level 0) in group {group}"
+            ),
+            PrefContradiction::Cycle { group } => write!(
+                f,
+                "group {group} prefers two documents each to the other (its subgroups contradict)"
+            ),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -570,146 +561,5 @@ mod tests {
             e.to_string(),
             "run:7:1: expected each docid once per query (query q2 lists it on line 3 already; choose keep-first or keep-last to accept it), found `d1`"
         );
-    }
-
-    #[test]
-    fn first_fields_match_fields_with_columns_on_random_lines() {
-        // Pieces that meet the word-at-a-time scan at every offset: every
-        // field space, control bytes that are not spaces, multi-byte
-        // characters, long fields.
-        let pieces = [
-            " ",
-            "\t",
-            "\u{b}",
-            "\u{c}",
-            "\r",
-            "\u{1}",
-            "\u{1f}",
-            "!",
-            "a",
-            "Q0",
-            "D1234567",
-            "0.123456789",
-            "é",
-            "\u{a0}",
-            "日本",
-            "x\u{1}y",
-        ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
-        for _ in 0..20_000 {
-            let line: String = (0..next(24)).map(|_| pieces[next(pieces.len())]).collect();
-            let all = fields_with_columns(&line);
-            let (first, n) = first_fields::<6>(&line);
-            assert_eq!(n, all.len(), "{line:?}");
-            for (i, f) in all.iter().take(6).enumerate() {
-                assert_eq!(first[i], *f, "{line:?}");
-            }
-            let six = (n >= 6).then(|| first.map(|f| f.1));
-            assert_eq!(split_fields::<6>(&line), six, "{line:?}");
-        }
-    }
-
-    #[test]
-    fn ranks_parse_as_the_standard_parser_parses_them() {
-        for text in [
-            "0",
-            "1",
-            "007",
-            "+5",
-            "-3",
-            "",
-            "1.0",
-            "999999999999999999",
-            "9999999999999999999",
-            "-9223372036854775808",
-            "12a",
-            " 1",
-            "१",
-        ] {
-            assert_eq!(parse_rank(text), text.parse::<i64>().ok(), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn first_fields_match_fields_with_columns() {
-        for line in [
-            "  ab\tcd  é f",
-            "q Q0 d 1 2.5 tag",
-            "",
-            "a b c d e f g h i",
-            "\u{b}2 Q0 c 1 -2 t\u{b}",
-            "\u{b}2 Q0 c 1 -2 é\u{b}",
-            "a\u{a0}b c",
-            "\u{a0}x y",
-            " \t\r\u{c}",
-            "é",
-        ] {
-            let all = fields_with_columns(line);
-            let (first, n) = first_fields::<4>(line);
-            assert_eq!(n, all.len());
-            assert_eq!(first_field(line), all.first().map(|f| f.1), "{line:?}");
-            for (i, f) in all.iter().take(4).enumerate() {
-                assert_eq!(first[i], *f);
-            }
-        }
-    }
-
-    #[test]
-    fn fast_scores_equal_the_standard_parser() {
-        for t in [
-            "0",
-            "1.000",
-            "12.345678",
-            "-3.5",
-            "+2.25",
-            "0.1",
-            "30.9156102",
-            "999999999999999",
-            "123456789.123456",
-            "0.000000000000000000001",
-            "2E+01",
-            "-3.2e-05",
-            "10e-1",
-            "1234567890123456789",
-            ".5",
-            "5.",
-            "inf",
-            "-0",
-            "1.0000000000000000000001",
-        ] {
-            assert_eq!(
-                parse_score(t).map(f64::to_bits),
-                t.parse::<f64>().ok().map(f64::to_bits),
-                "{t}"
-            );
-        }
-        for t in ["", "-", ".", "1.2.3", "abc", "1e", "--1"] {
-            assert_eq!(parse_score(t).is_some(), t.parse::<f64>().is_ok(), "{t}");
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn fast_scores_equal_the_standard_parser_on_any_decimal(t in "[-+]?[0-9]{0,20}(\\.[0-9]{0,25})?([eE][-+]?[0-9]{1,3})?") {
-            proptest::prop_assert_eq!(
-                parse_score(&t).map(f64::to_bits),
-                t.parse::<f64>().ok().map(f64::to_bits)
-            );
-        }
-    }
-
-    #[test]
-    fn fields_carry_character_columns() {
-        assert_eq!(
-            fields_with_columns("  ab\tcd  é f"),
-            vec![(3, "ab"), (6, "cd"), (10, "é"), (12, "f")]
-        );
-        assert!(fields_with_columns("   ").is_empty());
     }
 }

@@ -1,7 +1,7 @@
 //! The judged ranking of one query: what every measure is computed from.
 //!
 //! A run's documents for a query, once ordered by the chosen
-//! [`crate::TieBreak`] and cut at the chosen depth, are looked up in the
+//! [`crate::conventions::TieBreak`] and cut at the chosen depth, are looked up in the
 //! qrels. Following trec_eval (`form_res_rels.c`), each retrieved document is
 //! one of three things:
 //! - [`Rel::Judged`]`(g)` with `g >= 0`: in the qrels with grade `g`;
@@ -72,7 +72,7 @@ pub struct TieLayout {
     /// Unjudged documents are dropped after the cut (trec_eval `-J`).
     pub judged_only: bool,
     /// The relevant count and ideal come from the retrieved documents only
-    /// ([`crate::JudgedScope::RetrievedOnly`]), so they change with which
+    /// ([`crate::conventions::JudgedScope::RetrievedOnly`]), so they change with which
     /// documents the cut keeps.
     pub retrieved_scope: bool,
 }

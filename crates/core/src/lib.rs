@@ -2,8 +2,7 @@
 //! and information-retrieval measures, with no I/O and no web dependencies.
 //!
 //! ```
-//! use ranklab_core::session::{evaluate_typed, parse_typed, EvalOptions};
-//! use ranklab_core::Metric;
+//! use ranklab_core::{evaluate_typed, parse_typed, EvalOptions, Metric};
 //!
 //! // Article 004's MAP example: three queries, grades in rank order,
 //! // relevant documents that were not retrieved after `|`.
@@ -15,70 +14,86 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// The modules are private (the face is the one `pub use` block below), and
+// the public types' docs link to the functions that define them: read these
+// docs with `--document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 mod byte_lines;
 mod conventions;
-mod decimal;
 mod error;
-pub mod exercise;
+mod exercise;
 mod fast_hash;
-mod field_mask;
 mod formats;
-mod hex_float;
 mod judged;
-pub mod measures;
+mod measures;
 mod pipeline;
 mod plural;
 mod presets;
-pub mod session;
-pub mod stats;
+mod session;
+mod stats;
 
-pub use byte_lines::{ByteLines, Line};
-pub use conventions::{
-    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
-    UnknownName,
+// The core's face: every name the programs (the app, the command line), the
+// fuzz targets and the tests use, by layer, lowest first. Nothing else is
+// public, so the compiler reports what nobody uses.
+pub use crate::{
+    // values
+    conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak},
+    error::ParseError,
+    // the stages and their reports
+    exercise::random::{draw, Difficulty},
+    exercise::set::{parse_set, ExerciseSet},
+    exercise::{ColumnCheck, Exercise, Verdict, TOLERANCE},
+    // formats
+    formats::inputs::{binary_at, trec_text_kind, InputFormat, InputKind},
+    formats::preferences::{parse_prefs, parse_qrels_prefs},
+    formats::qrels_jg::parse_qrels_jg,
+    formats::qrels_parts::parse_qrels_in_parts,
+    formats::quick::{parse_quick, QuickInput, QuickQuery},
+    formats::quick_edit::{
+        add_query, append_block, check_query_id, check_system_name, delete_system,
+        format_query_line, format_system, remove_lines, rename_system, replace_line,
+        unused_query_id, unused_system_name,
+    },
+    formats::ranx_json::{parse_json_qrels, parse_json_run},
+    formats::table_text::{parse_table_qrels, parse_table_run, FieldSplitter},
+    formats::trec::{parse_qrels, Qrels},
+    formats::zscores::{parse_zscores, ZScores},
+    judged::{JudgedRanking, Rel},
+    // measures
+    measures::average_precision::{average_precision, ApNormalization},
+    measures::err::{err, err_steps, StopProbability},
+    measures::ndcg::{dcg, ideal_dcg, ndcg, Discount, GainKind, Gains},
+    measures::precision::precision_at,
+    measures::preferences::{PrefCounts, PrefMeasure},
+    measures::rbp::RbpGain,
+    measures::recall::recall_at,
+    measures::reciprocal_rank::reciprocal_rank,
+    measures::steps::{f4, Explanation},
+    measures::trec_names::{Judgments, MeasureRequest, TrecItem},
+    measures::{Aggregation, EvalContext, Metric},
+    pipeline::explain::explain,
+    pipeline::judge::judge,
+    pipeline::tie_range::{tie_orders, TieOrders, TieRange, MAX_ORDERS},
+    pipeline::trec_output::{format_trec_rows, item_metrics, summary_values, TrecOutput, TrecRow},
+    plural::{byte_size, plural},
+    presets::Preset,
+    // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
+    // results, with the `serde` feature)
+    session::{
+        beaten, block_on, by_kind, causes, compare_presets, cutoff_curve, describe_files,
+        evaluate_files, evaluate_judgment_groups, evaluate_preferences, evaluate_shard,
+        evaluate_streamed, evaluate_typed, evaluate_whole_text, exports, file_roles, find_query,
+        finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different,
+        paired_values, parse_typed, query_set_note, read_trec_run, statistics, stop_weights,
+        system_ranks, BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions,
+        FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue,
+        PresetRow, Progress, QueryResult, Ready, Shard, ShardReply, Source, SourceResults,
+        StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning, WideQuery,
+        BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
+    },
+    stats::{
+        bootstrap_p, differences, paired_t, parse_per_query_values, randomized_tukey_hsd, report,
+        Correction, Rng, StatsOptions, StatsReport, SystemStats, Test,
+    },
 };
-pub use error::{Expected, FieldLayout, JsonPlace, ParseError, PrefContradiction};
-pub use formats::inputs::{
-    binary_at, classify_input, parse_qrels_as, parse_run_as, trec_text_kind, InputFormat,
-    InputKind, InputRole, BINARY_SNIFF_BYTES,
-};
-pub use formats::preferences::{parse_prefs, parse_qrels_prefs, PrefJudgment, Preferences};
-pub use formats::qrels_jg::{has_judgment_groups, parse_qrels_jg, JudgmentGroups};
-pub use formats::qrels_parts::parse_qrels_in_parts;
-pub use formats::quick::{
-    parse_quick, QuickInput, QuickQuery, QuickSystem, DEFAULT_SYSTEM, MAX_REPEAT,
-};
-pub use formats::quick_edit::{
-    add_query, append_block, check_query_id, check_system_name, delete_system, format_grades,
-    format_query_line, format_rel, format_system, insert_after, remove_lines, rename_system,
-    replace_line, system_lines, unused_query_id, unused_system_name, REPEAT_FROM,
-};
-pub use formats::ranx_json::{json_is_qrels, parse_json_qrels, parse_json_run};
-pub use formats::table_text::{
-    parse_table_qrels, parse_table_run, table_header, FieldSplitter, TableField, TableHeader,
-    UnclosedQuote,
-};
-pub use formats::trec::{
-    classify_trec, is_skipped_line, parse_qrels, parse_run, parse_run_from, parse_run_line, Qrels,
-    QueryQrels, Run, RunEntry, RunLine, TrecKind,
-};
-pub use formats::zscores::{parse_zscores, ZScores, MISSING_ZSCORE};
-pub use judged::{JudgedRanking, Rel, TieLayout};
-pub use measures::{aggregate, Aggregation, EvalContext, Metric, MetricNameError};
-pub use pipeline::evaluate::{per_query_values, query_values, summaries, summarise};
-pub use pipeline::explain::{explain, f4, Explanation};
-pub use pipeline::judge::{
-    judge, judge_query, missing_query_ranking, rank_entries, JudgedRun, QueryJudged, QueryOutcome,
-    RankedEntries,
-};
-pub use pipeline::tie_range::{
-    can_flip, distinct_orders, summary_range, summary_range_of, tie_orders, tie_range, tie_ranges,
-    TieOrders, TieRange, TooManyOrders, MAX_ORDERS,
-};
-pub use pipeline::trec_output::{
-    format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,
-    TrecOutput, TrecRow,
-};
-pub use plural::plural;
-pub use presets::Preset;

@@ -1,10 +1,24 @@
-//! Counted nouns for what the core and the page write: "1 query",
-//! "0 queries", "2 bad lines". One helper, so no message says "1 queries".
+//! Counted nouns and sizes for what the core and the page write: "1 query",
+//! "0 queries", "2 bad lines", "3.4 KB". One helper each, so no message says
+//! "1 queries".
 
 /// `n` followed by `one` when `n` is 1, else by `many` (English puts the
 /// plural after 0 as after 2).
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A size for people: `812 bytes`, `3.4 KB`, `250.0 MB`.
+pub fn byte_size(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.2} GB", bytes as f64 / (1u64 << 30) as f64)
+    } else if bytes >= 1 << 20 {
+        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
+    } else if bytes >= 1024 {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@
 use std::fmt::Write;
 
 use elinor::{Metric as E, PredRelStoreBuilder, TrueRelStoreBuilder};
-use ranklab_core::measures::trec_names::{MeasureRequest, TrecItem};
-use ranklab_core::session::evaluate_whole_text;
+use ranklab_core::evaluate_whole_text;
 use ranklab_core::{parse_qrels, EvalContext, Preset};
+use ranklab_core::{MeasureRequest, TrecItem};
 
 /// xorshift64*: a tiny seeded generator so the corpora are reproducible.
 struct Rng(u64);

@@ -3,7 +3,7 @@
 //! Tukey HSD within Monte Carlo error (different random streams).
 
 use elinor::statistical_tests::{BootstrapTest, RandomizedTukeyHsdTest, StudentTTest};
-use ranklab_core::stats::{bootstrap_p, differences, paired_t, randomized_tukey_hsd, Rng};
+use ranklab_core::{bootstrap_p, differences, paired_t, randomized_tukey_hsd, Rng};
 
 /// Deterministic per-query values: 4 systems x 80 queries in [0, 1].
 fn systems() -> Vec<Vec<f64>> {

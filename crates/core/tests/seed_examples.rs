@@ -3,12 +3,12 @@
 //! value in that file. The examples whose article value is wrong are checked
 //! to differ from the article at the article's own precision.
 
-use ranklab_core::measures::average_precision::{average_precision, ApNormalization};
-use ranklab_core::measures::err::{err, err_steps};
-use ranklab_core::measures::ndcg::{dcg, ideal_dcg, ndcg, Discount, Gains};
-use ranklab_core::measures::precision::precision_at;
-use ranklab_core::measures::recall::recall_at;
-use ranklab_core::measures::reciprocal_rank::reciprocal_rank;
+use ranklab_core::precision_at;
+use ranklab_core::recall_at;
+use ranklab_core::reciprocal_rank;
+use ranklab_core::{average_precision, ApNormalization};
+use ranklab_core::{dcg, ideal_dcg, ndcg, Discount, Gains};
+use ranklab_core::{err, err_steps};
 use ranklab_core::{JudgedRanking, Rel};
 use serde_json::{json, Value};
 

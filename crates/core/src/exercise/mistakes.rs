@@ -19,12 +19,15 @@
 //!   order, instead of averaging over every order (the expected value when
 //!   ties are broken at random; McSherry and Najork 2008).
 
+use std::fmt;
+
 use crate::judged::JudgedRanking;
 use crate::measures::average_precision::ApNormalization;
 use crate::measures::err::{err_steps_with, StopProbability};
 use crate::measures::ndcg::{Discount, GainKind, Gains};
+use crate::measures::steps::Explanation;
 use crate::measures::{EvalContext, Metric};
-use crate::pipeline::explain::{explain, Explanation};
+use crate::pipeline::explain::explain;
 
 /// A recognised mistake.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -204,4 +207,50 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
             || m.steps.as_ref().is_some_and(|s| s.rows != steps_right.rows)
     });
     out
+}
+
+/// What an exercise with ties asks for.
+const AVERAGED: &str = "the value is the average over every order of each tied group.";
+
+impl fmt::Display for Mistake {
+    /// What the wrong answer suggests, and what the definition says.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mistake::LogBase { used } => write!(
+                f,
+                "These are the discounts with log base {}: the discount is 1 / log₂(rank + 1), base 2 (rank 1 gets 1, rank 2 gets 0.6309).",
+                if (*used - 10.0).abs() < 1e-9 { "10".to_string() } else { "e (the natural log)".to_string() }
+            ),
+            Mistake::Gain { used: GainKind::Exponential } => f.write_str(
+                "That is the exponential gain 2^grade − 1: this exercise uses the linear gain, gain = grade.",
+            ),
+            Mistake::Gain { used: GainKind::Linear } => f.write_str(
+                "That is the linear gain, gain = grade: this exercise uses the exponential gain 2^grade − 1.",
+            ),
+            Mistake::ApOverRetrieved => f.write_str(
+                "You divided by the number of documents retrieved: AP divides the sum of P@rank at the relevant ranks by the number of relevant documents.",
+            ),
+            Mistake::UnretrievedForgotten => f.write_str(
+                "You left out the relevant documents the system did not retrieve (after `|`): they count among the relevant documents (and in nDCG's ideal ranking).",
+            ),
+            Mistake::ErrWithoutReach => f.write_str(
+                "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, Π (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · Π (1 − Rⱼ).",
+            ),
+            Mistake::TieListedOrder => write!(
+                f,
+                "That is the value of the order the tied documents are listed in: tied documents have no order, so {AVERAGED}"
+            ),
+            Mistake::TieBestOrder => write!(
+                f,
+                "That is the value with the tied documents in their best order (relevant first): {AVERAGED}"
+            ),
+            Mistake::TieWorstOrder => write!(
+                f,
+                "That is the value with the tied documents in their worst order (relevant last): {AVERAGED}"
+            ),
+            Mistake::PrecisionOverRetrieved => f.write_str(
+                "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",
+            ),
+        }
+    }
 }

@@ -11,8 +11,9 @@ pub mod set;
 
 use crate::formats::quick::QuickQuery;
 use crate::judged::JudgedRanking;
+use crate::measures::steps::Explanation;
 use crate::measures::{EvalContext, Metric};
-use crate::pipeline::explain::{explain, Explanation};
+use crate::pipeline::explain::explain;
 use mistakes::{mistakes, Mistake};
 
 /// How far an answer may be from the value and still be right: half a

@@ -14,8 +14,9 @@
 //! Blank and `#` lines are skipped. A docid listed twice in one subgroup,
 //! or a level that is not a number, is a located error.
 
-use crate::error::{first_fields, Expected, FieldLayout, ParseError};
+use crate::error::{Expected, FieldLayout, ParseError};
 use crate::fast_hash::FnvHashMap;
+use crate::formats::fields::first_fields;
 use crate::formats::trec::{content_lines, qrels_line_with_group};
 
 /// One line of preference judgments.

@@ -15,8 +15,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::{first_fields, Expected, ParseError};
+use crate::error::{Expected, ParseError};
 use crate::fast_hash::FnvHashMap;
+use crate::formats::fields::first_fields;
 use crate::formats::trec::{content_lines, qrels_line_with_group, Qrels};
 
 /// Qrels split by judgment group.

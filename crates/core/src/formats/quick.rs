@@ -18,7 +18,8 @@
 //! retrieved documents plus the ones after `|`. That is what recall, AP and
 //! nDCG's ideal list need to know about relevant documents a system missed.
 
-use crate::error::{fields_with_columns, Expected, ParseError};
+use crate::error::{Expected, ParseError};
+use crate::formats::fields::fields_with_columns;
 use crate::judged::{JudgedRanking, Rel};
 
 /// Name given to lines that come before any `[system]` header.

@@ -8,7 +8,8 @@
 //! column. Ids with escape sequences (`\"`, `\u00e9`) are refused with a
 //! located error rather than silently altered.
 
-use crate::error::{parse_score, Expected, JsonPlace, ParseError};
+use crate::error::{Expected, JsonPlace, ParseError};
+use crate::formats::numbers::parse_score;
 use crate::formats::trec::{Qrels, Run, RunEntry};
 
 /// One `"doc": number` pair with where it was written.

@@ -31,7 +31,8 @@
 //! as written in the text, and no number holds a quote); other columns may
 //! hold anything.
 
-use crate::error::{parse_score, Expected, ParseError};
+use crate::error::{Expected, ParseError};
+use crate::formats::numbers::parse_score;
 use crate::formats::trec::{content_lines, is_skipped_line, Qrels, Run, RunEntry};
 
 /// What a header line declares.

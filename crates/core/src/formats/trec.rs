@@ -13,11 +13,10 @@
 
 use std::collections::HashMap;
 
-use crate::error::{
-    first_field, first_fields, parse_field, parse_rank, parse_score, split_fields, Expected,
-    FieldLayout, ParseError,
-};
+use crate::error::{Expected, FieldLayout, ParseError};
 use crate::fast_hash::FnvHashMap;
+use crate::formats::fields::{first_field, first_fields, split_fields};
+use crate::formats::numbers::{parse_field, parse_rank, parse_score};
 
 /// Judgments of one query: docid -> grade.
 pub type QueryQrels<'a> = FnvHashMap<&'a str, i64>;
@@ -306,7 +305,7 @@ pub fn parse_run_line<'a>(
 }
 
 /// Parses a run text (duplicates are kept here and handled by the chosen
-/// [`crate::DuplicatePolicy`] at evaluation). Line numbers start at
+/// [`crate::conventions::DuplicatePolicy`] at evaluation). Line numbers start at
 /// `first_line` (1 for a whole file).
 pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<'a> {
     let mut out = Run {

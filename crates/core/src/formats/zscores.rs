@@ -8,7 +8,9 @@
 
 use std::collections::HashMap;
 
-use crate::error::{fields_with_columns, parse_field, Expected, FieldLayout, ParseError};
+use crate::error::{Expected, FieldLayout, ParseError};
+use crate::formats::fields::fields_with_columns;
+use crate::formats::numbers::parse_field;
 
 /// Value given when no z-score can be computed: trec_eval's
 /// `MISSING_ZSCORE_VALUE` (`trec_eval.h`), which its help promises and

@@ -5,7 +5,17 @@
 //! retrieved relevant documents, divided by R, the number of relevant
 //! documents in the judgments (retrieved or not); 0 when R = 0.
 
+use super::name_parts::{cut, number, only, param, Name, NameProblem, NumberOf};
+use super::steps::{depth, f4, grade_text, relevance_note, sum_text, Explanation};
+use super::trec_parts::{longs, CUTOFFS};
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
+use super::EvalContext;
 
 /// Sum of precision at each relevant rank within the top `k` (`None` = all).
 fn precision_sum(r: &JudgedRanking, k: Option<usize>) -> (f64, usize) {
@@ -34,7 +44,7 @@ pub enum ApNormalization {
 /// AP@k: Σ over relevant ranks i <= k of P@i, divided per `norm`; 0 if the
 /// denominator is 0. `k = None` is full AP (trec_eval `map`).
 ///
-/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// Under tie averaging ([`crate::conventions::TieBreak::Average`]) it is the exact
 /// expected value over the orders of the tie groups
 /// ([`expected_average_precision`]).
 pub fn average_precision(r: &JudgedRanking, k: Option<usize>, norm: ApNormalization) -> f64 {
@@ -231,6 +241,184 @@ pub fn graded_average_precision(r: &JudgedRanking, gmax: i64) -> f64 {
         sum += pairs / (i + 1) as f64;
     }
     sum / denominator
+}
+
+/// The worked steps of AP and AP@k on `r` (whose value is `value`).
+pub(crate) fn explain(
+    k: &Option<usize>,
+    norm: &ApNormalization,
+    r: &JudgedRanking,
+    value: f64,
+    e: &mut Explanation,
+) {
+    let d = depth(r, *k);
+    e.formula = match norm {
+        ApNormalization::TotalRelevant => "AP = (1/R) · Σ over relevant ranks i of P@i, R = relevant documents in the judgments".into(),
+        ApNormalization::RelevantRetrieved => "AP = (1/F) · Σ over relevant ranks i of P@i, F = relevant documents found in the ranking".into(),
+    };
+    if let Some(k) = k {
+        e.formula.push_str(&format!(", ranks 1 to {k} only"));
+    }
+    e.headers = vec![
+        "Rank".into(),
+        "Grade".into(),
+        "Relevant so far".into(),
+        "P@rank".into(),
+    ];
+    let mut found = 0usize;
+    let mut terms = Vec::new();
+    for i in 0..d {
+        if r.is_rel(i) {
+            found += 1;
+            let p = found as f64 / (i + 1) as f64;
+            terms.push(p);
+            e.rows.push(vec![
+                (i + 1).to_string(),
+                grade_text(r.ranked[i]),
+                found.to_string(),
+                format!("{found}/{} = {}", i + 1, f4(p)),
+            ]);
+        }
+    }
+    let (divisor, what) = match norm {
+        ApNormalization::TotalRelevant => (r.num_rel(), "R"),
+        ApNormalization::RelevantRetrieved => (found, "F"),
+    };
+    let sum: f64 = terms.iter().sum();
+    e.lines.push(format!(
+        "Sum of precisions: {} = {}.",
+        sum_text(&terms),
+        f4(sum)
+    ));
+    e.lines.push(if divisor == 0 {
+        format!("{what} = 0: AP = 0.")
+    } else {
+        format!(
+            "{what} = {divisor}: AP = {} / {divisor} = {}.",
+            f4(sum),
+            f4(value)
+        )
+    });
+    e.notes.push(relevance_note(r));
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "ap" | "map" => {
+                only(ps, &["norm"])?;
+                let norm = match param(ps, "norm") {
+                    None | Some("R") => ApNormalization::TotalRelevant,
+                    Some("found") => ApNormalization::RelevantRetrieved,
+                    Some(v) => {
+                        return Err(NameProblem::Norm {
+                            found: v.to_string(),
+                        })
+                    }
+                };
+                AP { k: n.k, norm }
+            }
+            "gap" => {
+                only(ps, &["gmax"])?;
+                n.no_cut()?;
+                GAP {
+                    gmax: param(ps, "gmax")
+                        .map(|v| number(v, NumberOf::Param("gmax")))
+                        .transpose()?,
+                }
+            }
+            "gmap" => GmAP,
+            "setap" => SetAP,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        let full_ap = Metric::AP {
+            k: None,
+            norm: ApNormalization::TotalRelevant,
+        };
+        match family {
+            "map" => push(family.into(), full_ap),
+            "map_cut" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(
+                        format!("map_cut_{k}"),
+                        Metric::AP {
+                            k: Some(k),
+                            norm: ApNormalization::TotalRelevant,
+                        },
+                    );
+                }
+            }
+            "set_map" => push(family.into(), Metric::SetAP),
+            // Averaged over judgment groups by the caller: per group, AP, P@k and
+            // precision at m·R (session::evaluate_judgment_groups).
+            "map_avgjg" => push(family.into(), full_ap),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::AP {
+                k: None,
+                norm: ApNormalization::TotalRelevant,
+            } => trec_plain("map"),
+            Metric::AP {
+                k: Some(k),
+                norm: ApNormalization::TotalRelevant,
+            } => trec_cut("map_cut", *k),
+            Metric::GmAP => trec_plain("gm_map"),
+            Metric::SetAP => trec_plain("set_map"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            AP { k, norm } => (|| {
+                write!(f, "AP")?;
+                if *norm == ApNormalization::RelevantRetrieved {
+                    write!(f, "(norm='found')")?;
+                }
+                cut(f, k)
+            })(),
+            GmAP => write!(f, "gmAP"),
+            SetAP => write!(f, "SetAP"),
+            GAP { gmax: None } => write!(f, "GAP"),
+            GAP { gmax: Some(g) } => write!(f, "GAP(gmax={g})"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::AP { k, norm } => explain(k, norm, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,14 @@
 //! negative grade are skipped by bpref and counted as "pooled but unjudged"
 //! by infAP.
 
+use super::name_parts::{Name, NameProblem};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// bpref = (1/R) Σ_{relevant retrieved d} (1 − min(n_d, R) / min(N, R)),
 /// where n_d is the number of judged non-relevant documents ranked above d
@@ -74,6 +81,55 @@ pub fn inf_ap(r: &JudgedRanking) -> f64 {
         }
     }
     sum / num_rel as f64
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        Ok(Some(match n.base.as_str() {
+            "bpref" => Bpref,
+            "gmbpref" => GmBpref,
+            "infap" => InfAP,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        _raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "bpref" => push(family.into(), Metric::Bpref),
+            "infAP" => push(family.into(), Metric::InfAP),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::Bpref => trec_plain("bpref"),
+            Metric::InfAP => trec_plain("infAP"),
+            Metric::GmBpref => trec_plain("gm_bpref"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            InfAP => write!(f, "infAP"),
+            Bpref => write!(f, "Bpref"),
+            GmBpref => write!(f, "gmBpref"),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

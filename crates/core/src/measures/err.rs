@@ -14,7 +14,13 @@
 //! It needs no gmax and never reaches 0 or 1 (a non-relevant document
 //! still stops some users). [`StopProbability`] names the two.
 
+use super::name_parts::{cut, number, only, param, Name, NameProblem, NumberOf};
+use super::steps::{f4, sum_text, Explanation};
+use super::{EvalContext, Metric};
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// One rank of the ERR cascade (for explanations).
 #[derive(Debug, Clone, PartialEq)]
@@ -108,6 +114,143 @@ pub fn err_sigmoid(r: &JudgedRanking, k: Option<usize>, alpha: f64, beta: f64) -
         .iter()
         .map(|s| s.contribution)
         .sum()
+}
+
+/// The worked steps of ERR (either stopping probability) on `r`, whose
+/// value is `value`.
+pub(crate) fn explain(
+    metric: &Metric,
+    r: &JudgedRanking,
+    ctx: &EvalContext,
+    value: f64,
+    e: &mut Explanation,
+) {
+    let (k, stop_at, mapping, note) = match metric {
+        Metric::ERR { k, gmax } => {
+            let g = gmax.unwrap_or(ctx.max_grade);
+            (
+                *k,
+                StopProbability::Exponential { gmax: g },
+                format!("Rᵢ = (2^gradeᵢ − 1) / 2^{g}"),
+                match gmax {
+                    Some(g) => format!("Maximum grade {g}, as set."),
+                    None => format!("Maximum grade {g}: the largest grade in the data (set one in the settings to compare across data)."),
+                },
+            )
+        }
+        Metric::ErrSigmoid { k, alpha, beta } => (
+            *k,
+            StopProbability::Sigmoid { alpha: *alpha, beta: *beta },
+            format!("Rᵢ = 1 / (1 + e^(−{alpha} · (gradeᵢ − {beta})))"),
+            format!("Sigmoid stopping probability (article 004): half the users stop at grade {beta}; α = {alpha} sets how fast that rises. Even grade 0 stops {} of them.", f4(StopProbability::Sigmoid { alpha: *alpha, beta: *beta }.at(0).1)),
+        ),
+        _ => unreachable!("matched above"),
+    };
+    e.formula = format!(
+        "ERR = Σ P(stop at i) / i, P(stop at i) = Rᵢ · Π_(j<i) (1 − Rⱼ), {mapping}{}",
+        k.map_or(String::new(), |k| format!(", ranks ≤ {k}"))
+    );
+    e.headers = vec![
+        "Rank".into(),
+        "Grade".into(),
+        "Rᵢ".into(),
+        "P(reach i)".into(),
+        "P(stop at i)".into(),
+        "P(stop) / i".into(),
+    ];
+    let steps = err_steps_with(r, k, stop_at);
+    for s in &steps {
+        e.rows.push(vec![
+            s.rank.to_string(),
+            s.grade.to_string(),
+            f4(s.satisfaction),
+            f4(s.reach),
+            f4(s.stop),
+            f4(s.contribution),
+        ]);
+    }
+    let terms: Vec<f64> = steps.iter().map(|s| s.contribution).collect();
+    e.lines
+        .push(format!("ERR = {} = {}.", sum_text(&terms), f4(value)));
+    e.notes.push(note);
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "err" => {
+                only(ps, &["gmax", "stop", "alpha", "beta"])?;
+                match param(ps, "stop") {
+                    None | Some("exp")
+                        if param(ps, "alpha").is_none() && param(ps, "beta").is_none() =>
+                    {
+                        let gmax = param(ps, "gmax")
+                            .map(|v| number(v, NumberOf::Param("gmax")))
+                            .transpose()?;
+                        ERR { k: n.k, gmax }
+                    }
+                    Some("sigmoid") if param(ps, "gmax").is_none() => {
+                        let alpha: f64 = number(
+                            param(ps, "alpha").ok_or(NameProblem::Alpha)?,
+                            NumberOf::Param("alpha"),
+                        )?;
+                        let beta: f64 = number(
+                            param(ps, "beta").ok_or(NameProblem::Beta)?,
+                            NumberOf::Param("beta"),
+                        )?;
+                        if !(alpha > 0.0 && alpha.is_finite() && beta.is_finite()) {
+                            return Err(NameProblem::SigmoidParams);
+                        }
+                        ErrSigmoid {
+                            k: n.k,
+                            alpha,
+                            beta,
+                        }
+                    }
+                    _ => return Err(NameProblem::ErrStop),
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            ERR { k, gmax } => (|| {
+                write!(f, "ERR")?;
+                if let Some(g) = gmax {
+                    write!(f, "(gmax={g})")?;
+                }
+                cut(f, k)
+            })(),
+            ErrSigmoid { k, alpha, beta } => (|| {
+                write!(f, "ERR(stop='sigmoid',alpha={alpha},beta={beta})")?;
+                cut(f, k)
+            })(),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::ERR { .. } | Metric::ErrSigmoid { .. } => explain(m, r, ctx, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -9,8 +9,16 @@
 //! cumulated gain through i with each position costing at least 1; G is the
 //! total divided by the ideal total gain (0 when that is 0).
 
-use super::ndcg::Gains;
+use super::name_parts::{with_params, Name, NameProblem};
+use super::ndcg::{gain_pairs, gains_params, Gains};
+use super::trec_parts::named;
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
 
 /// binG as defined above; 0 when nothing relevant is retrieved.
 pub fn bin_g(r: &JudgedRanking) -> f64 {
@@ -49,6 +57,60 @@ pub fn g(r: &JudgedRanking, gains: &Gains) -> f64 {
         total / ideal_total
     } else {
         0.0
+    }
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "bing" => BinG,
+            "g" => G {
+                gains: super::ndcg::read_gains(ps)?,
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "binG" => push(family.into(), Metric::BinG),
+            "G" => push(
+                named(family, raw),
+                Metric::G {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::BinG => trec_plain("binG"),
+            Metric::G { gains } if *gains == Gains::linear() => trec_plain("G"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            BinG => write!(f, "binG"),
+            G { gains } => with_params(f, "G", &gains_params(gains)),
+            _ => return None,
+        })
     }
 }
 

@@ -8,7 +8,15 @@
 //! iprec(c) = max_{i >= rank_c} P@i, with rank_0 = 1. It is 0 when fewer than
 //! c relevant documents were retrieved, and 0 for an empty ranking.
 
+use super::name_parts::{number, param, Name, NameProblem, NumberOf};
+use super::trec_parts::{doubles, named};
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_level, trec_plain, TrecName};
 
 /// Interpolated precision for each recall level of `levels`.
 pub fn iprec_at_recall(r: &JudgedRanking, levels: &[f64]) -> Vec<f64> {
@@ -60,6 +68,87 @@ pub fn eleven_point_average(r: &JudgedRanking, levels: &[f64]) -> f64 {
 
 /// trec_eval's default recall levels.
 pub const ELEVEN_LEVELS: [f64; 11] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "iprec" => IPrec {
+                recall: number(
+                    n.cut.ok_or(NameProblem::RecallLevel)?,
+                    NumberOf::TheRecallLevel,
+                )?,
+            },
+            "11ptavg" => match param(ps, "levels") {
+                Some(l) => ElevenPointAverage {
+                    levels: l
+                        .split(';')
+                        .map(|x| number(x.trim(), NumberOf::RecallLevel))
+                        .collect::<Result<_, _>>()?,
+                },
+                None => ElevenPointAverage {
+                    levels: ELEVEN_LEVELS.to_vec(),
+                },
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "iprec_at_recall" => {
+                for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
+                    push(
+                        format!("iprec_at_recall_{r:3.2}"),
+                        Metric::IPrec { recall: r },
+                    );
+                }
+            }
+            "11pt_avg" => {
+                let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
+                push(named(family, raw), Metric::ElevenPointAverage { levels });
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::IPrec { recall } => trec_level("iprec_at_recall", *recall),
+            Metric::ElevenPointAverage { levels } if levels[..] == ELEVEN_LEVELS[..] => {
+                trec_plain("11pt_avg")
+            }
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            IPrec { recall } => write!(f, "IPrec@{recall}"),
+            ElevenPointAverage { levels } => {
+                if levels.as_slice() == ELEVEN_LEVELS {
+                    write!(f, "11ptAvg")
+                } else {
+                    let l: Vec<String> = levels.iter().map(|x| x.to_string()).collect();
+                    write!(f, "11ptAvg(levels='{}')", l.join(";"))
+                }
+            }
+            _ => return None,
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {

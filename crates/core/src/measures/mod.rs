@@ -8,9 +8,12 @@
 
 pub mod average_precision;
 pub mod bpref;
+pub(crate) mod counts;
 pub mod err;
+mod family;
 pub mod gain_g;
 pub mod interpolated;
+mod name_parts;
 mod names;
 pub mod ndcg;
 pub mod precision;
@@ -20,17 +23,39 @@ pub mod rbp;
 pub mod recall;
 pub mod reciprocal_rank;
 pub mod set_based;
+pub(crate) mod steps;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod tie_order;
 pub mod trec_names;
+mod trec_parts;
 
-pub use names::{MetricNameError, NameProblem, NumberOf, KNOWN_NAMES};
+pub use name_parts::{MetricNameError, NameProblem};
 
 use crate::judged::JudgedRanking;
 use average_precision::ApNormalization;
+use family::MeasureFamily;
 use ndcg::{Discount, Gains};
 use rbp::RbpGain;
+
+/// The families of measures, one a module: what each says of its measures
+/// (names, trec_eval's `-m` families, worked steps; see [`MeasureFamily`]).
+/// A new family is one line here.
+pub(crate) const MEASURE_FAMILIES: [&dyn MeasureFamily; 13] = [
+    &counts::Family,
+    &precision::Family,
+    &recall::Family,
+    &reciprocal_rank::Family,
+    &average_precision::Family,
+    &ndcg::Family,
+    &err::Family,
+    &rbp::Family,
+    &set_based::Family,
+    &rank_statistics::Family,
+    &bpref::Family,
+    &interpolated::Family,
+    &gain_g::Family,
+];
 
 /// Facts about the whole evaluation that some measures need.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -186,11 +211,7 @@ impl Metric {
             NumRet => r.num_ret() as f64,
             NumRel => r.num_rel() as f64,
             NumRelRet => r.num_rel_ret() as f64,
-            NumNonrelJudgedRet => r
-                .ranked
-                .iter()
-                .filter(|x| matches!(x, crate::judged::Rel::Judged(g) if *g < r.relevance_level))
-                .count() as f64,
+            NumNonrelJudgedRet => counts::num_nonrel_judged_ret(r),
             P { k } => precision::precision_at(r, *k),
             R { k } => recall::recall_at(r, *k),
             RR { k } => reciprocal_rank::reciprocal_rank(r, *k),

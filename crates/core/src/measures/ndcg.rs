@@ -13,7 +13,17 @@
 //! Unjudged and unpooled documents have gain 0. `k = None` means the whole
 //! list (trec_eval's `ndcg`).
 
+use super::name_parts::{cut, number, only, param, with_params, Name, NameProblem, NumberOf};
+use super::steps::{depth, f4, grade_text, sum_text, Explanation};
+use super::trec_parts::{longs, named, CUTOFFS};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
+use super::EvalContext;
 
 /// How a grade becomes a gain.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -162,19 +172,6 @@ impl Discount {
     }
 }
 
-/// One rank's part of a DCG sum (for explanations).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DcgStep {
-    /// 1-based rank.
-    pub rank: usize,
-    /// Gain of the document at this rank.
-    pub gain: f64,
-    /// Discount at this rank.
-    pub discount: f64,
-    /// gain · discount.
-    pub contribution: f64,
-}
-
 /// DCG@k of the ranking (`k = None`: all retrieved). Under tie averaging
 /// each tied document's gain is the mean gain of its group (McSherry &
 /// Najork 2008, as scikit-learn's `ndcg_score`).
@@ -250,29 +247,6 @@ pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discou
     } else {
         0.0
     }
-}
-
-/// The per-rank terms of DCG@k (for step-by-step explanations).
-pub fn dcg_steps(
-    grades: &[Rel],
-    k: Option<usize>,
-    gains: &Gains,
-    discount: Discount,
-) -> Vec<DcgStep> {
-    grades
-        .iter()
-        .take(k.unwrap_or(usize::MAX))
-        .enumerate()
-        .map(|(i, &rel)| {
-            let gain = gains.of(rel);
-            DcgStep {
-                rank: i + 1,
-                gain,
-                discount: discount.at(i + 1),
-                contribution: discount.weigh(gain, i + 1),
-            }
-        })
-        .collect()
 }
 
 /// nDCG averaged over relevant documents (trec_eval `ndcg_rel`, experimental).
@@ -378,6 +352,332 @@ pub fn r_ndcg(r: &JudgedRanking, gains: &Gains) -> f64 {
 fn largest_first(gains: &mut [f64]) {
     gains.sort_by(f64::total_cmp);
     gains.reverse();
+}
+
+/// The worked steps of nDCG and DCG (`normalised`: nDCG) on `r` (whose value is `value`).
+pub(crate) fn explain(
+    normalised: bool,
+    k: &Option<usize>,
+    gains: &Gains,
+    discount: &Discount,
+    r: &JudgedRanking,
+    value: f64,
+    e: &mut Explanation,
+) {
+    let d = depth(r, *k);
+    e.formula = format!(
+        "DCG = Σ gain(gradeᵢ) · discount(i) over ranks i{}; gain {}, discount {}{}",
+        k.map_or(String::new(), |k| format!(" ≤ {k}")),
+        gains.describe(),
+        discount.describe(),
+        if normalised {
+            "; nDCG = DCG / IDCG, IDCG the DCG of the judged grades sorted best first"
+        } else {
+            ""
+        }
+    );
+    e.headers = vec![
+        "Rank".into(),
+        "Grade".into(),
+        "Gain".into(),
+        "Discount".into(),
+        "Gain × discount".into(),
+    ];
+    let g = r.tie_averaged(|rel| gains.of(rel));
+    let mut terms = Vec::new();
+    for (i, (&gain, &rel)) in g.iter().zip(&r.ranked).take(d).enumerate() {
+        let disc = discount.at(i + 1);
+        let term = discount.weigh(gain, i + 1);
+        terms.push(term);
+        e.rows.push(vec![
+            (i + 1).to_string(),
+            grade_text(rel),
+            f4(gain),
+            f4(disc),
+            f4(term),
+        ]);
+    }
+    let dcg: f64 = terms.iter().sum();
+    e.lines
+        .push(format!("DCG = {} = {}.", sum_text(&terms), f4(dcg)));
+    if normalised {
+        let ideal: Vec<i64> = r.ideal_grades();
+        let shown: Vec<String> = ideal
+            .iter()
+            .take(k.unwrap_or(usize::MAX).min(30))
+            .map(ToString::to_string)
+            .collect();
+        let iterms: Vec<f64> = ideal
+            .iter()
+            .take(k.unwrap_or(usize::MAX))
+            .enumerate()
+            .map(|(i, &gr)| discount.weigh(gains.of(Rel::Judged(gr)), i + 1))
+            .collect();
+        let idcg: f64 = iterms.iter().sum();
+        e.lines.push(format!(
+            "Ideal list (judged grades, best first): {}.",
+            shown.join(" ")
+        ));
+        e.lines
+            .push(format!("IDCG = {} = {}.", sum_text(&iterms), f4(idcg)));
+        e.lines.push(if idcg > 0.0 {
+            format!("nDCG = {} / {} = {}.", f4(dcg), f4(idcg), f4(value))
+        } else {
+            "IDCG = 0 (nothing relevant judged): nDCG = 0.".into()
+        });
+    }
+}
+
+/// The gains a name's parameters set (`dcg='exp-log2'`, `gains='1=3;2=9'`;
+/// the discount's keys are left to the discount).
+pub(crate) fn read_gains(params: &[(&str, &str)]) -> Result<Gains, NameProblem> {
+    let mut g = Gains::linear();
+    for &(k, v) in params {
+        match (k, v) {
+            ("dcg", "exp-log2") => g.kind = GainKind::Exponential,
+            ("dcg", "log2") => g.kind = GainKind::Linear,
+            ("gains", list) => {
+                for pair in list.split(';').filter(|p| !p.is_empty()) {
+                    let (l, x) = pair.split_once('=').ok_or(NameProblem::GainPair)?;
+                    let l: i64 = l.trim().parse().map_err(|_| NameProblem::GainGrade)?;
+                    let x: f64 = x.trim().parse().map_err(|_| NameProblem::GainValue)?;
+                    g.overrides.push((l, x));
+                }
+            }
+            ("base" | "discount" | "s" | "offset", _) => {}
+            _ => {
+                return Err(NameProblem::GainParam {
+                    key: k.to_string(),
+                    value: v.to_string(),
+                })
+            }
+        }
+    }
+    Ok(g)
+}
+
+/// A trec_eval family's `level=gain` pairs over linear gains (`G`,
+/// `ndcg`, `rbp`).
+pub(crate) fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, String> {
+    let mut g = Gains::linear();
+    if let Some(raw) = raw {
+        for part in raw.split(',') {
+            let (l, x) = part.split_once('=').ok_or_else(|| {
+                format!("measure {family}: gains written level=gain, found `{part}`")
+            })?;
+            let l: i64 = l
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: integer level, found `{l}`"))?;
+            let x: f64 = x
+                .trim()
+                .parse()
+                .map_err(|_| format!("measure {family}: numeric gain, found `{x}`"))?;
+            g.overrides.push((l, x));
+        }
+    }
+    Ok(g)
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "ndcg" | "dcg" => {
+                only(ps, &["dcg", "gains", "base", "discount", "s", "offset"])?;
+                let power = param(ps, "s").is_some() || param(ps, "offset").is_some();
+                let discount = match (param(ps, "base"), param(ps, "discount")) {
+                    (Some(b), None) if !power => {
+                        let base: f64 = number(b, NumberOf::Param("base"))?;
+                        if !(base > 1.0 && base.is_finite()) {
+                            return Err(NameProblem::LogBase {
+                                found: b.to_string(),
+                            });
+                        }
+                        Discount::Log { base }
+                    }
+                    (None, Some("1/rank")) if !power => Discount::Reciprocal,
+                    (None, Some("log2") | None) if !power => Discount::LOG2,
+                    (None, Some("power")) => {
+                        let exponent: f64 =
+                            number(param(ps, "s").unwrap_or("1"), NumberOf::Param("s"))?;
+                        let offset: f64 = number(
+                            param(ps, "offset").unwrap_or("0"),
+                            NumberOf::Param("offset"),
+                        )?;
+                        if !(exponent > 0.0 && exponent.is_finite()) {
+                            return Err(NameProblem::PowerExponent);
+                        }
+                        if !(offset >= 0.0 && offset.is_finite()) {
+                            return Err(NameProblem::PowerOffset);
+                        }
+                        Discount::Power { exponent, offset }
+                    }
+                    _ => return Err(NameProblem::OneDiscount),
+                };
+                let (k, gains) = (n.k, read_gains(ps)?);
+                if n.base == "dcg" {
+                    DCG { k, gains, discount }
+                } else {
+                    NDCG { k, gains, discount }
+                }
+            }
+            "ndcg_rel" => NdcgRel {
+                gains: read_gains(ps)?,
+            },
+            "rndcg" => Rndcg {
+                gains: read_gains(ps)?,
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "ndcg" => push(
+                named(family, raw),
+                Metric::NDCG {
+                    k: None,
+                    gains: gain_pairs(family, raw)?,
+                    discount: Discount::LOG2,
+                },
+            ),
+            "ndcg_rel" => push(
+                named(family, raw),
+                Metric::NdcgRel {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            "Rndcg" => push(
+                named(family, raw),
+                Metric::Rndcg {
+                    gains: gain_pairs(family, raw)?,
+                },
+            ),
+            "ndcg_cut" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(
+                        format!("ndcg_cut_{k}"),
+                        Metric::NDCG {
+                            k: Some(k),
+                            gains: Gains::linear(),
+                            discount: Discount::LOG2,
+                        },
+                    );
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::NDCG {
+                k: None,
+                gains,
+                discount,
+            } if *gains == Gains::linear() && *discount == Discount::LOG2 => trec_plain("ndcg"),
+            Metric::NDCG {
+                k: Some(k),
+                gains,
+                discount,
+            } if *gains == Gains::linear() && *discount == Discount::LOG2 => {
+                trec_cut("ndcg_cut", *k)
+            }
+            Metric::NdcgRel { gains } if *gains == Gains::linear() => trec_plain("ndcg_rel"),
+            Metric::Rndcg { gains } if *gains == Gains::linear() => trec_plain("Rndcg"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            NDCG { k, gains, discount } | DCG { k, gains, discount } => (|| {
+                let mut params = gains_params(gains);
+                match discount {
+                    Discount::Log { base } if *base == 2.0 => {}
+                    Discount::Log { base } => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str(&format!("base={base}"));
+                    }
+                    Discount::Reciprocal => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str("discount='1/rank'");
+                    }
+                    Discount::Power { exponent, offset } => {
+                        if !params.is_empty() {
+                            params.push(',');
+                        }
+                        params.push_str(&format!("discount='power',s={exponent}"));
+                        if *offset != 0.0 {
+                            params.push_str(&format!(",offset={offset}"));
+                        }
+                    }
+                }
+                let name = if matches!(m, DCG { .. }) {
+                    "DCG"
+                } else {
+                    "nDCG"
+                };
+                with_params(f, name, &params)?;
+                cut(f, k)
+            })(),
+            NdcgRel { gains } => with_params(f, "nDCG_rel", &gains_params(gains)),
+            Rndcg { gains } => with_params(f, "Rndcg", &gains_params(gains)),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::NDCG { k, gains, discount } | Metric::DCG { k, gains, discount } => {
+                let normalised = matches!(m, Metric::NDCG { .. });
+                explain(normalised, k, gains, discount, r, value, e)
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The parameters that write `g` (empty for linear gains).
+pub(crate) fn gains_params(g: &Gains) -> String {
+    let mut parts = Vec::new();
+    if g.kind == GainKind::Exponential {
+        parts.push("dcg='exp-log2'".to_string());
+    }
+    if !g.overrides.is_empty() {
+        let list: Vec<String> = g
+            .overrides
+            .iter()
+            .map(|(l, v)| format!("{l}={v}"))
+            .collect();
+        parts.push(format!("gains='{}'", list.join(";")));
+    }
+    parts.join(",")
 }
 
 #[cfg(test)]

@@ -4,7 +4,17 @@
 //! `m_set_P.c`, `m_rel_P.c`, `m_set_rel_P.c`); "relevant" means judged with a
 //! grade at or above the relevance level.
 
+use super::name_parts::{number, only, param, Name, NameProblem, NumberOf};
+use super::steps::{depth, f4, relevance_note, Explanation};
+use super::trec_parts::{doubles, longs, CUTOFFS, RPREC_MULTIPLES};
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_level, trec_plain, TrecName};
+use super::EvalContext;
 
 /// P@k = |relevant in the top k| / k.
 ///
@@ -53,6 +63,130 @@ pub(crate) fn ratio(a: usize, b: usize) -> f64 {
         0.0
     } else {
         a as f64 / b as f64
+    }
+}
+
+/// The worked steps of P@k on `r` (whose value is `value`).
+pub(crate) fn explain(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    let found = (0..depth(r, Some(*k))).filter(|&i| r.is_rel(i)).count();
+    e.formula = format!("P@{k} = relevant documents in the top {k} / {k} (divided by {k} even when fewer are retrieved)");
+    e.lines.push(format!(
+        "{found} relevant in the top {k}: P@{k} = {found}/{k} = {}.",
+        f4(value)
+    ));
+    e.notes.push(relevance_note(r));
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "p" | "precision" => {
+                only(ps, &[])?;
+                P { k: n.need_k()? }
+            }
+            "rprec" => match param(ps, "mult") {
+                Some(m) => RprecMult {
+                    multiple: number(m, NumberOf::Param("mult"))?,
+                },
+                None => Rprec,
+            },
+            "setp" => SetP,
+            "setrelp" => SetRelativeP,
+            "relp" => RelativeP { k: n.need_k()? },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "Rprec" => push(family.into(), Metric::Rprec),
+            "P" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("P_{k}"), Metric::P { k });
+                }
+            }
+            "Rprec_mult" => {
+                for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                    push(
+                        format!("Rprec_mult_{m:3.2}"),
+                        Metric::RprecMult { multiple: m },
+                    );
+                }
+            }
+            "relative_P" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("relative_P_{k}"), Metric::RelativeP { k });
+                }
+            }
+            "set_P" => push(family.into(), Metric::SetP),
+            "set_relative_P" => push(family.into(), Metric::SetRelativeP),
+            "P_avgjg" => {
+                for k in longs(family, raw, CUTOFFS)? {
+                    push(format!("P_avgjg_{k}"), Metric::P { k });
+                }
+            }
+            "Rprec_mult_avgjg" => {
+                for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
+                    push(
+                        format!("Rprec_mult_avgjg_{m:3.2}"),
+                        Metric::RprecMult { multiple: m },
+                    );
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::Rprec => trec_plain("Rprec"),
+            Metric::P { k } => trec_cut("P", *k),
+            Metric::RprecMult { multiple } => trec_level("Rprec_mult", *multiple),
+            Metric::RelativeP { k } => trec_cut("relative_P", *k),
+            Metric::SetP => trec_plain("set_P"),
+            Metric::SetRelativeP => trec_plain("set_relative_P"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            P { k } => write!(f, "P@{k}"),
+            Rprec => write!(f, "Rprec"),
+            RprecMult { multiple } => write!(f, "Rprec(mult={multiple})"),
+            SetP => write!(f, "SetP"),
+            RelativeP { k } => write!(f, "RelP@{k}"),
+            SetRelativeP => write!(f, "SetRelP"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::P { k } => explain(k, r, value, e),
+            _ => return false,
+        }
+        true
     }
 }
 

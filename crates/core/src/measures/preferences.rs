@@ -630,7 +630,7 @@ impl PrefMeasure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_prefs;
+    use crate::formats::preferences::parse_prefs;
 
     fn counts(prefs: &str, ranked: &[&str]) -> PrefCounts {
         let p = parse_prefs("p", prefs);

@@ -2,8 +2,13 @@
 //! (MR), first relevant position (FRP, FRP@k), average recall (AR, whose
 //! mean is MAR), and the Kendall tau distance to the ideal order.
 
+use super::name_parts::{cut, Name, NameProblem};
 use super::recall::recall_at;
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
 
 /// Mean rank of the relevant retrieved documents within the top k
 /// (`None` = all); 0 when none is retrieved (a lower MR is better).
@@ -95,6 +100,45 @@ fn inversions(v: &mut [i64], buffer: &mut [i64]) -> u64 {
     buffer[k..k + n - j].copy_from_slice(&v[j..n]);
     v.copy_from_slice(&buffer[..n]);
     count
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        Ok(Some(match n.base.as_str() {
+            "mr" => MeanRank { k: n.k },
+            "frp" => FRP { k: n.k },
+            "ar" | "mar" => {
+                n.no_cut()?;
+                AR
+            }
+            "kendalltau" => {
+                n.no_cut()?;
+                KendallTau
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            MeanRank { k } => (|| {
+                write!(f, "MR")?;
+                cut(f, k)
+            })(),
+            FRP { k } => (|| {
+                write!(f, "FRP")?;
+                cut(f, k)
+            })(),
+            AR => write!(f, "AR"),
+            KendallTau => write!(f, "KendallTau"),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]

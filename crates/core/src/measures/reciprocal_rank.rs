@@ -4,7 +4,16 @@
 //! RR follows trec_eval (`m_recip_rank.c`): 1 / rank of the first relevant
 //! document, 0 if none is retrieved.
 
+use super::name_parts::{cut, only, Name, NameProblem};
+use super::steps::{depth, f4, grade_text, relevance_note, Explanation};
+use super::Metric;
 use crate::judged::JudgedRanking;
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_plain, TrecName};
+use super::EvalContext;
 
 /// 1-based rank of the first relevant document within the top `k`
 /// (`None` = all retrieved), if any.
@@ -16,7 +25,7 @@ pub fn first_relevant_rank(r: &JudgedRanking, k: Option<usize>) -> Option<usize>
 /// RR@k = 1 / rank of the first relevant document in the top k, 0 if there
 /// is none (`k = None`: the whole list, trec_eval's `recip_rank`).
 ///
-/// Under tie averaging ([`crate::TieBreak::Average`]) it is the exact
+/// Under tie averaging ([`crate::conventions::TieBreak::Average`]) it is the exact
 /// expected value over the orders of the tie groups: the first block (a tie
 /// group, or a document alone) holding a relevant document decides it; in a
 /// group of n with r relevant starting at 0-based position s, the first
@@ -50,6 +59,97 @@ fn expected_reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
         return expected;
     }
     0.0
+}
+
+/// The worked steps of RR@k and RR on `r` (whose value is `value`).
+pub(crate) fn explain(k: &Option<usize>, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    e.formula = "RR = 1 / (rank of the first relevant document); 0 when none is retrieved".into();
+    if let Some(k) = k {
+        e.formula.push_str(&format!(" in the top {k}"));
+    }
+    e.headers = vec!["Rank".into(), "Grade".into(), "Relevant".into()];
+    let first = (0..depth(r, *k)).find(|&i| r.is_rel(i));
+    for i in 0..first.map_or(depth(r, *k).min(20), |f| f + 1) {
+        e.rows.push(vec![
+            (i + 1).to_string(),
+            grade_text(r.ranked[i]),
+            if r.is_rel(i) { "yes" } else { "no" }.into(),
+        ]);
+    }
+    e.lines.push(match first {
+        Some(f) => format!(
+            "The first relevant document is at rank {}: RR = 1/{} = {}.",
+            f + 1,
+            f + 1,
+            f4(value)
+        ),
+        None => "No relevant document is retrieved: RR = 0.".into(),
+    });
+    e.notes.push(relevance_note(r));
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "rr" | "mrr" => {
+                only(ps, &[])?;
+                RR { k: n.k }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        _raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "recip_rank" => push(family.into(), Metric::RR { k: None }),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::RR { k: None } => trec_plain("recip_rank"),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            RR { k } => (|| {
+                write!(f, "RR")?;
+                cut(f, k)
+            })(),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::RR { k } => explain(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,18 @@
 //! Set measures over the retrieved set as a whole: utility and F
 //! (trec_eval `utility`, `set_F`), and the unjudged fraction (`unj`).
 
+use super::name_parts::{number, param, Name, NameProblem, NumberOf};
 use super::precision::ratio;
+use super::steps::{depth, f4, relevance_note, Explanation};
+use super::trec_parts::{doubles, longs, named};
+use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
+use std::fmt;
+
+use super::family::MeasureFamily;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::{trec_cut, trec_plain, TrecName};
+use super::EvalContext;
 
 /// Linear utility a·(rel ret) + b·(nonrel ret) + c·(rel not ret) + d·(nonrel
 /// not ret), with "nonrel not ret" = docs_in_collection + rel ret − ret − R
@@ -68,6 +78,121 @@ pub fn judged_at(r: &JudgedRanking, k: usize) -> f64 {
     let top = &r.ranked[..k.min(r.ranked.len())];
     let n = top.iter().filter(|x| !matches!(x, Rel::NotInPool)).count();
     ratio(n, top.len())
+}
+
+/// The worked steps of F1@k on `r` (whose value is `value`).
+pub(crate) fn explain_f1(k: &usize, r: &JudgedRanking, value: f64, e: &mut Explanation) {
+    let found = (0..depth(r, Some(*k))).filter(|&i| r.is_rel(i)).count();
+    let p = found as f64 / *k as f64;
+    let rr = if r.num_rel() == 0 {
+        0.0
+    } else {
+        found as f64 / r.num_rel() as f64
+    };
+    e.formula = format!("F1@{k} = 2 · P@{k} · R@{k} / (P@{k} + R@{k})");
+    e.lines.push(format!(
+        "P@{k} = {}, R@{k} = {}: F1@{k} = {}.",
+        f4(p),
+        f4(rr),
+        f4(value)
+    ));
+    e.notes.push(relevance_note(r));
+}
+
+/// This module's measures, for the tables of `measures/mod.rs`.
+pub(crate) struct Family;
+
+impl MeasureFamily for Family {
+    fn read_name(&self, n: &Name<'_>) -> Result<Option<Metric>, NameProblem> {
+        use Metric::*;
+        let ps = &n.params[..];
+        Ok(Some(match n.base.as_str() {
+            "f1" => F1 { k: n.need_k()? },
+            "setf" => SetF {
+                beta: number(param(ps, "beta").unwrap_or("1"), NumberOf::Param("beta"))?,
+            },
+            "unj" => Unjudged { k: n.need_k()? },
+            "judged" => Judged { k: n.need_k()? },
+            "utility" => {
+                let c = |key: &'static str, d| {
+                    number::<f64>(param(ps, key).unwrap_or(d), NumberOf::Param(key))
+                };
+                Utility {
+                    coefficients: [c("a", "1")?, c("b", "-1")?, c("c", "0")?, c("d", "0")?],
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn expand_trec(
+        &self,
+        family: &str,
+        raw: Option<&str>,
+        push: &mut dyn FnMut(String, Metric),
+    ) -> Result<bool, String> {
+        match family {
+            "utility" => {
+                let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
+                let coefficients: [f64; 4] = c
+                    .try_into()
+                    .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
+                push(named(family, raw), Metric::Utility { coefficients });
+            }
+            "set_F" => {
+                let beta = doubles(family, raw, &[1.0], false)?[0];
+                push(named(family, raw), Metric::SetF { beta });
+            }
+            "unj" => {
+                for k in longs(family, raw, &[5, 10, 20])? {
+                    push(format!("unj_{k}"), Metric::Unjudged { k });
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    #[cfg(any(test, feature = "serde"))]
+    fn trec_name(&self, m: &Metric) -> Option<TrecName> {
+        match m {
+            Metric::SetF { beta } if *beta == 1.0 => trec_plain("set_F"),
+            Metric::Utility { coefficients } if *coefficients == [1.0, -1.0, 0.0, 0.0] => {
+                trec_plain("utility")
+            }
+            Metric::Unjudged { k } => trec_cut("unj", *k),
+            _ => None,
+        }
+    }
+
+    fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use Metric::*;
+        Some(match m {
+            Utility {
+                coefficients: [a, b, c, d],
+            } => write!(f, "Utility(a={a},b={b},c={c},d={d})"),
+            SetF { beta } => write!(f, "SetF(beta={beta})"),
+            Unjudged { k } => write!(f, "Unj@{k}"),
+            Judged { k } => write!(f, "Judged@{k}"),
+            F1 { k } => write!(f, "F1@{k}"),
+            _ => return None,
+        })
+    }
+
+    fn explain(
+        &self,
+        m: &Metric,
+        r: &JudgedRanking,
+        _ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool {
+        match m {
+            Metric::F1 { k } => explain_f1(k, r, value, e),
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 //! `ndcg_1=3,2=9,4=4.5`). Ranklab's own names (`nDCG@10`, `ERR@20`) may be
 //! mixed in; they print after trec_eval's, in the order given.
 
-use super::average_precision::ApNormalization;
-use super::interpolated::ELEVEN_LEVELS;
-use super::ndcg::{Discount, Gains};
 use super::preferences::PrefMeasure;
-use super::Metric;
+#[cfg(any(test, feature = "serde"))]
+use super::trec_parts::TrecName;
+use super::trec_parts::{longs, named};
+use super::{Metric, MEASURE_FAMILIES};
 
 /// One thing trec_eval prints.
 #[derive(Debug, Clone, PartialEq)]
@@ -177,9 +177,6 @@ const SET: &[&str] = &[
     "set_map",
     "set_F",
 ];
-const CUTOFFS: &[usize] = &[5, 10, 15, 20, 30, 100, 200, 500, 1000];
-/// Rprec_mult's default multiples of R.
-const RPREC_MULTIPLES: [f64; 10] = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
 
 /// Parsed `-m` requests: trec_eval families with their raw parameters, and
 /// Ranklab measures.
@@ -335,7 +332,9 @@ impl MeasureRequest {
 /// trec_eval's order, and Ranklab's own after them under Ranklab's names,
 /// as `ranklab eval -m runid -m num_q -m map -m P.10 -m 'ERR@20'` prints
 /// them. The second list gives, for each valued item in order, the index
-/// of its measure in `metrics`.
+/// of its measure in `metrics`. (The exports' trec_eval text is its one
+/// user, with the `serde` feature.)
+#[cfg(any(test, feature = "serde"))]
 pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
     // (family's place in trec_eval's order, the measure's parameter, index)
     let mut named: Vec<(usize, f64, usize, String)> = Vec::new();
@@ -380,162 +379,11 @@ pub fn trec_items_for(metrics: &[Metric]) -> (Vec<TrecItem>, Vec<usize>) {
 /// `iprec_at_recall_0.50`, `Rprec_mult_2.00`); `None` otherwise (then
 /// Ranklab prints it under its own name). A test holds this against
 /// [`expand`], which makes the same lines from `-m`.
-fn trec_name(m: &Metric) -> Option<(&'static str, f64, String)> {
-    let plain = |family: &'static str| Some((family, 0.0, family.to_string()));
-    let cut = |family: &'static str, k: usize| Some((family, k as f64, format!("{family}_{k}")));
-    let level = |family: &'static str, x: f64| Some((family, x, format!("{family}_{x:3.2}")));
-    let linear = |g: &Gains| *g == Gains::linear();
-    match m {
-        Metric::NumRet => plain("num_ret"),
-        Metric::NumRel => plain("num_rel"),
-        Metric::NumRelRet => plain("num_rel_ret"),
-        Metric::NumNonrelJudgedRet => plain("num_nonrel_judged_ret"),
-        Metric::AP {
-            k: None,
-            norm: ApNormalization::TotalRelevant,
-        } => plain("map"),
-        Metric::AP {
-            k: Some(k),
-            norm: ApNormalization::TotalRelevant,
-        } => cut("map_cut", *k),
-        Metric::GmAP => plain("gm_map"),
-        Metric::Rprec => plain("Rprec"),
-        Metric::Bpref => plain("bpref"),
-        Metric::RR { k: None } => plain("recip_rank"),
-        Metric::IPrec { recall } => level("iprec_at_recall", *recall),
-        Metric::P { k } => cut("P", *k),
-        Metric::R { k } => cut("recall", *k),
-        Metric::InfAP => plain("infAP"),
-        Metric::GmBpref => plain("gm_bpref"),
-        Metric::RprecMult { multiple } => level("Rprec_mult", *multiple),
-        Metric::ElevenPointAverage { levels } if levels[..] == ELEVEN_LEVELS[..] => {
-            plain("11pt_avg")
-        }
-        Metric::BinG => plain("binG"),
-        Metric::G { gains } if linear(gains) => plain("G"),
-        Metric::NDCG {
-            k: None,
-            gains,
-            discount,
-        } if linear(gains) && *discount == Discount::LOG2 => plain("ndcg"),
-        Metric::NDCG {
-            k: Some(k),
-            gains,
-            discount,
-        } if linear(gains) && *discount == Discount::LOG2 => cut("ndcg_cut", *k),
-        Metric::NdcgRel { gains } if linear(gains) => plain("ndcg_rel"),
-        Metric::Rndcg { gains } if linear(gains) => plain("Rndcg"),
-        Metric::RelativeP { k } => cut("relative_P", *k),
-        Metric::Success { k } => cut("success", *k),
-        Metric::SetP => plain("set_P"),
-        Metric::SetRelativeP => plain("set_relative_P"),
-        Metric::SetRecall => plain("set_recall"),
-        Metric::SetAP => plain("set_map"),
-        Metric::SetF { beta } if *beta == 1.0 => plain("set_F"),
-        Metric::Utility { coefficients } if *coefficients == [1.0, -1.0, 0.0, 0.0] => {
-            plain("utility")
-        }
-        Metric::TrecRbp { p, gains } if *p == 0.9 && linear(gains) => plain("rbp"),
-        Metric::TrecRbpResid { p } if *p == 0.9 => plain("rbp_resid"),
-        Metric::Unjudged { k } => cut("unj", *k),
-        _ => None,
-    }
-}
-
-/// The `p=` of rbp's and rbp_resid's parameter pairs (default 0.9) and the
-/// other pairs.
-fn rbp_persistence<'r>(family: &str, raw: Option<&'r str>) -> Result<(f64, Vec<&'r str>), String> {
-    let mut p = 0.9;
-    let mut rest = Vec::new();
-    for part in raw.into_iter().flat_map(|raw| raw.split(',')) {
-        match part.split_once('=') {
-            Some(("p", v)) => {
-                p = v
-                    .parse()
-                    .map_err(|_| format!("measure {family}: numeric p, found `{v}`"))?
-            }
-            _ => rest.push(part),
-        }
-    }
-    Ok((p, rest))
-}
-
-fn longs(family: &str, raw: Option<&str>, default: &[usize]) -> Result<Vec<usize>, String> {
-    let Some(raw) = raw else {
-        return Ok(default.to_vec());
-    };
-    let mut v = Vec::new();
-    for part in raw.split(',') {
-        // trec_eval reads cutoffs with atol: `23.4` is 23.
-        let digits: String = part
-            .trim()
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
-        match digits.parse::<usize>() {
-            Ok(k) if k > 0 => v.push(k),
-            _ => {
-                return Err(format!(
-                    "measure {family}: cutoffs are positive whole numbers, found `{part}`"
-                ))
-            }
-        }
-    }
-    v.sort_unstable();
-    v.dedup();
-    Ok(v)
-}
-
-fn doubles(
-    family: &str,
-    raw: Option<&str>,
-    default: &[f64],
-    sort: bool,
-) -> Result<Vec<f64>, String> {
-    let Some(raw) = raw else {
-        return Ok(default.to_vec());
-    };
-    let mut v = Vec::new();
-    for part in raw.split(',') {
-        v.push(
-            part.trim()
-                .parse::<f64>()
-                .map_err(|_| format!("measure {family}: expected numbers, found `{part}`"))?,
-        );
-    }
-    if sort {
-        v.sort_by(f64::total_cmp);
-        v.dedup();
-    }
-    Ok(v)
-}
-
-fn gain_pairs(family: &str, raw: Option<&str>) -> Result<Gains, String> {
-    let mut g = Gains::linear();
-    if let Some(raw) = raw {
-        for part in raw.split(',') {
-            let (l, x) = part.split_once('=').ok_or_else(|| {
-                format!("measure {family}: gains written level=gain, found `{part}`")
-            })?;
-            let l: i64 = l
-                .trim()
-                .parse()
-                .map_err(|_| format!("measure {family}: integer level, found `{l}`"))?;
-            let x: f64 = x
-                .trim()
-                .parse()
-                .map_err(|_| format!("measure {family}: numeric gain, found `{x}`"))?;
-            g.overrides.push((l, x));
-        }
-    }
-    Ok(g)
-}
-
-fn named(base: &str, raw: Option<&str>) -> String {
-    match raw {
-        Some(p) => format!("{base}_{p}"),
-        None => base.to_string(),
-    }
+#[cfg(any(test, feature = "serde"))]
+fn trec_name(m: &Metric) -> Option<TrecName> {
+    MEASURE_FAMILIES
+        .iter()
+        .find_map(|family| family.trec_name(m))
 }
 
 fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<(), String> {
@@ -546,38 +394,14 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
             per_query: true,
         })
     };
-    let full_ap = Metric::AP {
-        k: None,
-        norm: ApNormalization::TotalRelevant,
-    };
     match family {
         "runid" => out.push(TrecItem::Runid),
         "num_q" => out.push(TrecItem::NumQ),
-        "num_ret" => push(family.into(), Metric::NumRet),
-        "num_rel" => push(family.into(), Metric::NumRel),
-        "num_rel_ret" => push(family.into(), Metric::NumRelRet),
-        "map" => push(family.into(), full_ap),
         "gm_map" => out.push(TrecItem::Measure {
             name: family.into(),
             metric: Metric::GmAP,
             per_query: false,
         }),
-        "Rprec" => push(family.into(), Metric::Rprec),
-        "bpref" => push(family.into(), Metric::Bpref),
-        "recip_rank" => push(family.into(), Metric::RR { k: None }),
-        "iprec_at_recall" => {
-            for r in doubles(family, raw, &ELEVEN_LEVELS, true)? {
-                push(
-                    format!("iprec_at_recall_{r:3.2}"),
-                    Metric::IPrec { recall: r },
-                );
-            }
-        }
-        "P" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("P_{k}"), Metric::P { k });
-            }
-        }
         "relstring" => {
             let len = longs(family, raw, &[10])?[0];
             out.push(TrecItem::Relstring {
@@ -585,150 +409,24 @@ fn expand(family: &str, raw: Option<&str>, out: &mut Vec<TrecItem>) -> Result<()
                 len,
             });
         }
-        "recall" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("recall_{k}"), Metric::R { k });
-            }
-        }
-        "infAP" => push(family.into(), Metric::InfAP),
         "gm_bpref" => out.push(TrecItem::Measure {
             name: family.into(),
             metric: Metric::GmBpref,
             per_query: false,
         }),
-        "Rprec_mult" => {
-            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
-                push(
-                    format!("Rprec_mult_{m:3.2}"),
-                    Metric::RprecMult { multiple: m },
-                );
+        _ => {
+            for fam in MEASURE_FAMILIES {
+                if fam.expand_trec(family, raw, &mut push)? {
+                    return Ok(());
+                }
             }
+            let measure = PrefMeasure::from_name(family)
+                .ok_or_else(|| format!("unknown trec_eval measure `{family}`"))?;
+            out.push(TrecItem::Preference {
+                name: family.into(),
+                measure,
+            });
         }
-        "utility" => {
-            let c = doubles(family, raw, &[1.0, -1.0, 0.0, 0.0], false)?;
-            let coefficients: [f64; 4] = c
-                .try_into()
-                .map_err(|_| "measure utility: expected 4 coefficients a,b,c,d".to_string())?;
-            push(named(family, raw), Metric::Utility { coefficients });
-        }
-        "11pt_avg" => {
-            let levels = doubles(family, raw, &ELEVEN_LEVELS, false)?;
-            push(named(family, raw), Metric::ElevenPointAverage { levels });
-        }
-        "binG" => push(family.into(), Metric::BinG),
-        "G" => push(
-            named(family, raw),
-            Metric::G {
-                gains: gain_pairs(family, raw)?,
-            },
-        ),
-        "ndcg" => push(
-            named(family, raw),
-            Metric::NDCG {
-                k: None,
-                gains: gain_pairs(family, raw)?,
-                discount: Discount::LOG2,
-            },
-        ),
-        "ndcg_rel" => push(
-            named(family, raw),
-            Metric::NdcgRel {
-                gains: gain_pairs(family, raw)?,
-            },
-        ),
-        "Rndcg" => push(
-            named(family, raw),
-            Metric::Rndcg {
-                gains: gain_pairs(family, raw)?,
-            },
-        ),
-        "ndcg_cut" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(
-                    format!("ndcg_cut_{k}"),
-                    Metric::NDCG {
-                        k: Some(k),
-                        gains: Gains::linear(),
-                        discount: Discount::LOG2,
-                    },
-                );
-            }
-        }
-        "map_cut" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(
-                    format!("map_cut_{k}"),
-                    Metric::AP {
-                        k: Some(k),
-                        norm: ApNormalization::TotalRelevant,
-                    },
-                );
-            }
-        }
-        "relative_P" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("relative_P_{k}"), Metric::RelativeP { k });
-            }
-        }
-        "success" => {
-            for k in longs(family, raw, &[1, 5, 10])? {
-                push(format!("success_{k}"), Metric::Success { k });
-            }
-        }
-        "set_P" => push(family.into(), Metric::SetP),
-        "set_relative_P" => push(family.into(), Metric::SetRelativeP),
-        "set_recall" => push(family.into(), Metric::SetRecall),
-        "set_map" => push(family.into(), Metric::SetAP),
-        "set_F" => {
-            let beta = doubles(family, raw, &[1.0], false)?[0];
-            push(named(family, raw), Metric::SetF { beta });
-        }
-        "num_nonrel_judged_ret" => push(family.into(), Metric::NumNonrelJudgedRet),
-        _ if PrefMeasure::from_name(family).is_some() => {
-            if let Some(measure) = PrefMeasure::from_name(family) {
-                out.push(TrecItem::Preference {
-                    name: family.into(),
-                    measure,
-                });
-            }
-        }
-        // Averaged over judgment groups by the caller: per group, AP, P@k and
-        // precision at m·R (session::evaluate_judgment_groups).
-        "map_avgjg" => push(family.into(), full_ap),
-        "P_avgjg" => {
-            for k in longs(family, raw, CUTOFFS)? {
-                push(format!("P_avgjg_{k}"), Metric::P { k });
-            }
-        }
-        "Rprec_mult_avgjg" => {
-            for m in doubles(family, raw, &RPREC_MULTIPLES, true)? {
-                push(
-                    format!("Rprec_mult_avgjg_{m:3.2}"),
-                    Metric::RprecMult { multiple: m },
-                );
-            }
-        }
-        "rbp" => {
-            let (p, rest) = rbp_persistence(family, raw)?;
-            let gains = if rest.is_empty() {
-                Gains::linear()
-            } else {
-                gain_pairs(family, Some(&rest.join(",")))?
-            };
-            push(named(family, raw), Metric::TrecRbp { p, gains });
-        }
-        // Its parameters are name=value pairs too; only `p` is used
-        // (m_rbp_resid.c), the name keeps them all (`rbp_resid_p=0.8`).
-        "rbp_resid" => {
-            let (p, _) = rbp_persistence(family, raw)?;
-            push(named(family, raw), Metric::TrecRbpResid { p });
-        }
-        "unj" => {
-            for k in longs(family, raw, &[5, 10, 20])? {
-                push(format!("unj_{k}"), Metric::Unjudged { k });
-            }
-        }
-        _ => return Err(format!("unknown trec_eval measure `{family}`")),
     }
     Ok(())
 }

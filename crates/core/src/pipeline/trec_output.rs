@@ -12,7 +12,8 @@ use crate::measures::average_precision::MIN_GEO_MEAN;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{Aggregation, EvalContext, Metric};
 use crate::pipeline::evaluate::summarise;
-pub use crate::pipeline::evaluate::trec_value;
+use crate::pipeline::evaluate::trec_value;
+#[cfg(test)]
 use crate::pipeline::judge::JudgedRun;
 use crate::pipeline::tie_range::{summary_range, tie_ranges, TieRange, TooManyOrders};
 
@@ -172,8 +173,14 @@ pub fn relstring(ranked: &[Rel], len: usize) -> String {
         .collect()
 }
 
-/// Formats the evaluation of `judged` for `items` as trec_eval does.
-pub fn format_trec(items: &[TrecItem], judged: &JudgedRun<'_>, options: &TrecOutput<'_>) -> String {
+/// Formats the evaluation of `judged` for `items` as trec_eval does (the
+/// whole-run reference the shards' tests compare with).
+#[cfg(test)]
+pub(crate) fn format_trec(
+    items: &[TrecItem],
+    judged: &JudgedRun<'_>,
+    options: &TrecOutput<'_>,
+) -> String {
     let metrics = item_metrics(items);
     let rows: Vec<TrecRow> = judged
         .queries

@@ -9,7 +9,11 @@ use super::runs::evaluate_files;
 use super::switch::Switch;
 use super::typed::evaluate_typed;
 use super::EvalOptions;
-use crate::{summaries, Conventions, Metric, Preset, QuickInput};
+use crate::conventions::Conventions;
+use crate::formats::quick::QuickInput;
+use crate::measures::Metric;
+use crate::pipeline::evaluate::summaries;
+use crate::presets::Preset;
 
 /// Per-query values of one system: (query id, one value per measure).
 pub type QueryValues = Vec<(String, Vec<f64>)>;

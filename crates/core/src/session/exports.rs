@@ -8,12 +8,15 @@ use serde_json::{json, Map, Value};
 use super::results::SystemResult;
 use super::significance::{beaten, letter};
 use crate::measures::trec_names::trec_items_for;
+use crate::measures::Metric;
+use crate::pipeline::evaluate::trec_value;
+use crate::pipeline::tie_range::TieRange;
+use crate::pipeline::trec_output::{format_trec_rows, TrecOutput, TrecRow};
 use crate::stats::StatsReport;
-use crate::{format_trec_rows, trec_value, Metric, TieRange, TrecOutput, TrecRow};
 
 /// A value as tables print it: 4 decimals, like trec_eval.
 fn format_value(v: f64) -> String {
-    crate::f4(v)
+    crate::measures::steps::f4(v)
 }
 
 /// What the results table shows.
@@ -81,7 +84,7 @@ impl<'a> Table<'a> {
         self.partial.map(|n| {
             format!(
                 "Computed from partial input: {} of the files could not be read and {} left out.",
-                crate::plural(n, "bad line", "bad lines"),
+                crate::plural::plural(n, "bad line", "bad lines"),
                 if n == 1 { "was" } else { "were" }
             )
         })
@@ -99,7 +102,7 @@ impl<'a> Table<'a> {
         self.partial.map(|n| {
             format!(
                 "partial: {} left out",
-                crate::plural(n, "bad line", "bad lines")
+                crate::plural::plural(n, "bad line", "bad lines")
             )
         })
     }

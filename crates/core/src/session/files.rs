@@ -11,19 +11,6 @@ pub const BIG_FILE_BYTES: u64 = 8 << 20;
 /// (enough to tell its format and show its first lines).
 pub const HEAD_BYTES: u64 = 64 << 10;
 
-/// A size for people: `812 bytes`, `3.4 KB`, `250.0 MB`.
-pub fn byte_size(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.2} GB", bytes as f64 / (1u64 << 30) as f64)
-    } else if bytes >= 1 << 20 {
-        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
-    } else if bytes >= 1024 {
-        format!("{:.1} KB", bytes as f64 / 1024.0)
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
 /// A file too big to hold as text (see [`BIG_FILE_BYTES`]).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]

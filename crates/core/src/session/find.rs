@@ -6,10 +6,13 @@ use super::reading::{read_whole, Meter, Open, Progress, READ_CHUNK};
 use super::roles::file_roles;
 use super::stream::{judge_chunk, QueryChunk, QueryChunker};
 use super::EvalOptions;
-use crate::{
-    judge, missing_query_ranking, parse_qrels_as, parse_run_as, parse_run_line, rank_entries,
-    ByteLines, EvalContext, InputFormat, JudgedRanking, MissingQueries, Rel, RunEntry, TieLayout,
-};
+use crate::byte_lines::ByteLines;
+use crate::conventions::MissingQueries;
+use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputFormat};
+use crate::formats::trec::{parse_run_line, RunEntry};
+use crate::judged::{JudgedRanking, Rel, TieLayout};
+use crate::measures::EvalContext;
+use crate::pipeline::judge::{judge, missing_query_ranking, rank_entries};
 
 /// One query's judged ranking and evaluation context, between threads
 /// (what an explanation needs).
@@ -102,21 +105,22 @@ pub async fn find_query(
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
     let conventions = options.conventions;
     let context = EvalContext::from_qrels(&qrels);
-    let whole = |text: Result<String, crate::ParseError>| -> Result<Option<FoundQuery>, String> {
-        let text = text.map_err(|e| e.to_string())?;
-        let run = parse_run_as(run_kind.format, &run_file.name, &text);
-        let judged = judge(&qrels, &run, &conventions);
-        let docs = run
-            .queries
-            .get(qid)
-            .map(|e| ranked_docs(&run_file.name, qid, e, &conventions))
-            .unwrap_or_default();
-        Ok(judged
-            .queries
-            .into_iter()
-            .find(|q| q.qid == qid)
-            .map(|q| FoundQuery::new(q.ranking, &context, docs)))
-    };
+    let whole =
+        |text: Result<String, crate::error::ParseError>| -> Result<Option<FoundQuery>, String> {
+            let text = text.map_err(|e| e.to_string())?;
+            let run = parse_run_as(run_kind.format, &run_file.name, &text);
+            let judged = judge(&qrels, &run, &conventions);
+            let docs = run
+                .queries
+                .get(qid)
+                .map(|e| ranked_docs(&run_file.name, qid, e, &conventions))
+                .unwrap_or_default();
+            Ok(judged
+                .queries
+                .into_iter()
+                .find(|q| q.qid == qid)
+                .map(|q| FoundQuery::new(q.ranking, &context, docs)))
+        };
     if run_file.big.is_none() || run_kind.format != InputFormat::Trec {
         return whole(read_whole(run_file, open, &mut meter).await);
     }
@@ -177,7 +181,7 @@ fn ranked_docs(
     input: &str,
     qid: &str,
     entries: &[RunEntry<'_>],
-    conventions: &crate::Conventions,
+    conventions: &crate::conventions::Conventions,
 ) -> Vec<(String, f64)> {
     rank_entries(input, qid, entries, conventions)
         .kept

@@ -14,10 +14,13 @@
 use std::collections::BTreeMap;
 
 use super::stream::StreamResult;
+use crate::conventions::Conventions;
+use crate::error::ParseError;
+use crate::formats::qrels_jg::JudgmentGroups;
+use crate::formats::trec::parse_run;
 use crate::measures::trec_names::TrecItem;
-use crate::{
-    item_metrics, judge, parse_run, trec_row, Conventions, JudgmentGroups, ParseError, TrecRow,
-};
+use crate::pipeline::judge::judge;
+use crate::pipeline::trec_output::{item_metrics, trec_row, TrecRow};
 
 /// Evaluates the run text `text` (named `input`) against every judgment
 /// group of `groups`; `docs_in_collection` is trec_eval's `-N`. Rows are
@@ -102,8 +105,9 @@ pub fn evaluate_judgment_groups(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conventions::{DuplicatePolicy, MissingQueries};
+    use crate::formats::qrels_jg::parse_qrels_jg;
     use crate::measures::trec_names::MeasureRequest;
-    use crate::{parse_qrels_jg, DuplicatePolicy, MissingQueries};
 
     fn items() -> Vec<TrecItem> {
         MeasureRequest::parse(&["map_avgjg", "P_avgjg.2"])

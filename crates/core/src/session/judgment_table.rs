@@ -2,7 +2,7 @@
 //! groups, as shown in a table of their own: what
 //! [`super::trec_judgments`] produces and the results carry.
 
-use crate::InputRole;
+use crate::formats::inputs::InputRole;
 
 /// One measure of a [`JudgmentTable`].
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -15,20 +15,24 @@
 //! table ([`statistics`]) and, with the `serde` feature, its exports
 //! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
 //!
-//! There is one whole-run reader, [`ShardLines`]: the page's workers and
+//! There is one whole-run reader, [`ShardLines`](shard_lines::ShardLines): the page's workers and
 //! the command line's threads are its shards (each reads its own byte
 //! range of the run), cut the lines into the same query chunks
-//! ([`QueryChunker`], [`judge_chunk`]) and put the parts together the same
-//! way ([`join`], [`tally`]). Only what each query is scored into differs:
+//! ([`QueryChunker`](stream::QueryChunker), [`judge_chunk`](stream::judge_chunk)) and put the
+//! parts together the same way ([`join`](shard_lines::join), [`tally`](stream::tally)). Only what each query is scored into differs:
 //! the page's [`QueryResult`], or trec_eval's rows ([`ChunkEvaluator`],
 //! [`read_trec_run`]). A run that is not grouped by query is judged whole
-//! by the same [`judge`](crate::judge) as the page's files
+//! by the same [`judge`](crate::pipeline::judge::judge) as the page's files
 //! ([`evaluate_whole_text`]).
 
 mod chart_data;
 mod compare;
 #[cfg(feature = "serde")]
 pub mod exports;
+/// The results' exports: they need the `serde` feature, without which this
+/// module holds nothing (so the core's face names it either way).
+#[cfg(not(feature = "serde"))]
+pub mod exports {}
 mod files;
 mod find;
 mod judgment_groups;
@@ -50,43 +54,28 @@ mod typed;
 mod warning;
 
 pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, PairedValue};
-pub use compare::{
-    causes, compare_presets, most_different, values_under, Cause, PresetRow, QueryValues,
-};
-pub use files::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
+pub use compare::{causes, compare_presets, most_different, Cause, PresetRow};
+pub use files::{BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
 pub use judgment_groups::evaluate_judgment_groups;
+pub use judgment_table::{JudgmentReading, JudgmentTable};
 pub use preferences::evaluate_preferences;
-pub use reading::{
-    block_on, ByteSource, ByteSourceRead, Open, Progress, Ready, READ_CHUNK, WHOLE_TEXT_LIMIT,
-};
+pub use reading::{block_on, ByteSource, ByteSourceRead, Progress, Ready};
 pub use results::{
     query_set_note, FileInfo, QueryResult, Source, SourceResults, SystemResult, SHOWN_RANKS,
 };
-pub use roles::{
-    check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles,
-};
-pub use runs::{add_run, evaluate_files, RunOutcome};
-pub use shard_lines::{join, read_shards, read_trec_run, JoinedRun, OpenAt, ShardLines, TrecRead};
-pub use shards::{
-    evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,
-    Ungrouped, LOOKBEHIND,
-};
+pub use roles::{describe_files, file_roles, is_unread_file};
+pub use runs::evaluate_files;
+pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};
+pub use shards::{evaluate_shard, evaluate_streamed, finish, ShardReply};
 pub use significance::{beaten, letter, statistics};
-pub use stream::{
-    evaluate_whole_text, judge_chunk, line_qid, tally, ChunkEvaluator, ChunkOutcome, ChunkResult,
-    JudgedChunk, QueryChunk, QueryChunker, StreamResult, Tally,
-};
-pub use switch::Switch;
-pub use ties::{Flip, RangedQuery, TieReport, WideQuery, WIDEST_QUERIES};
-pub use trec_judgments::{
-    evaluate_judgment_table, judgment_queries_note, JudgmentMeasure, JudgmentReading,
-    JudgmentSystem, JudgmentTable,
-};
-pub use typed::{evaluate_typed, judge_typed, parse_typed, QUICK_INPUT_NAME};
-pub use warning::{by_kind, Lacking, QueryList, QuerySets, Refusal, Warning, WarningKind};
+pub use stream::{evaluate_whole_text, ChunkEvaluator, StreamResult};
+pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
+pub use trec_judgments::judgment_queries_note;
+pub use typed::{evaluate_typed, judge_typed, parse_typed};
+pub use warning::{by_kind, Warning};
 
-use crate::Conventions;
+use crate::conventions::Conventions;
 
 /// What an evaluation needs besides its measures: the conventions, and the
 /// grade scale grades are checked against.
@@ -115,7 +104,7 @@ impl Default for EvalOptions {
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    use crate::Metric;
+    use crate::measures::Metric;
 
     /// A file of trec_eval's test data (`../shared/trec_eval_tests/`).
     pub fn shared(name: &str) -> String {

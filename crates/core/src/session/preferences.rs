@@ -10,15 +10,17 @@
 //! follows the duplicate policy: refused (the run gets no numbers), or its
 //! first or last line kept.
 
-use crate::Expected;
+use crate::error::Expected;
 use std::collections::BTreeSet;
 
 use super::stream::StreamResult;
+use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries};
+use crate::error::ParseError;
+use crate::formats::preferences::Preferences;
+use crate::formats::trec::parse_run;
 use crate::measures::preferences::PrefCounts;
 use crate::measures::trec_names::TrecItem;
-use crate::{
-    parse_run, Conventions, DuplicatePolicy, MissingQueries, ParseError, Preferences, TrecRow,
-};
+use crate::pipeline::trec_output::TrecRow;
 
 /// Evaluates the run text `text` (named `input`) against `prefs` (read
 /// from `prefs_name`) for the preference measures among `items`. Rows are
@@ -67,7 +69,8 @@ pub fn evaluate_preferences(
             }
         };
         // Repeats per the policy, then score descending, docid ascending.
-        let mut chosen: Vec<&crate::RunEntry<'_>> = Vec::with_capacity(entries.len());
+        let mut chosen: Vec<&crate::formats::trec::RunEntry<'_>> =
+            Vec::with_capacity(entries.len());
         let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for e in entries {
             let Some(&k) = at.get(e.docid) else {
@@ -150,8 +153,8 @@ pub fn evaluate_preferences(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::preferences::parse_prefs;
     use crate::measures::preferences::PrefMeasure;
-    use crate::parse_prefs;
 
     fn items() -> Vec<TrecItem> {
         [PrefMeasure::SimpleRet, PrefMeasure::NumPossible]

@@ -8,14 +8,14 @@
 //! reused buffer. Sources that never wait (a byte slice, a file) are
 //! [`Ready`], and [`block_on`] runs an evaluation over them in place.
 
-use crate::Expected;
+use crate::error::Expected;
 use std::future::Future;
 use std::io::{Cursor, Read};
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 
 use super::files::LoadedFile;
-use crate::ParseError;
+use crate::error::ParseError;
 
 /// Largest file read whole (qrels, ungrouped or non-TREC runs): beyond it,
 /// its text and parsed lines would take a good part of a tab's memory.

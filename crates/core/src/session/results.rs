@@ -2,10 +2,11 @@
 //! files that took part, typed warnings and located problems.
 
 use super::warning::{Lacking, QuerySets};
-use crate::{
-    summary_range_of, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError, Rel,
-    TieRange,
-};
+use crate::error::ParseError;
+use crate::formats::inputs::InputKind;
+use crate::judged::{JudgedRanking, Rel};
+use crate::measures::{EvalContext, Metric};
+use crate::pipeline::tie_range::{summary_range_of, tie_ranges, TieRange};
 
 /// Ranks of a query kept for display.
 pub const SHOWN_RANKS: usize = 100;
@@ -43,7 +44,7 @@ pub struct QueryResult {
     pub levels: Vec<(i64, usize)>,
     /// The tie range of each value, where the query's documents tie
     /// (`None`: no ties, each range is its value); an entry is `None` where
-    /// the range was too costly to find exactly ([`crate::TooManyOrders`]).
+    /// the range was too costly to find exactly ([`crate::pipeline::tie_range::TooManyOrders`]).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
@@ -149,7 +150,7 @@ impl QueryResult {
 /// benchmark run's 7,000 queries.
 #[cfg(feature = "serde")]
 pub(crate) mod rel_codes {
-    use crate::Rel;
+    use crate::judged::Rel;
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// The string of a ranking.

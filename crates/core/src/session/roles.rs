@@ -2,8 +2,9 @@
 //! and the problems of the files as a whole (binary, unknown, a second
 //! qrels, grades above the scale).
 
-use crate::Expected;
-use crate::{classify_input, InputKind, InputRole, ParseError};
+use crate::error::Expected;
+use crate::error::ParseError;
+use crate::formats::inputs::{classify_input, InputKind, InputRole};
 
 use super::files::LoadedFile;
 use super::results::{FileInfo, SourceResults};
@@ -36,7 +37,9 @@ impl<'f> FileRoles<'f> {
         let (f, kind) = self.judgments?;
         match super::JudgmentReading::of(kind.role) {
             Some(reading) => Some((f, reading)),
-            None if options.qrels_as_preferences && kind.format == crate::InputFormat::Trec => {
+            None if options.qrels_as_preferences
+                && kind.format == crate::formats::inputs::InputFormat::Trec =>
+            {
                 Some((f, super::JudgmentReading::QrelsAsPreferences))
             }
             None => None,
@@ -90,8 +93,8 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
                 false
             }
             Some(_) => true,
-            None if crate::binary_at(&f.text).is_some() => {
-                let (line, column) = crate::binary_at(&f.text).unwrap_or((1, 1));
+            None if crate::formats::inputs::binary_at(&f.text).is_some() => {
+                let (line, column) = crate::formats::inputs::binary_at(&f.text).unwrap_or((1, 1));
                 part.errors.push(ParseError::new(
                     &f.name,
                     line,
@@ -105,7 +108,7 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
                 let line = f
                     .text
                     .lines()
-                    .position(|l| !crate::is_skipped_line(l))
+                    .position(|l| !crate::formats::trec::is_skipped_line(l))
                     .map_or(1, |i| i + 1);
                 part.errors.push(ParseError::new(
                     &f.name,
@@ -144,7 +147,7 @@ pub fn check_grade_scale(
 }
 
 /// The largest grade of the judgments (0 when there are none).
-pub fn max_grade(qrels: &crate::Qrels<'_>) -> i64 {
+pub fn max_grade(qrels: &crate::formats::trec::Qrels<'_>) -> i64 {
     qrels
         .queries
         .values()

@@ -6,7 +6,7 @@
 use super::results::SourceResults;
 use super::warning::{Refusal, Warning};
 use super::EvalOptions;
-use crate::ParseError;
+use crate::error::ParseError;
 
 /// Why a refused run has no numbers: its first refused repeat, located,
 /// and how many more there are (`None` when no repeat was refused).

@@ -2,13 +2,18 @@
 //! queries, what it lacks, what was dropped or refused) and what the
 //! results say of it.
 
-use crate::{judge, parse_qrels_as, parse_run_as, per_query_values, summaries, Metric, ParseError};
+use crate::error::ParseError;
+use crate::formats::inputs::{parse_qrels_as, parse_run_as};
+use crate::measures::Metric;
+use crate::pipeline::evaluate::{per_query_values, summaries};
+use crate::pipeline::judge::judge;
 
 use super::files::LoadedFile;
+use super::judgment_table::JudgmentReading;
 use super::results::{QueryResult, Source, SourceResults, SystemResult};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::run_warnings::{refusal_reason, tally_warnings};
-use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
+use super::trec_judgments::evaluate_judgment_table;
 use super::warning::{Refusal, Warning};
 use super::EvalOptions;
 
@@ -47,7 +52,7 @@ impl RunOutcome {
     pub fn from_judged(
         name: &str,
         runid: Option<&str>,
-        judged: &crate::JudgedRun<'_>,
+        judged: &crate::pipeline::judge::JudgedRun<'_>,
         metrics: &[Metric],
     ) -> Self {
         let rows = per_query_values(judged, metrics);
@@ -132,7 +137,7 @@ pub fn evaluate_files(
     describe_files(files, &roles, &mut part);
     let table = roles.judgment_table(options);
     let runs = roles.runs;
-    let texts: Vec<(&str, &str, crate::InputKind)> = runs
+    let texts: Vec<(&str, &str, crate::formats::inputs::InputKind)> = runs
         .iter()
         .map(|(f, k)| (f.name.as_str(), &*f.text, *k))
         .collect();
@@ -173,9 +178,9 @@ pub fn evaluate_files(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conventions::{Conventions, DuplicatePolicy, MissingQueries};
     use crate::session::query_set_note;
     use crate::session::test_support::{default_metrics, file, shared};
-    use crate::{Conventions, DuplicatePolicy, MissingQueries};
 
     #[test]
     fn trec_eval_test_files_give_trec_eval_values() {
@@ -190,9 +195,9 @@ mod tests {
         // out.test: map 0.1785, recip_rank 0.4064, P_10 0.3000 over 3 queries.
         let run = &e.systems[0];
         assert_eq!(run.queries.len(), 3);
-        assert_eq!(crate::f4(run.means[1]), "0.1785");
-        assert_eq!(crate::f4(run.means[0]), "0.4064");
-        assert_eq!(crate::f4(run.means[3]), "0.3000");
+        assert_eq!(crate::measures::steps::f4(run.means[1]), "0.1785");
+        assert_eq!(crate::measures::steps::f4(run.means[0]), "0.4064");
+        assert_eq!(crate::measures::steps::f4(run.means[3]), "0.3000");
     }
 
     #[test]
@@ -261,7 +266,7 @@ mod tests {
         let e = evaluate_files(&files, &m, &s);
         let clean = &e.systems[0];
         let bad = &e.systems[1];
-        assert_eq!(crate::f4(clean.means[1]), "0.1785");
+        assert_eq!(crate::measures::steps::f4(clean.means[1]), "0.1785");
         assert!(bad.queries.is_empty(), "a refused run has no numbers");
         let why = bad.refused.as_ref().unwrap().to_string();
         assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");

@@ -2,7 +2,7 @@
 //! text (see [`super::files::BIG_FILE_BYTES`]).
 //!
 //! A big TREC run is read piece by piece: its bytes are cut into lines
-//! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`]),
+//! ([`ByteLines`]), the lines into one chunk per query ([`QueryChunker`](super::stream::QueryChunker)),
 //! and each query is judged and scored as soon as its lines end, so memory
 //! holds one query's lines and the results, not the file. A run that is not
 //! grouped by query, a big JSON or TSV run and the qrels are read whole, up
@@ -15,23 +15,28 @@
 //!
 //! [`ByteSource`]: super::reading::ByteSource
 
-use crate::Expected;
+use crate::error::Expected;
 
 use super::files::LoadedFile;
+use super::judgment_table::JudgmentReading;
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{QueryResult, SourceResults};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::{join, ShardLines};
-pub use super::shard_lines::{ScoredQuery, Shard, ShardRun, Ungrouped, LOOKBEHIND};
+use super::shard_lines::{ScoredQuery, Shard, ShardRun, Ungrouped};
 use super::stream::{judge_chunk, tally, QueryChunk};
-use super::trec_judgments::{evaluate_judgment_table, JudgmentReading};
+use super::trec_judgments::evaluate_judgment_table;
 use super::warning::Warning;
 use super::EvalOptions;
-use crate::{
-    judge, missing_query_ranking, parse_qrels_as, parse_run_as, query_values, ByteLines,
-    Conventions, EvalContext, InputFormat, InputKind, Metric, MissingQueries, ParseError, Qrels,
-};
+use crate::byte_lines::ByteLines;
+use crate::conventions::{Conventions, MissingQueries};
+use crate::error::ParseError;
+use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputFormat, InputKind};
+use crate::formats::trec::Qrels;
+use crate::measures::{EvalContext, Metric};
+use crate::pipeline::evaluate::query_values;
+use crate::pipeline::judge::{judge, missing_query_ranking};
 
 /// What became of one run in one shard.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -403,12 +408,13 @@ pub async fn evaluate_streamed(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conventions::{DuplicatePolicy, MissingQueries};
     use crate::session::evaluate_files;
     use crate::session::files::BigFile;
     use crate::session::test_support::shared;
-    use crate::{DuplicatePolicy, MissingQueries};
 
     use crate::session::reading::{block_on, ByteSource, ByteSourceRead, Ready};
+    use crate::session::shard_lines::LOOKBEHIND;
     use std::future::Future;
     use std::task::{Context, Poll, Waker};
 
@@ -635,9 +641,9 @@ mod tests {
 
     fn settings(missing: MissingQueries) -> EvalOptions {
         EvalOptions {
-            conventions: crate::Conventions {
+            conventions: crate::conventions::Conventions {
                 missing_queries: missing,
-                ..crate::Conventions::default()
+                ..crate::conventions::Conventions::default()
             },
             ..EvalOptions::default()
         }

@@ -2,8 +2,8 @@
 //! marks a results table shows: systems are compared on their common
 //! queries (matched by id) and named by letters (a, b, …, z, aa, …).
 
+use crate::measures::Metric;
 use crate::stats::{report, StatsOptions, StatsReport};
-use crate::Metric;
 
 use super::results::SystemResult;
 

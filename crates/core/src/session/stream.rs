@@ -41,7 +41,7 @@ pub struct StreamResult {
     /// The run repeats a docid under [`DuplicatePolicy::Refuse`]: it gets no
     /// numbers (`rows` is empty), as in trec_eval.
     ///
-    /// [`DuplicatePolicy::Refuse`]: crate::DuplicatePolicy::Refuse
+    /// [`DuplicatePolicy::Refuse`]: crate::conventions::DuplicatePolicy::Refuse
     pub refused: bool,
 }
 
@@ -63,7 +63,7 @@ pub fn line_qid(line: &str) -> Option<&str> {
         None
     } else {
         // The parser's own field spaces, so a chunk's qid is its lines' qid.
-        crate::error::first_field(line)
+        crate::formats::fields::first_field(line)
     }
 }
 

@@ -1,13 +1,16 @@
 //! What the preset comparison switches: one convention or definition on
 //! which a tool differs from trec_eval, as a kind with its data.
 
-use crate::{
-    Conventions, DuplicatePolicy, JudgedScope, Metric, MissingQueries, ScorePrecision, TieBreak,
+use std::fmt;
+
+use crate::conventions::{
+    Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
+use crate::measures::Metric;
 
 /// One convention (or definition) on which a preset differs from
-/// trec_eval's: what a [`Cause`] switched. Its English is in
-/// `session/warning.rs`'s `Display`.
+/// trec_eval's: what a [`Cause`](super::compare::Cause) switched. Its English is its
+/// `Display`, below.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Switch {
     /// How tied scores are ordered: the preset's, trec_eval's.
@@ -88,6 +91,28 @@ impl Switch {
                 ..base
             },
             Switch::Definition(_) => base,
+        }
+    }
+}
+
+impl fmt::Display for Switch {
+    /// e.g. "tie order: file order (cwl_eval, ranx) instead of docid
+    /// descending (trec_eval)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut pair =
+            |what: &str, to: &str, from: &str| write!(f, "{what}: {to} instead of {from}");
+        match self {
+            Switch::TieOrder(to, from) => pair("tie order", to.label(), from.label()),
+            Switch::Scores(to, from) => pair("scores", to.label(), from.label()),
+            Switch::MissingQueries(to, from) => {
+                pair("queries missing from the run", to.label(), from.label())
+            }
+            Switch::Duplicates(to, from) => pair("a repeated docid", to.label(), from.label()),
+            Switch::JudgedScope(to, from) => {
+                pair("ideal and relevant count", to.label(), from.label())
+            }
+            Switch::Depth(n) => write!(f, "only the first {n} ranks evaluated"),
+            Switch::Definition(m) => write!(f, "the measure defined as {m}"),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! the queries whose values depend most on the order of tied documents.
 
 use super::results::{QueryResult, SystemResult};
-use crate::{can_flip, summary_range_of, Metric, TieRange, TrecRow};
+use crate::measures::Metric;
+use crate::pipeline::tie_range::{can_flip, summary_range_of, TieRange};
+use crate::pipeline::trec_output::TrecRow;
 
 /// How many of the widest queries the report keeps per measure.
 pub const WIDEST_QUERIES: usize = 5;

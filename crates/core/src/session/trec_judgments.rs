@@ -7,15 +7,17 @@
 //! in a table of their own ([`JudgmentTable`]): the measures of plain
 //! qrels do not apply to these judgments.
 
+use crate::conventions::{DuplicatePolicy, TieBreak};
+use crate::error::Expected;
+use crate::error::ParseError;
+use crate::formats::inputs::{InputFormat, InputKind};
+use crate::formats::preferences::Preferences;
+use crate::formats::qrels_jg::JudgmentGroups;
 use crate::measures::trec_names::{MeasureRequest, TrecItem};
-use crate::Expected;
-use crate::{
-    DuplicatePolicy, InputFormat, InputKind, JudgmentGroups, ParseError, Preferences, TieBreak,
-    TrecRow,
-};
+use crate::pipeline::trec_output::TrecRow;
 
 use super::evaluate_judgment_groups;
-pub use super::judgment_table::{JudgmentMeasure, JudgmentReading, JudgmentSystem, JudgmentTable};
+use super::judgment_table::{JudgmentMeasure, JudgmentReading, JudgmentSystem, JudgmentTable};
 use super::preferences::evaluate_preferences;
 use super::results::SourceResults;
 use super::run_warnings::{refusal_reason, tally_warnings};
@@ -74,9 +76,15 @@ pub fn evaluate_judgment_table(
     };
     let conventions = &options.conventions;
     let read = match reading {
-        JudgmentReading::Preferences => Read::Prefs(crate::parse_prefs(jname, jtext)),
-        JudgmentReading::QrelsAsPreferences => Read::Prefs(crate::parse_qrels_prefs(jname, jtext)),
-        JudgmentReading::JudgmentGroups => Read::Groups(crate::parse_qrels_jg(jname, jtext)),
+        JudgmentReading::Preferences => {
+            Read::Prefs(crate::formats::preferences::parse_prefs(jname, jtext))
+        }
+        JudgmentReading::QrelsAsPreferences => {
+            Read::Prefs(crate::formats::preferences::parse_qrels_prefs(jname, jtext))
+        }
+        JudgmentReading::JudgmentGroups => {
+            Read::Groups(crate::formats::qrels_jg::parse_qrels_jg(jname, jtext))
+        }
     };
     let judgment_errors = match &read {
         Read::Prefs(p) => &p.errors,
@@ -191,9 +199,9 @@ pub fn judgment_queries_note(table: &JudgmentTable) -> QueryList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measures::Metric;
     use crate::session::test_support::{file, shared};
     use crate::session::{evaluate_files, LoadedFile};
-    use crate::Metric;
 
     fn table(files: &[LoadedFile]) -> (SourceResults, JudgmentTable) {
         let m: Vec<Metric> = vec!["AP".parse().unwrap()];
@@ -282,7 +290,10 @@ mod tests {
         let part = evaluate_files(&files, &m, &options);
         assert!(part.errors.is_empty(), "{:?}", part.errors);
         // The plain qrels' measures are there too: map 0.1785 (out.test).
-        assert_eq!(crate::f4(part.systems[0].means[0]), "0.1785");
+        assert_eq!(
+            crate::measures::steps::f4(part.systems[0].means[0]),
+            "0.1785"
+        );
         let t = part.judgment_table.expect("a preferences table");
         assert_eq!(t.reading, JudgmentReading::QrelsAsPreferences);
         for (j, m) in t.measures.iter().enumerate() {

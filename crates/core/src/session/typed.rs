@@ -1,10 +1,11 @@
 //! The typed rankings (the quick format) evaluated: judged under the
 //! conventions, scored, summarised, with the problems a user must know.
 
-use crate::{
-    parse_quick, summaries, Conventions, EvalContext, JudgedRanking, JudgedScope, Metric,
-    QuickInput, QuickQuery,
-};
+use crate::conventions::{Conventions, JudgedScope};
+use crate::formats::quick::{parse_quick, QuickInput, QuickQuery};
+use crate::judged::JudgedRanking;
+use crate::measures::{EvalContext, Metric};
+use crate::pipeline::evaluate::summaries;
 
 use super::results::{QueryResult, Source, SourceResults, SystemResult};
 use super::warning::Warning;

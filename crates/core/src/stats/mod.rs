@@ -11,10 +11,9 @@ pub mod rng;
 pub mod tukey;
 pub mod values_text;
 
-pub use correction::{adjust, Correction};
-pub use describe::{bootstrap_intervals, mean, median, percentile, sample_sd, t_interval};
-pub use paired::{bootstrap_p, differences, effect, paired_t, randomization_p, PairedEffect};
-pub use report::{report, PairStats, StatsOptions, StatsReport, SystemStats, Test};
+pub use correction::Correction;
+pub use paired::{bootstrap_p, differences, paired_t};
+pub use report::{report, StatsOptions, StatsReport, SystemStats, Test};
 pub use rng::Rng;
 pub use tukey::randomized_tukey_hsd;
-pub use values_text::{parse_per_query_values, PerQueryValues};
+pub use values_text::parse_per_query_values;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::error::Expected;
-use crate::ParseError;
+use crate::error::ParseError;
 
 /// Per-query values by system, in the order systems first appear.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -4,12 +4,12 @@
 use super::*;
 use crate::conventions::{Conventions, MissingQueries};
 use crate::formats::trec::parse_qrels;
+use crate::formats::trec::{parse_run, Qrels};
 use crate::measures::trec_names::{MeasureRequest, TrecItem};
 use crate::measures::EvalContext;
 use crate::pipeline::judge::judge;
 use crate::pipeline::trec_output::{format_trec, format_trec_rows, item_metrics, TrecOutput};
 use crate::session::stream::{evaluate_whole_text, line_qid};
-use crate::{parse_run, Qrels};
 
 const QRELS: &str = "q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq3 0 z 0\nq4 0 y 3\n";
 const RUN: &str = "# comment\nq2 Q0 x 1 2 t\nq2 Q0 w 2 1 t\n\nq1 Q0 b 1 5 t\nq1 Q0 a 2 5 t\nq1 Q0 c 3 1 t\nq9 Q0 a 1 1 t\n";
@@ -309,7 +309,7 @@ fn a_duplicate_names_its_first_listing_by_its_file_line() {
     let (whole, streamed) = errors_both_ways(run);
     assert_eq!(
         *whole.errors[0].expected,
-        crate::Expected::DocidOnce {
+        crate::error::Expected::DocidOnce {
             qid: "q4".into(),
             first_line: 4
         }
