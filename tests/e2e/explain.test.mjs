@@ -117,7 +117,7 @@ test('a run file query is explained with docids and scores, and its whole rankin
     .sort((a, b) => (b[1] - a[1]) || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
   assert.equal(lines.length, 500);
   const { context, page } = await open(env);
-  await page.getByTestId('tab-files').click();
+  await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
   await cell(page, 'results.test', 'RR').waitFor({ timeout: 15000 });
   // The per-query drill-down offers the whole ranking past its first 100 ranks.

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, cell, loadCase, open, setQuickText, showTab, useBrowser } from './harness.mjs';
+import { SHOTS, cell, loadCase, open, setQuickText, showTab, useBrowser, openDoor } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -125,6 +125,8 @@ test('statistics of one query say why they show nothing', async () => {
   const { context, page } = await open(env);
   await setQuickText(page, '[A]\nq1: R N\n[B]\nq1: N R');
   await cell(page, 'B', 'RR').waitFor();
+  // Statistics are in the files door, which compares the typed rankings too.
+  await openDoor(page, 'files');
   const note = page.getByTestId('stats-too-few');
   assert.match(await note.textContent(), /statistics need at least 2 queries, and each system has at most 1 query/);
   assert.equal(await page.getByTestId('stats-systems').count(), 0);
@@ -132,6 +134,7 @@ test('statistics of one query say why they show nothing', async () => {
   assert.equal(await page.getByTestId('significance').evaluate((d) => d.open), false, 'closed by default');
   // Two queries: the tables come back.
   await setQuickText(page, '[A]\nq1: R N\nq2: N R\n[B]\nq1: N R\nq2: R N');
+  await openDoor(page, 'files');
   await page.getByTestId('stats-systems').waitFor();
   assert.equal(await note.count(), 0);
   await context.close();

@@ -140,6 +140,8 @@ export async function setQuickText(page, text) {
 
 /** Loads an example case by id, accepting the confirmation if asked. */
 export async function loadCase(page, id) {
+  // On a phone the examples sit behind the header's menu button.
+  if (!(await page.getByTestId('examples').isVisible())) await page.getByTestId('header-menu').click();
   await page.getByTestId('examples').selectOption(id);
   const accept = (d) => d.accept();
   page.on('dialog', accept);
