@@ -80,8 +80,9 @@ async function checkPage(page, seen, label) {
   const frames = page.locator('iframe[data-ranklab-frame]');
   await frames.first().waitFor({ timeout: 20000 });
   assert.equal(await frames.count(), 2, `${label}: two calculators`);
-  // The blocks stay in the page, hidden (readers without JavaScript see them).
-  assert.equal(await page.locator('[data-ranklab="made"][hidden]').count(), 2);
+  // The blocks stay in the page, each just after its calculator, hidden (readers without JavaScript see them).
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-ranklab-box]')]
+    .map((b) => getComputedStyle(b.nextElementSibling).display)), ['none', 'none']);
   const one = page.frameLocator('iframe[data-ranklab-frame] >> nth=0');
   const two = page.frameLocator('iframe[data-ranklab-frame] >> nth=1');
   await value(one, 'A', 'RR').waitFor({ timeout: 20000 });
@@ -322,4 +323,50 @@ test('a docs theme\'s own colour switch (MkDocs Material, Furo) reaches its calc
     await context.close();
     await docs.close();
   }
+});
+
+test('each generator\'s code-block markup becomes a calculator, its text read line by line', async () => {
+  // Each block is `[Hn]` then `q1: R N R` (RR = 1/1), written as each
+  // highlighter writes a fence of an unknown or plain language.
+  const lines = (n) => [`[H${n}]`, 'q1: R N R'];
+  const samples = [
+    ['highlight.js', (l) => `<pre><code class="hljs language-ranklab">${l.join('\n')}</code></pre>`],
+    ['Hugo Chroma (classes)', (l) => `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-ranklab" data-lang="ranklab">${l.map((x) => `<span class="line"><span class="cl">${x}\n</span></span>`).join('')}</code></pre></div>`],
+    ['Hugo Chroma (line numbers)', (l) => `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-ranklab" data-lang="ranklab">${l.map((x, i) => `<span class="line"><span class="ln">${i + 1}</span><span class="cl">${x}\n</span></span>`).join('')}</code></pre></div>`],
+    ['Pandoc and Quarto', (l) => `<div class="sourceCode" id="cb1"><pre class="sourceCode ranklab"><code class="sourceCode ranklab">${l.map((x, i) => `<span id="cb1-${i + 1}"><a href="#cb1-${i + 1}" aria-hidden="true" tabindex="-1"></a>${x}</span>`).join('\n')}</code></pre></div>`],
+    ['Pandoc without highlighting', (l) => `<pre class="ranklab"><code>${l.join('\n')}</code></pre>`],
+    ['Starlight (Expressive Code)', (l) => `<div class="expressive-code"><figure class="frame"><figcaption class="header"></figcaption><pre data-language="ranklab"><code>${l.map((x) => `<div class="ec-line"><div class="code">${x}</div></div>`).join('')}</code></pre><div class="copy"><button title="Copy to clipboard"></button></div></figure></div>`],
+    ['Astro (Shiki)', (l) => `<pre class="astro-code github-dark" data-language="ranklab" tabindex="0"><code>${l.map((x) => `<span class="line"><span>${x}</span></span>`).join('\n')}</code></pre>`],
+    ['pymdownx.highlight', (l) => `<div class="language-ranklab highlight"><pre><span></span><code>${l.join('\n')}\n</code></pre></div>`],
+    ['Prism with line numbers', (l) => `<div class="language-ranklab theme-code-block"><div class="codeBlockContent"><pre class="prism-code language-ranklab"><code>${l.map((x) => `<span class="token-line"><span class="codeLineNumber"></span><span class="codeLineContent"><span class="token plain">${x}</span><br></span></span>`).join('')}</code></pre><div class="buttonGroup"><button>Copy</button></div></div></div>`],
+  ];
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Markup</title></head><body>
+    ${samples.map(([name, write], i) => `<h2>${name}</h2>${write(lines(i + 1))}<p>After ${name}.</p>`).join('\n')}
+    <script src="${env.server.url}embed.js"></script></body></html>`;
+  const dir = join(WORK, 'markup');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'index.html'), html);
+  await favicon(dir);
+  const docs = await serve(dir);
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  const page = await context.newPage();
+  const seen = watch(page);
+  await page.goto(docs.url);
+  const frames = page.locator('iframe[data-ranklab-frame]');
+  await frames.first().waitFor({ timeout: 20000 });
+  assert.equal(await frames.count(), samples.length, 'one calculator per block');
+  for (let i = 0; i < samples.length; i++) {
+    await frames.nth(i).scrollIntoViewIfNeeded();
+    const f = page.frameLocator(`iframe[data-ranklab-frame] >> nth=${i}`);
+    await value(f, `H${i + 1}`, 'RR').waitFor({ timeout: 20000 });
+    assert.equal(await value(f, `H${i + 1}`, 'RR').innerText(), '1.0000', samples[i][0]);
+    assert.equal(await f.getByTestId('quick-input').inputValue(), lines(i + 1).join('\n'), samples[i][0]);
+  }
+  // Each block (with its wrapper) is hidden, the prose after it is not.
+  const shown = await page.evaluate(() => [...document.querySelectorAll('[data-ranklab-box]')].map((b) =>
+    [getComputedStyle(b.nextElementSibling).display, getComputedStyle(b.nextElementSibling.nextElementSibling).display]));
+  assert.deepEqual(shown, samples.map(() => ['none', 'block']));
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+  await docs.close();
 });
