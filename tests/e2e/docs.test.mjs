@@ -226,7 +226,7 @@ q1: N N R</ranklab-calc>
   await docs.close();
 });
 
-test('ten calculators on one page: the page stays responsive, and the first shows results soon', async () => {
+test('ten calculators on one page: the page stays responsive, the first shows results soon, the app\'s wasm comes once and the big-file worker never', async () => {
   const blocks = Array.from({ length: 10 }, (_, i) => `<h2>Example ${i + 1}</h2><p>Some prose between the calculators.</p>` +
     `<pre><code class="language-ranklab">[S${i + 1}]\nq1: ${'R N '.repeat(i + 1)}\nq2: N R</code></pre>`).join('\n');
   const dir = join(WORK, 'ten');
@@ -240,6 +240,9 @@ test('ten calculators on one page: the page stays responsive, and the first show
   const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
   const page = await context.newPage();
   const seen = watch(page);
+  // Every request of the page and its frames (the test server sends no cache headers).
+  const asked = [];
+  context.on('request', (r) => asked.push(new URL(r.url()).pathname));
   const t0 = Date.now();
   await page.goto(docs.url);
   await page.evaluate(() => {
@@ -260,6 +263,13 @@ test('ten calculators on one page: the page stays responsive, and the first show
   const gap = await page.evaluate(() => window.__gap);
   console.log(`# ten calculators: first results after ${first} ms, all ten after ${all} ms (scrolled through), ${started} started before scrolling, longest frame gap ${gap.toFixed(0)} ms`);
   assert.ok(started < 10, `lazy start: ${started} of 10 frames started before scrolling`);
+  // The app's wasm was downloaded once for the ten (the others took the compiled module
+  // from a sibling frame); no frame asked for the big-file worker or registered a service worker.
+  assert.equal(asked.filter((p) => /\/ranklab-app-[^/]*_bg\.wasm$/.test(p)).length, 1, `wasm requests: ${asked.join(' ')}`);
+  assert.deepEqual(asked.filter((p) => /worker|sw\.js|sw-files/.test(p)), []);
+  for (const f of page.frames().filter((f) => f.url().includes('embed&host'))) {
+    assert.equal(await f.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+  }
   assert.ok(gap < 1000, `the page froze for ${gap.toFixed(0)} ms`);
   assert.deepEqual(seen.errors, []);
   await context.close();
