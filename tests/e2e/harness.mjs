@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 // The built app: dist/, or RANKLAB_DIST (a copy built elsewhere).
-export const DIST = process.env.RANKLAB_DIST ?? join(ROOT, 'dist');
+export const DIST = process.env.RANKLAB_DIST || join(ROOT, 'dist');
 export const SHOTS = join(ROOT, 'target', 'e2e');
 
 const TYPES = {
