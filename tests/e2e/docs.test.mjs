@@ -380,3 +380,40 @@ test('each generator\'s code-block markup becomes a calculator, its text read li
   await context.close();
   await docs.close();
 });
+
+test('each docs theme\'s way of saying dark is followed, and any other page by its background', async () => {
+  // One page, switched by script the way each theme's switch does it (the
+  // real switches of Material, Furo, Docusaurus, VitePress and mdBook are
+  // clicked in their own tests).
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title></head><body>
+    <pre><code class="language-ranklab">[T]\nq1: R</code></pre>
+    <script src="${env.server.url}embed.js"></script></body></html>`;
+  const dir = join(WORK, 'themes');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'index.html'), html);
+  await favicon(dir);
+  const docs = await serve(dir);
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  const seen = watch(page);
+  await page.goto(docs.url);
+  await value(page.frameLocator('iframe[data-ranklab-frame]'), 'T', 'RR').waitFor({ timeout: 20000 });
+  const cases = [
+    ['pydata-sphinx-theme dark', () => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }, DARK_BG],
+    ['pydata-sphinx-theme light', () => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }, LIGHT_BG],
+    ['Quarto dark', () => { delete document.documentElement.dataset.theme; document.body.className = 'quarto-dark'; }, DARK_BG],
+    ['Quarto light', () => { document.body.className = 'quarto-light'; }, LIGHT_BG],
+    ['mdBook Navy', () => { document.body.className = ''; document.documentElement.className = 'navy'; }, DARK_BG],
+    ['mdBook Rust', () => { document.documentElement.className = 'rust'; }, LIGHT_BG],
+    ['a dark background (oklch)', () => { document.documentElement.className = ''; document.body.style.background = 'oklch(0.2 0.02 260)'; }, DARK_BG],
+    ['a light background', () => { document.body.style.background = '#f4f1e8'; }, LIGHT_BG],
+  ];
+  for (const [label, set, want] of cases) {
+    await page.evaluate(set);
+    for (let t = 0; t < 50 && (await frameBackground(page)) !== want; t++) await page.waitForTimeout(100);
+    assert.equal(await frameBackground(page), want, label);
+  }
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+  await docs.close();
+});
