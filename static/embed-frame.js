@@ -19,12 +19,14 @@
     });
   }
 
-  /** The compiled module a sibling calculator holds (a promise), if any. */
-  function fromSibling() {
+  /** The compiled module (a promise) a sibling calculator holds for the
+   * same wasm file (the same build), if any. */
+  function fromSibling(href) {
     var frames = window.parent.frames;
     for (var i = 0; i < frames.length; i++) {
       try {
-        if (frames[i] !== window && frames[i].__ranklabWasm) return frames[i].__ranklabWasm;
+        var held = frames[i] !== window && frames[i].__ranklabWasm;
+        if (held && held.href === href) return held.module;
       } catch (e) {
         // A frame of another origin: not ours.
       }
@@ -40,14 +42,14 @@
   window.fetch = function (input) {
     var url = new URL(input instanceof Request ? input.url : String(input), location.href);
     if (compiled || !/\/ranklab-app-[^/]*_bg\.wasm$/.test(url.pathname)) return fetchFirst.apply(this, arguments);
-    compiled = fromSibling();
+    compiled = fromSibling(url.href);
     if (!compiled) {
       compiled = fetchFirst.apply(this, arguments).then(function (response) {
         if (!response.ok) throw new Error('the calculator could not load ' + url.pathname + ' (' + response.status + ')');
         return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then(WebAssembly.compile);
       });
     }
-    window.__ranklabWasm = compiled;
+    window.__ranklabWasm = { href: url.href, module: compiled };
     return Promise.resolve(new Response(new Uint8Array(0), { headers: { 'content-type': 'application/wasm' } }));
   };
   var instantiateFirst = WebAssembly.instantiateStreaming;
