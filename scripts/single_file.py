@@ -44,6 +44,8 @@ page = open(os.path.join(dist, "index.html"), encoding="utf-8").read()
 # Drop the links and the loader Trunk wrote; keep the rest of the head and body.
 page = re.sub(r"<link[^>]*(rel=\"(modulepreload|preload|stylesheet|icon)\")[^>]*/?>\s*", "", page)
 page = re.sub(r"<script type=\"module\">.*?</script>\s*", "", page, flags=re.S)
+# embed-frame.js shares a fetched wasm between a docs page's frames; this page fetches none.
+page = re.sub(r"<script src=\"embed-frame\.js\"></script>\s*", "", page)
 csp = ("default-src 'none'; script-src %s 'wasm-unsafe-eval'; style-src %s; style-src-attr 'unsafe-inline'; "
        "img-src data:; object-src 'none'; base-uri 'none'" % (sha256(module), sha256(css)))
 page = re.sub(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")', lambda m: m.group(1) + csp + m.group(2), page)

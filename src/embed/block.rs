@@ -53,8 +53,10 @@ pub struct BlockProblem {
 /// A block, read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Block {
-    /// The rankings (the block without its option lines, which become blank
-    /// lines so the text's line numbers stay the block's).
+    /// The rankings: the block without its option lines and the blank lines
+    /// after them, so the calculator's text starts with its first ranking
+    /// line (the rankings' own problems are located in that text, which the
+    /// reader sees beside them; the options' in the block).
     pub text: String,
     /// The measures asked for (`None`: the page's defaults).
     pub measures: Option<String>,
@@ -121,9 +123,8 @@ pub fn read_block(raw: &str) -> Block {
         if in_options && trimmed.starts_with('%') {
             let indent = line.chars().count() - trimmed.chars().count();
             read_option(&mut block, i + 1, indent + 1, &trimmed[1..]);
-            lines.push(String::new());
-        } else {
-            in_options &= trimmed.is_empty();
+        } else if !(in_options && trimmed.is_empty()) {
+            in_options = false;
             lines.push(line.to_string());
         }
     }
@@ -221,8 +222,12 @@ mod tests {
         assert_eq!(b.problems, []);
         assert_eq!(b.view, BlockView::Table);
         assert_eq!(b.measures.as_deref(), Some("RR, AP, nDCG@10"));
-        // Option lines stay as blank lines: the rankings keep their line numbers.
-        assert_eq!(b.text, "\n\n[A]\nq1: 3 2 0");
+        // The text starts at the rankings: no blank line for an option line.
+        assert_eq!(b.text, "[A]\nq1: 3 2 0");
+        assert_eq!(
+            read_block("% view: chart\n\n  \nq1: 1\n\nq2: 0").text,
+            "q1: 1\n\nq2: 0"
+        );
         let names: Vec<String> = b
             .settings()
             .measures()

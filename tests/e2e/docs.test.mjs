@@ -41,6 +41,8 @@ async function favicon(dir) {
 async function mkdocs(name, script, extra = '', head = 'site_name: Ranking metrics\ntheme:\n  name: mkdocs\n  highlightjs: false') {
   const src = join(WORK, `${name}-src`);
   await mkdir(join(src, 'docs'), { recursive: true });
+  // As the README says: dist/ copied into the docs as ranklab/.
+  if (script === 'ranklab/embed.js') await cp(DIST, join(src, 'docs', 'ranklab'), { recursive: true });
   await writeFile(join(src, 'mkdocs.yml'), `${head}\nextra_javascript:\n  - ${script}\n${extra}`);
   await writeFile(join(src, 'docs', 'index.md'),
     `# Reciprocal rank and AP\n\nTwo queries, one system:\n\n\`\`\`ranklab\n${BLOCK_1}\n\`\`\`\n\n` +
@@ -57,8 +59,11 @@ async function mkdocs(name, script, extra = '', head = 'site_name: Ranking metri
 async function sphinx(script, theme = '') {
   const src = join(WORK, `sphinx${theme}-src`);
   await mkdir(src, { recursive: true });
+  // As the README says: dist/ copied to _static/ranklab/.
+  const local = script === 'ranklab/embed.js';
+  if (local) await cp(DIST, join(src, '_static', 'ranklab'), { recursive: true });
   await writeFile(join(src, 'conf.py'),
-    `project = 'Ranking metrics'\nhtml_js_files = ['${script}']\n${theme ? `html_theme = '${theme}'\n` : ''}`);
+    `project = 'Ranking metrics'\nhtml_js_files = ['${script}']\n${local ? "html_static_path = ['_static']\n" : ''}${theme ? `html_theme = '${theme}'\n` : ''}`);
   const indent = (t) => t.split('\n').map((l) => `   ${l}`).join('\n');
   await writeFile(join(src, 'index.rst'),
     `Reciprocal rank and AP\n======================\n\nTwo queries, one system:\n\n.. code-block:: ranklab\n\n${indent(BLOCK_1)}\n\n` +
@@ -80,8 +85,9 @@ async function checkPage(page, seen, label) {
   const frames = page.locator('iframe[data-ranklab-frame]');
   await frames.first().waitFor({ timeout: 20000 });
   assert.equal(await frames.count(), 2, `${label}: two calculators`);
-  // The blocks stay in the page, hidden (readers without JavaScript see them).
-  assert.equal(await page.locator('[data-ranklab="made"][hidden]').count(), 2);
+  // The blocks stay in the page, each just after its calculator, hidden (readers without JavaScript see them).
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-ranklab-box]')]
+    .map((b) => getComputedStyle(b.nextElementSibling).display)), ['none', 'none']);
   const one = page.frameLocator('iframe[data-ranklab-frame] >> nth=0');
   const two = page.frameLocator('iframe[data-ranklab-frame] >> nth=1');
   await value(one, 'A', 'RR').waitFor({ timeout: 20000 });
@@ -119,11 +125,11 @@ async function checkPage(page, seen, label) {
 
 for (const generator of ['mkdocs', 'sphinx']) {
   test(`a ${generator} site's ranklab blocks become calculators`, async () => {
-    const script = `${env.server.url}embed.js`;
+    // Set up as the README's table says (the app on another origin: the colour and ten-calculator tests).
+    const script = 'ranklab/embed.js';
     const out = generator === 'mkdocs' ? await mkdocs('mkdocs', script) : await sphinx(script);
     const docs = await serve(out);
     try {
-      assert.notEqual(new URL(docs.url).port, new URL(env.server.url).port, 'the docs on another origin');
       for (const [width, scheme] of [[800, 'light'], [800, 'dark'], [390, 'light'], [390, 'dark']]) {
         const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
         const page = await context.newPage();
@@ -225,7 +231,7 @@ q1: N N R</ranklab-calc>
   await docs.close();
 });
 
-test('ten calculators on one page: the page stays responsive, and the first shows results soon', async () => {
+test('ten calculators on one page: the page stays responsive, the first shows results soon, the app\'s wasm comes once and the big-file worker never', async () => {
   const blocks = Array.from({ length: 10 }, (_, i) => `<h2>Example ${i + 1}</h2><p>Some prose between the calculators.</p>` +
     `<pre><code class="language-ranklab">[S${i + 1}]\nq1: ${'R N '.repeat(i + 1)}\nq2: N R</code></pre>`).join('\n');
   const dir = join(WORK, 'ten');
@@ -239,6 +245,9 @@ test('ten calculators on one page: the page stays responsive, and the first show
   const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
   const page = await context.newPage();
   const seen = watch(page);
+  // Every request of the page and its frames (the test server sends no cache headers).
+  const asked = [];
+  context.on('request', (r) => asked.push(new URL(r.url()).pathname));
   const t0 = Date.now();
   await page.goto(docs.url);
   await page.evaluate(() => {
@@ -259,6 +268,13 @@ test('ten calculators on one page: the page stays responsive, and the first show
   const gap = await page.evaluate(() => window.__gap);
   console.log(`# ten calculators: first results after ${first} ms, all ten after ${all} ms (scrolled through), ${started} started before scrolling, longest frame gap ${gap.toFixed(0)} ms`);
   assert.ok(started < 10, `lazy start: ${started} of 10 frames started before scrolling`);
+  // The app's wasm was downloaded once for the ten (the others took the compiled module
+  // from a sibling frame); no frame asked for the big-file worker or registered a service worker.
+  assert.equal(asked.filter((p) => /\/ranklab-app-[^/]*_bg\.wasm$/.test(p)).length, 1, `wasm requests: ${asked.join(' ')}`);
+  assert.deepEqual(asked.filter((p) => /worker|sw\.js|sw-files/.test(p)), []);
+  for (const f of page.frames().filter((f) => f.url().includes('embed&host'))) {
+    assert.equal(await f.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+  }
   assert.ok(gap < 1000, `the page froze for ${gap.toFixed(0)} ms`);
   assert.deepEqual(seen.errors, []);
   await context.close();
@@ -322,4 +338,87 @@ test('a docs theme\'s own colour switch (MkDocs Material, Furo) reaches its calc
     await context.close();
     await docs.close();
   }
+});
+
+test('each generator\'s code-block markup becomes a calculator, its text read line by line', async () => {
+  // Each block is `[Hn]` then `q1: R N R` (RR = 1/1), written as each
+  // highlighter writes a fence of an unknown or plain language.
+  const lines = (n) => [`[H${n}]`, 'q1: R N R'];
+  const samples = [
+    ['highlight.js', (l) => `<pre><code class="hljs language-ranklab">${l.join('\n')}</code></pre>`],
+    ['Hugo Chroma (classes)', (l) => `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-ranklab" data-lang="ranklab">${l.map((x) => `<span class="line"><span class="cl">${x}\n</span></span>`).join('')}</code></pre></div>`],
+    ['Hugo Chroma (line numbers)', (l) => `<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-ranklab" data-lang="ranklab">${l.map((x, i) => `<span class="line"><span class="ln">${i + 1}</span><span class="cl">${x}\n</span></span>`).join('')}</code></pre></div>`],
+    ['Pandoc and Quarto', (l) => `<div class="sourceCode" id="cb1"><pre class="sourceCode ranklab"><code class="sourceCode ranklab">${l.map((x, i) => `<span id="cb1-${i + 1}"><a href="#cb1-${i + 1}" aria-hidden="true" tabindex="-1"></a>${x}</span>`).join('\n')}</code></pre></div>`],
+    ['Pandoc without highlighting', (l) => `<pre class="ranklab"><code>${l.join('\n')}</code></pre>`],
+    ['Starlight (Expressive Code)', (l) => `<div class="expressive-code"><figure class="frame"><figcaption class="header"></figcaption><pre data-language="ranklab"><code>${l.map((x) => `<div class="ec-line"><div class="code">${x}</div></div>`).join('')}</code></pre><div class="copy"><button title="Copy to clipboard"></button></div></figure></div>`],
+    ['Astro (Shiki)', (l) => `<pre class="astro-code github-dark" data-language="ranklab" tabindex="0"><code>${l.map((x) => `<span class="line"><span>${x}</span></span>`).join('\n')}</code></pre>`],
+    ['pymdownx.highlight', (l) => `<div class="language-ranklab highlight"><pre><span></span><code>${l.join('\n')}\n</code></pre></div>`],
+    ['Prism with line numbers', (l) => `<div class="language-ranklab theme-code-block"><div class="codeBlockContent"><pre class="prism-code language-ranklab"><code>${l.map((x) => `<span class="token-line"><span class="codeLineNumber"></span><span class="codeLineContent"><span class="token plain">${x}</span><br></span></span>`).join('')}</code></pre><div class="buttonGroup"><button>Copy</button></div></div></div>`],
+  ];
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Markup</title></head><body>
+    ${samples.map(([name, write], i) => `<h2>${name}</h2>${write(lines(i + 1))}<p>After ${name}.</p>`).join('\n')}
+    <script src="${env.server.url}embed.js"></script></body></html>`;
+  const dir = join(WORK, 'markup');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'index.html'), html);
+  await favicon(dir);
+  const docs = await serve(dir);
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  const page = await context.newPage();
+  const seen = watch(page);
+  await page.goto(docs.url);
+  const frames = page.locator('iframe[data-ranklab-frame]');
+  await frames.first().waitFor({ timeout: 20000 });
+  assert.equal(await frames.count(), samples.length, 'one calculator per block');
+  for (let i = 0; i < samples.length; i++) {
+    await frames.nth(i).scrollIntoViewIfNeeded();
+    const f = page.frameLocator(`iframe[data-ranklab-frame] >> nth=${i}`);
+    await value(f, `H${i + 1}`, 'RR').waitFor({ timeout: 20000 });
+    assert.equal(await value(f, `H${i + 1}`, 'RR').innerText(), '1.0000', samples[i][0]);
+    assert.equal(await f.getByTestId('quick-input').inputValue(), lines(i + 1).join('\n'), samples[i][0]);
+  }
+  // Each block (with its wrapper) is hidden, the prose after it is not.
+  const shown = await page.evaluate(() => [...document.querySelectorAll('[data-ranklab-box]')].map((b) =>
+    [getComputedStyle(b.nextElementSibling).display, getComputedStyle(b.nextElementSibling.nextElementSibling).display]));
+  assert.deepEqual(shown, samples.map(() => ['none', 'block']));
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+  await docs.close();
+});
+
+test('each docs theme\'s way of saying dark is followed, and any other page by its background', async () => {
+  // One page, switched by script the way each theme's switch does it (the
+  // real switches of Material, Furo, Docusaurus, VitePress and mdBook are
+  // clicked in their own tests).
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title></head><body>
+    <pre><code class="language-ranklab">[T]\nq1: R</code></pre>
+    <script src="${env.server.url}embed.js"></script></body></html>`;
+  const dir = join(WORK, 'themes');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'index.html'), html);
+  await favicon(dir);
+  const docs = await serve(dir);
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  const seen = watch(page);
+  await page.goto(docs.url);
+  await value(page.frameLocator('iframe[data-ranklab-frame]'), 'T', 'RR').waitFor({ timeout: 20000 });
+  const cases = [
+    ['pydata-sphinx-theme dark', () => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }, DARK_BG],
+    ['pydata-sphinx-theme light', () => { document.documentElement.dataset.theme = 'light'; document.documentElement.dataset.mode = 'light'; }, LIGHT_BG],
+    ['Quarto dark', () => { delete document.documentElement.dataset.theme; document.body.className = 'quarto-dark'; }, DARK_BG],
+    ['Quarto light', () => { document.body.className = 'quarto-light'; }, LIGHT_BG],
+    ['mdBook Navy', () => { document.body.className = ''; document.documentElement.className = 'navy'; }, DARK_BG],
+    ['mdBook Rust', () => { document.documentElement.className = 'rust'; }, LIGHT_BG],
+    ['a dark background (oklch)', () => { document.documentElement.className = ''; document.body.style.background = 'oklch(0.2 0.02 260)'; }, DARK_BG],
+    ['a light background', () => { document.body.style.background = '#f4f1e8'; }, LIGHT_BG],
+  ];
+  for (const [label, set, want] of cases) {
+    await page.evaluate(set);
+    for (let t = 0; t < 50 && (await frameBackground(page)) !== want; t++) await page.waitForTimeout(100);
+    assert.equal(await frameBackground(page), want, label);
+  }
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+  await docs.close();
 });

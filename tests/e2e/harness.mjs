@@ -9,7 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-export const DIST = join(ROOT, 'dist');
+// The built app: dist/, or RANKLAB_DIST (a copy built elsewhere).
+export const DIST = process.env.RANKLAB_DIST || join(ROOT, 'dist');
 export const SHOTS = join(ROOT, 'target', 'e2e');
 
 const TYPES = {
