@@ -204,7 +204,17 @@ fn distribution_chart(inputs: &ChartInputs<'_>) -> Chart {
         .collect();
     let svg = distribution_svg(&measure_names[mi], names, &values, th, size);
     let qmax = values.iter().map(Vec::len).max().unwrap_or(0);
-    let cols = (1..=qmax).map(|i| format!("#{i}")).collect();
+    // A column is named by its query where every system has the same query
+    // there (as typed or loaded); else by its position.
+    let cols = (0..qmax)
+        .map(|i| {
+            let mut ids = shown.iter().map(|s| s.queries.get(i).map(|q| &q.id));
+            match ids.next().flatten() {
+                Some(id) if ids.all(|o| o == Some(id)) => id.to_string(),
+                _ => format!("#{}", i + 1),
+            }
+        })
+        .collect();
     let rows = names.iter().cloned().zip(values).collect();
     (
         "Per-query distribution",
