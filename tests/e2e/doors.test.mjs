@@ -75,7 +75,7 @@ test("a teacher's ?set= link shows the set's first exercise in the first viewpor
 
 /** Every shown control that is too small, and whether the page pans sideways. */
 function measure() {
-  const controls = 'a[href], button, input:not([type="hidden"]):not([type="file"]), select, textarea, summary, [role="button"], [role="tab"]';
+  const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
   const secondary = 'button.value, button.sort, button.query-toggle, button.link-button, button.locate, a:not(.door-link), summary, input[type="checkbox"], input[type="radio"]';
   const small = [];
   const short = [];
