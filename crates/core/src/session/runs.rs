@@ -121,6 +121,43 @@ pub fn add_run(
     });
 }
 
+/// A TREC run file without result lines (empty, or blank and comment lines
+/// only) is a system that retrieved nothing: where queries a run lacks
+/// score 0 (trec_eval -c, ir_measures, ranx) it is evaluated so, with a
+/// warning that says so; where they are left out, no query is left and it
+/// is refused, as trec_eval fails without -c. Returns whether it was
+/// refused (and so added to `part` already).
+fn no_result_lines(
+    kind: crate::InputKind,
+    run: &crate::Run<'_>,
+    conventions: &crate::Conventions,
+    part: &mut SourceResults,
+    (name, measures): (&str, usize),
+) -> bool {
+    let empty = kind.format == crate::InputFormat::Trec
+        && run.query_order.is_empty()
+        && run.errors.is_empty();
+    if !empty {
+        return false;
+    }
+    if conventions.missing_queries == crate::MissingQueries::ScoreZero {
+        part.warnings.push(Warning::NoResultLines {
+            file: name.to_string(),
+        });
+        return false;
+    }
+    part.systems.push(SystemResult {
+        name: name.to_string(),
+        source: Source::File,
+        queries: Vec::new(),
+        means: vec![f64::NAN; measures],
+        max_grade: 0,
+        refused: Some(Refusal::NoResultLines),
+        runid: None,
+    });
+    true
+}
+
 /// Evaluates every run file against the first qrels file.
 pub fn evaluate_files(
     files: &[LoadedFile],
@@ -158,6 +195,15 @@ pub fn evaluate_files(
     let conventions = options.conventions;
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
+        if no_result_lines(
+            kind,
+            &run,
+            &conventions,
+            &mut part,
+            (&run_file.name, metrics.len()),
+        ) {
+            continue;
+        }
         part.errors.extend(run.errors.iter().cloned());
         let judged = judge(&qrels, &run, &conventions);
         add_run(
@@ -193,6 +239,42 @@ mod tests {
         assert_eq!(crate::f4(run.means[1]), "0.1785");
         assert_eq!(crate::f4(run.means[0]), "0.4064");
         assert_eq!(crate::f4(run.means[3]), "0.3000");
+    }
+
+    #[test]
+    fn a_run_without_result_lines_retrieved_nothing_where_missing_queries_score_0() {
+        // ir_measures' TestPytrecEval.test_empty: its qrels (queries 0 and
+        // 1) against an empty run give P@5 = 0 for both queries. trec_eval
+        // -c scores a run of comment lines only the same.
+        let qrels =
+            "0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n";
+        let m = default_metrics();
+        let zero = EvalOptions {
+            conventions: crate::Preset::IrMeasures.conventions(),
+            ..EvalOptions::default()
+        };
+        for text in ["", "# nothing\n\n"] {
+            let files = [file("qrels", qrels), file("empty.run", text)];
+            let e = evaluate_files(&files, &m, &zero);
+            assert!(e.errors.is_empty(), "{:?}", e.errors);
+            let sys = &e.systems[0];
+            assert_eq!(sys.refused, None);
+            let ids: Vec<&str> = sys.queries.iter().map(|q| q.id.as_str()).collect();
+            assert_eq!(ids, ["0", "1"]);
+            assert!(sys
+                .queries
+                .iter()
+                .all(|q| q.values.iter().all(|&v| v == 0.0)));
+            assert_eq!(sys.means, vec![0.0; m.len()]);
+            assert!(e.warnings.contains(&Warning::NoResultLines {
+                file: "empty.run".into()
+            }));
+            // Where queries a run lacks are left out, no query is left.
+            let e = evaluate_files(&files, &m, &EvalOptions::default());
+            assert_eq!(e.systems[0].refused, Some(Refusal::NoResultLines));
+            assert!(e.systems[0].queries.is_empty());
+            assert_eq!(e.systems[0].means.len(), m.len());
+        }
     }
 
     #[test]
