@@ -100,25 +100,43 @@ pub fn add_run(
     }
     part.errors.extend(run.errors);
     let evaluated = run.queries.iter().filter(|q| !q.missing).count();
-    tally_warnings(
-        part,
-        name,
-        &run.missing_queries,
-        &run.run_only_queries,
-        run.repeated_lines,
-        (run.tied_queries, evaluated),
-        options,
-    );
     let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
-    part.systems.push(SystemResult {
-        name: run.name,
+    let system = SystemResult {
+        name: run.name.clone(),
         source: Source::File,
         means: summaries(metrics, &rows),
         queries: run.queries,
         max_grade: run.max_grade,
         refused: None,
         runid: run.runid,
-    });
+    };
+    // Ties are worth a warning only where their order changes a value
+    // shown: the tie panel's test ("no tie effect" where no mean spreads).
+    let tied = if tie_effect(&system, metrics) {
+        run.tied_queries
+    } else {
+        0
+    };
+    tally_warnings(
+        part,
+        name,
+        &run.missing_queries,
+        &run.run_only_queries,
+        run.repeated_lines,
+        (tied, evaluated),
+        options,
+    );
+    part.systems.push(system);
+}
+
+/// Whether the order of tied documents changes some mean of `system` on
+/// `metrics` (or might: a range too costly to find counts as a change),
+/// as the tie panel tells "no tie effect" from a range.
+pub fn tie_effect(system: &SystemResult, metrics: &[Metric]) -> bool {
+    metrics
+        .iter()
+        .enumerate()
+        .any(|(j, m)| system.mean_range(j, m).is_none_or(|r| r.is_spread()))
 }
 
 /// A TREC run file without result lines (empty, or blank and comment lines
@@ -275,6 +293,36 @@ mod tests {
             assert!(e.systems[0].queries.is_empty());
             assert_eq!(e.systems[0].means.len(), m.len());
         }
+    }
+
+    #[test]
+    fn a_tie_warning_names_only_runs_whose_values_tie_order_changes() {
+        // run1 ties a relevant and a non-relevant document at the top of q1
+        // (RR 1/2 or 1); run3 ties two non-relevant documents below its
+        // relevant one (no value of the default measures moves).
+        let mut files = crate::session::test_support::tied_runs();
+        files.push(file(
+            "run3.txt",
+            "q1 Q0 a 1 3 r3\nq1 Q0 b 2 1 r3\nq1 Q0 c 3 1 r3\nq2 Q0 x 1 1 r3\n",
+        ));
+        let m = default_metrics();
+        let e = evaluate_files(&files, &m, &EvalOptions::default());
+        let tied: Vec<&str> = e
+            .warnings
+            .iter()
+            .filter_map(|w| match w {
+                Warning::Ties { run, .. } => Some(run.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tied, ["run1.txt"]);
+        let report = crate::session::TieReport::new(&m, &e.systems);
+        // The tie panel says the same: run3 has tied queries, no effect.
+        assert_eq!(report.tied_queries[2], 1);
+        assert!(report.means[2]
+            .iter()
+            .all(|r| r.is_some_and(|r| !r.is_spread())));
+        assert!(tie_effect(&e.systems[0], &m) && !tie_effect(&e.systems[2], &m));
     }
 
     #[test]
