@@ -17,7 +17,7 @@ pub use ranklab_core::session::exports;
 pub use ranklab_core::session::{
     beaten, block_on, by_kind, byte_size, causes, compare_presets, cutoff_curve, describe_files,
     evaluate_files, evaluate_shard, evaluate_streamed, evaluate_typed, file_roles, find_query,
-    finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different,
+    finish, is_unread_file, judge_typed, judgment_queries_note, letter, most_different, name_runs,
     paired_values, parse_typed, query_set_note, statistics, stop_weights, system_ranks, BigFile,
     ByteSource, ByteSourceRead, Cause, EvalOptions, FileInfo, Flip, FoundQuery, JudgmentReading,
     JudgmentTable, LoadedFile, PairedValue, PresetRow, Progress, QueryResult, Ready, Shard,

@@ -12,7 +12,8 @@ use yew::prelude::*;
 use crate::evaluated_text::use_evaluated_text;
 use crate::evaluation::StatsReport;
 use crate::evaluation::{
-    evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport, Warning,
+    evaluate_typed, name_runs, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport,
+    Warning,
 };
 use crate::evaluation::{InputKind, Metric, ParseError, QuickInput};
 use crate::file_results::{use_file_results, FileResults};
@@ -90,19 +91,29 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
     // Held by the memo, so a keystroke that changes no result (a long
     // text before its pause) hands the views the same systems.
-    let systems = use_memo(
+    // Runs are named by their tags, and the warnings name them so too.
+    let named = use_memo(
         (
             SameRc(typed.clone()),
             SameRc(from_files.part.clone()),
             withheld,
         ),
-        |(SameRc(typed), SameRc(files), withheld)| -> Rc<Vec<SystemResult>> {
+        |(SameRc(typed), SameRc(files), withheld)| {
             let typed_part = &typed.1;
-            let files: &[SystemResult] = if *withheld { &[] } else { &files.systems };
-            Rc::new(typed_part.systems.iter().chain(files).cloned().collect())
+            let shown: &[SystemResult] = if *withheld { &[] } else { &files.systems };
+            let mut systems: Vec<SystemResult> =
+                typed_part.systems.iter().chain(shown).cloned().collect();
+            let mut warnings: Vec<Warning> = typed_part
+                .warnings
+                .iter()
+                .chain(&files.warnings)
+                .cloned()
+                .collect();
+            name_runs(&mut systems, &mut warnings);
+            (Rc::new(systems), warnings)
         },
     );
-    let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
+    let systems: SameRc<Vec<SystemResult>> = SameRc(named.0.clone());
     let stats = use_memo(
         (systems.clone(), measures.clone(), state.settings.stats),
         |(systems, m, st)| {
@@ -115,13 +126,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         Rc::new(TieReport::new(&m.0, systems))
     });
     let ties = SameRc((*ties).clone());
-    let warnings: Vec<Warning> = typed
-        .1
-        .warnings
-        .iter()
-        .chain(&from_files.part.warnings)
-        .cloned()
-        .collect();
+    let warnings: Vec<Warning> = named.1.clone();
     let judgment_table = from_files
         .part
         .judgment_table

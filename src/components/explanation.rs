@@ -251,11 +251,18 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let job = use_mut_ref(|| None::<ExplainJob>);
     {
         let (found, job) = (found.clone(), job.clone());
+        // The run's file (a run is named by its tag, its file found by name).
+        let run_file = props
+            .systems
+            .iter()
+            .find(|s| s.name == sel.system)
+            .map(|s| s.file.clone().unwrap_or_else(|| s.name.clone()));
         let target = sel
             .query
             .clone()
             .filter(|_| from_big)
-            .map(|q| (sel.system.clone(), q));
+            .zip(run_file)
+            .map(|(q, file)| (file, q));
         use_effect_with(
             (target, props.settings.clone(), props.files.clone()),
             move |(target, settings, files)| {
@@ -280,7 +287,12 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .systems
                 .iter()
                 .find(|s| s.name == sel.system)
-                .map(|s| (s.name.clone(), s.source.clone())),
+                .map(|s| {
+                    (
+                        s.file.clone().unwrap_or_else(|| s.name.clone()),
+                        s.source.clone(),
+                    )
+                }),
             props.text.clone(),
             props.files.clone(),
             props.settings.clone(),
@@ -314,15 +326,19 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     };
     let body = match &sel.query {
         Some(qid) if from_big => match &*found {
-            Some((key, f)) if key.0 == system.name && &key.1 == qid => match f.clone() {
-                Ok(f) => explained_query(props, system, metric, qid, f.map(found_parts)),
-                Err(why) => html! {
-                    <>
-                        <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
-                        <p class="field-error" role="alert">{ format!("The run could not be read again: {why}") }</p>
-                    </>
-                },
-            },
+            Some((key, f))
+                if &key.0 == system.file.as_ref().unwrap_or(&system.name) && &key.1 == qid =>
+            {
+                match f.clone() {
+                    Ok(f) => explained_query(props, system, metric, qid, f.map(found_parts)),
+                    Err(why) => html! {
+                        <>
+                            <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                            <p class="field-error" role="alert">{ format!("The run could not be read again: {why}") }</p>
+                        </>
+                    },
+                }
+            }
             _ => html! {
                 <>
                     <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>

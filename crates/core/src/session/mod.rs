@@ -37,6 +37,7 @@ mod preferences;
 mod reading;
 mod results;
 mod roles;
+mod run_names;
 mod run_warnings;
 mod runs;
 mod shard_lines;
@@ -66,7 +67,8 @@ pub use results::{
 pub use roles::{
     check_grade_scale, describe_files, file_roles, is_unread_file, max_grade, FileRoles,
 };
-pub use runs::{add_run, evaluate_files, RunOutcome};
+pub use run_names::name_runs;
+pub use runs::{add_run, evaluate_files, tie_effect, RunOutcome};
 pub use shard_lines::{join, read_shards, read_trec_run, JoinedRun, OpenAt, ShardLines, TrecRead};
 pub use shards::{
     evaluate_shard, evaluate_streamed, finish, RunPiece, ScoredQuery, Shard, ShardReply, ShardRun,

@@ -111,6 +111,13 @@ pub struct SystemResult {
     /// A run file's tag (trec_eval's `runid`), where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,
+    /// The run file's lines carry several tags (so no one tag names it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub several_tags: bool,
+    /// The file a run was read from, once [`super::name_runs`] has named
+    /// it (by its tag, see there); `None` for typed systems.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub file: Option<String>,
 }
 
 impl SystemResult {

@@ -40,6 +40,9 @@ pub struct RunOutcome {
     /// parsed line, where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,
+    /// Its lines carry several tags (see [`crate::Run::several_tags`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub several_tags: bool,
 }
 
 impl RunOutcome {
@@ -73,6 +76,7 @@ impl RunOutcome {
             errors: judged.errors.clone(),
             refused: judged.refused,
             runid: runid.map(str::to_string),
+            several_tags: false,
         }
     }
 }
@@ -94,6 +98,8 @@ pub fn add_run(
             queries: Vec::new(),
             max_grade: run.max_grade,
             runid: run.runid,
+            several_tags: run.several_tags,
+            file: None,
         });
         part.errors.extend(run.errors);
         return;
@@ -109,6 +115,8 @@ pub fn add_run(
         max_grade: run.max_grade,
         refused: None,
         runid: run.runid,
+        several_tags: run.several_tags,
+        file: None,
     };
     // Ties are worth a warning only where their order changes a value
     // shown: the tie panel's test ("no tie effect" where no mean spreads).
@@ -172,6 +180,8 @@ fn no_result_lines(
         max_grade: 0,
         refused: Some(Refusal::NoResultLines),
         runid: None,
+        several_tags: false,
+        file: None,
     });
     true
 }
@@ -226,7 +236,10 @@ pub fn evaluate_files(
         let judged = judge(&qrels, &run, &conventions);
         add_run(
             &mut part,
-            RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics),
+            RunOutcome {
+                several_tags: run.several_tags,
+                ..RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics)
+            },
             metrics,
             options,
         );
