@@ -73,8 +73,8 @@ pub use pipeline::judge::{
     RankedEntries,
 };
 pub use pipeline::tie_range::{
-    can_flip, distinct_orders, summary_range, summary_range_of, tie_orders, tie_range, tie_ranges,
-    TieOrders, TieRange, TooManyOrders, MAX_ORDERS,
+    can_flip, distinct_orders, exact_summary_range_of, summary_range, summary_range_of, tie_orders,
+    tie_range, tie_ranges, TieOrders, TieRange, TooManyOrders, MAX_ORDERS,
 };
 pub use pipeline::trec_output::{
     format_trec, format_trec_rows, item_metrics, relstring, summary_values, trec_row, trec_value,

@@ -3,8 +3,8 @@
 
 use super::warning::{Lacking, QuerySets};
 use crate::{
-    summary_range_of, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError, Rel,
-    TieRange,
+    exact_summary_range_of, tie_ranges, EvalContext, InputKind, JudgedRanking, Metric, ParseError,
+    Rel, TieRange,
 };
 
 /// Ranks of a query kept for display.
@@ -124,7 +124,7 @@ impl SystemResult {
     /// The range of summary `j` (aggregated as `metric` is) over the tie
     /// orders of every query: `None` when a query's range was refused.
     pub fn mean_range(&self, j: usize, metric: &Metric) -> Option<TieRange> {
-        summary_range_of(
+        exact_summary_range_of(
             metric.aggregation(),
             self.queries.iter().map(|q| q.range(j)),
         )
