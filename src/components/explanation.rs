@@ -143,7 +143,8 @@ fn whole_ranking(ranking: &JudgedRanking, docs: &[(String, f64)]) -> Html {
 }
 
 /// The grades of `rels` up to the end of the last tie group, each group in
-/// brackets: `[0 1] 2 [0 ? ·]` (`?` unjudged, `·` not in the judgments).
+/// brackets: `[0 1] 2 [0 ? u]`, with the per-query chips' symbols (`?` not
+/// in the judgments, `u` judged with a negative grade, unjudged).
 fn grades_with_groups(rels: &[Rel], groups: &[(usize, usize)]) -> String {
     let end = groups.last().map_or(0, |g| g.1).min(rels.len());
     let mut out = Vec::new();
@@ -151,8 +152,8 @@ fn grades_with_groups(rels: &[Rel], groups: &[(usize, usize)]) -> String {
         let rank = i + 1;
         let mut g = match r {
             Rel::Judged(g) => g.to_string(),
-            Rel::Unjudged => "?".to_string(),
-            Rel::NotInPool => "·".to_string(),
+            Rel::Unjudged => "u".to_string(),
+            Rel::NotInPool => "?".to_string(),
         };
         if groups.iter().any(|x| x.0 == rank) {
             g.insert(0, '[');
@@ -189,7 +190,7 @@ fn tie_orders_view(
                         </p>
                         <p class="tie-order" data-testid="tie-lowest">{ format!("Lowest ({}): {}", format_value(r.min), grades_with_groups(&t.lowest, &t.groups)) }</p>
                         <p class="tie-order" data-testid="tie-highest">{ format!("Highest ({}): {}", format_value(r.max), grades_with_groups(&t.highest, &t.groups)) }</p>
-                        <p class="hint">{ "Grades by rank, each tie group in brackets; ? is unjudged, · not in the judgments." }</p>
+                        <p class="hint">{ "Grades by rank, each tie group in brackets; ? is not in the judgments, u judged with a negative grade (unjudged), as in the rankings' chips." }</p>
                     </>
                 },
                 Err(e) => html! {
