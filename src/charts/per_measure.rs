@@ -226,11 +226,12 @@ fn draw<DB: DrawingBackend>(
                     .color(&fg),
             )),
         )?;
+        // The axis runs to 1 for a measure in [0, 1]: an interval that
+        // leaves it is cut at the edge, without its cap there.
         let column = (0..d.systems.len()).flat_map(|s| {
             let v = d.values[s][m];
-            let iv = d.intervals[s][m].into_iter().flat_map(|(a, b)| [a, b]);
             let tie = d.ties[s][m].into_iter().flat_map(|(a, b)| [a, b]);
-            std::iter::once(v).chain(iv).chain(tie)
+            std::iter::once(v).chain(tie)
         });
         let top = upper(column);
         let rows_y0 = top_y + PANEL_TITLE as i32;
@@ -281,7 +282,8 @@ fn draw<DB: DrawingBackend>(
             if let Some((lo, hi)) = d.intervals[s][m] {
                 let (a, b) = (to_px(lo, top, x0, x1), to_px(hi, top, x0, x1));
                 drew(root.draw(&PathElement::new(vec![(a, y), (b, y)], fg.stroke_width(2))))?;
-                for cap in [a, b] {
+                let caps = [(a, lo >= 0.0), (b, hi <= top)];
+                for cap in caps.into_iter().filter(|c| c.1).map(|c| c.0) {
                     drew(root.draw(&PathElement::new(
                         vec![(cap, y - 5), (cap, y + 5)],
                         fg.stroke_width(2),
