@@ -1,5 +1,6 @@
-//! Metric comparison: grouped bars, one group per system, one bar per
-//! measure, with interval whiskers when intervals are given.
+//! Grouped bars with interval whiskers: the tie ranges' chart (groups of
+//! queries, a bar per system). The comparison of systems per measure is
+//! `per_measure`.
 
 use plotters::prelude::*;
 
@@ -20,14 +21,6 @@ pub struct Labels<'a> {
     /// The legend's heading (what the bars are).
     pub legend: &'a str,
 }
-
-/// The comparison chart's words.
-pub const MEASURES_BY_SYSTEM: Labels<'static> = Labels {
-    title: "Measures by system",
-    x: "System",
-    y: "Mean over queries",
-    legend: "Measures",
-};
 
 /// Data of the comparison chart (and of any grouped-bar chart: the tie
 /// ranges' chart groups queries and bars systems).
@@ -137,6 +130,14 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
 mod tests {
     use super::*;
     use crate::charts::test_support::count;
+
+    /// Words for a chart of measures grouped by system.
+    const MEASURES_BY_SYSTEM: Labels<'static> = Labels {
+        title: "Measures by system",
+        x: "System",
+        y: "Mean over queries",
+        legend: "Measures",
+    };
 
     #[test]
     fn series_that_share_a_colour_differ_in_marker() {

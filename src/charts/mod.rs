@@ -7,6 +7,7 @@ pub mod comparison;
 pub mod curves;
 pub mod discounts;
 pub mod distribution;
+pub mod per_measure;
 pub mod ranks;
 pub mod scatter;
 pub mod tie_ranges;

@@ -12,6 +12,7 @@ use yew::prelude::*;
 use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
 use crate::results::charts_panel::{drawing, theme};
 use crate::results::explanation::Selected;
+use crate::shared::dom::use_more_to_the_right;
 use crate::shared::evaluation::{format_value, plural, Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
@@ -45,7 +46,14 @@ struct View<'a> {
     spread: Vec<usize>,
     /// Systems with ties, and those a flip involves.
     shown: Vec<usize>,
+    /// The means table's scrolling box, and whether columns are hidden to
+    /// its right (said above it, as the results table says it).
+    scroller: NodeRef,
+    more: bool,
 }
+
+/// How many of the widest queries are listed before "Show all".
+const FIRST_WIDEST: usize = 5;
 
 /// Each shown system's mean and its range, per spread measure.
 fn means_table(v: &View) -> Html {
@@ -67,7 +75,11 @@ fn means_table(v: &View) -> Html {
         }
     };
     html! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Means over tie orders">
+        <>
+        if v.more {
+            <p class="scroll-cue" data-testid="tie-scroll-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+        }
+        <div class={ classes!("table-scroll", v.more.then_some("more-right")) } tabindex="0" role="region" aria-label="Means over tie orders" ref={ v.scroller.clone() }>
             <table class="results tie-means" data-testid="tie-means">
                 <caption class="visually-hidden">{ "Each mean, and its lowest and highest over the orders of tied documents" }</caption>
                 <thead><tr>
@@ -86,6 +98,7 @@ fn means_table(v: &View) -> Html {
                 </tbody>
             </table>
         </div>
+        </>
     }
 }
 
@@ -121,7 +134,7 @@ fn flips_list(v: &View) -> Html {
 
 /// The widest queries, each a button opening its calculation, and the
 /// measures whose ranges were refused.
-fn widest_list(v: &View, on_select: &Callback<Selected>) -> Html {
+fn widest_list(v: &View, on_select: &Callback<Selected>, all: &UseStateHandle<bool>) -> Html {
     let open = |system: &str, query: &str, measure: usize| {
         let on_select = on_select.clone();
         let target = Selected {
@@ -136,7 +149,7 @@ fn widest_list(v: &View, on_select: &Callback<Selected>) -> Html {
             if !v.report.widest.is_empty() {
                 <h3>{ "The queries that depend most on tie order" }</h3>
                 <ul data-testid="tie-widest">
-                    { for v.report.widest.iter().map(|w| {
+                    { for v.report.widest.iter().take(if **all { usize::MAX } else { FIRST_WIDEST }).map(|w| {
                         let s = &v.systems[w.system];
                         html! {
                             <li>
@@ -149,6 +162,12 @@ fn widest_list(v: &View, on_select: &Callback<Selected>) -> Html {
                         }
                     }) }
                 </ul>
+                if v.report.widest.len() > FIRST_WIDEST {
+                    <button type="button" class="link" data-testid="tie-widest-all" aria-expanded={ all.to_string() }
+                        onclick={ { let all = all.clone(); Callback::from(move |_: MouseEvent| all.set(!*all)) } }>
+                        { if **all { "Show the first few".to_string() } else { format!("Show all {}", v.report.widest.len()) } }
+                    </button>
+                }
             }
             { for v.report.refused.iter().enumerate().filter(|(_, n)| **n > 0).map(|(j, n)| html! {
                 <p class="warning-note" role="note" data-testid="tie-refused">
@@ -203,6 +222,12 @@ fn chart_figure(v: &View, j: usize) -> Html {
 #[component]
 pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
     let chosen = use_state(|| 0usize);
+    let all_widest = use_state(|| false);
+    let scroller = use_node_ref();
+    let more = use_more_to_the_right(
+        scroller.clone(),
+        (props.measures.clone(), props.systems.clone()),
+    );
     let report = &props.report;
     if !report.matters() {
         return html! {};
@@ -225,6 +250,8 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
                             .any(|f| f.systems.0 == i || f.systems.1 == i))
             })
             .collect(),
+        scroller,
+        more,
     };
     let mi = v.spread.get(*chosen).or(v.spread.first()).copied();
     let on_measure = {
@@ -245,7 +272,7 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
             </p>
             { means_table(&v) }
             { flips_list(&v) }
-            { widest_list(&v, &props.on_select) }
+            { widest_list(&v, &props.on_select, &all_widest) }
             if let Some(j) = mi {
                 if v.spread.len() > 1 {
                     <label for="tie-chart-measure">{ "Chart of " }</label>

@@ -5,12 +5,12 @@
 
 use yew::prelude::*;
 
-use crate::charts::comparison::{comparison_svg, Comparison, MEASURES_BY_SYSTEM};
 use crate::charts::curves::curves_svg;
 use crate::charts::discounts::{
     discounts_svg, gain_curves, lines_svg, standard_curves, Curve, Marks,
 };
 use crate::charts::distribution::distribution_svg;
+use crate::charts::per_measure::{per_measure_svg, PerMeasure, TITLE};
 use crate::charts::ranks::ranks_svg;
 use crate::charts::scatter::scatter_svg;
 use crate::charts::{tag_marks, xml_attr};
@@ -81,7 +81,10 @@ pub(crate) fn chart_of(kind: Kind, inputs: &ChartInputs<'_>) -> Chart {
     }
 }
 
-/// The comparison chart: each system's means, with intervals when shown.
+/// The comparison chart: per measure, each system's mean with the interval
+/// of the statistics settings (the t interval when the table shows none)
+/// and its range over tie orders where tie order changes it; the data
+/// table beside it gives every bound.
 fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
     let ChartInputs {
         settings,
@@ -95,31 +98,53 @@ fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
         ..
     } = *inputs;
     let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
-    let iv_kind = settings.stats.interval;
-    let intervals: Option<Vec<Vec<Interval>>> =
-        (iv_kind != IntervalChoice::None && stats.len() == measures.len()).then(|| {
-            (0..shown.len())
-                .map(|s| {
-                    stats
-                        .iter()
-                        .map(|r| settings.stats.shown_interval(r.systems.get(s)?))
-                        .collect()
+    let bootstrap = settings.stats.interval == IntervalChoice::Bootstrap;
+    let intervals: Vec<Vec<Interval>> = (0..shown.len())
+        .map(|s| {
+            (0..measures.len())
+                .map(|m| {
+                    let d = stats.get(m)?.systems.get(s)?;
+                    if bootstrap {
+                        d.bootstrap_interval
+                    } else {
+                        d.t_interval
+                    }
                 })
                 .collect()
-        });
-    let svg = comparison_svg(
-        &Comparison {
-            labels: &MEASURES_BY_SYSTEM,
+        })
+        .collect();
+    let ties: Vec<Vec<Interval>> = shown
+        .iter()
+        .map(|s| {
+            measures
+                .iter()
+                .enumerate()
+                .map(|(m, metric)| {
+                    s.mean_range(m, metric)
+                        .filter(|r| r.is_spread())
+                        .map(|r| (r.min, r.max))
+                })
+                .collect()
+        })
+        .collect();
+    let interval_name = format!(
+        "{:.0}% {} interval",
+        settings.stats.level * 100.0,
+        if bootstrap { "bootstrap" } else { "t" }
+    );
+    let svg = per_measure_svg(
+        &PerMeasure {
             measures: measure_names,
             systems: names,
             values: &values,
-            intervals: intervals.as_deref(),
-            dot_at_value: false,
+            intervals: &intervals,
+            ties: &ties,
+            interval_name: &interval_name,
         },
         th,
         size,
     );
-    // Bars are drawn measure by measure, system by system, after the background.
+    // The means' marks are the last rects, measure by measure, system by system.
     let tags: Vec<String> = (0..measure_names.len())
         .flat_map(|m| (0..names.len()).map(move |sy| (m, sy)))
         .map(|(m, sy)| {
@@ -132,13 +157,72 @@ fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
             )
         })
         .collect();
-    let svg = svg.map(|svg| tag_marks(&svg, "<rect", 1, &tags));
-    let rows = names.iter().cloned().zip(values).collect();
+    let svg = svg.map(|svg| {
+        let skip = svg.matches("<rect").count().saturating_sub(tags.len());
+        tag_marks(&svg, "<rect", skip, &tags)
+    });
     (
-        "Measures by system",
+        TITLE,
         svg,
-        data_table("Means over queries".into(), measure_names.to_vec(), rows),
+        interval_table(
+            &interval_name,
+            names,
+            measure_names,
+            &values,
+            &intervals,
+            &ties,
+        ),
     )
+}
+
+/// The comparison chart's data: per measure and system, the mean, its
+/// interval and its range over tie orders (each bound in a `data-`
+/// attribute too, at full precision).
+fn interval_table(
+    interval_name: &str,
+    names: &[String],
+    measure_names: &[String],
+    values: &[Vec<f64>],
+    intervals: &[Vec<Interval>],
+    ties: &[Vec<Interval>],
+) -> Html {
+    let bound = |b: Option<f64>| b.map_or("—".to_string(), format_value);
+    let attr = |b: Option<f64>| b.map(|v| v.to_string());
+    html! {
+        <details class="chart-data" open=true>
+            <summary>{ "Data table" }</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
+                <table class="results" data-testid="chart-data">
+                    <caption>{ format!("Means over queries, {interval_name}s, and each mean's lowest and highest over tie orders where tie order changes it") }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "Measure" }</th><th scope="col">{ "System" }</th>
+                        <th scope="col" class="num">{ "Mean" }</th>
+                        <th scope="col" class="num">{ "Interval low" }</th><th scope="col" class="num">{ "Interval high" }</th>
+                        <th scope="col" class="num">{ "Tie order low" }</th><th scope="col" class="num">{ "Tie order high" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for measure_names.iter().enumerate().flat_map(|(m, measure)| names.iter().enumerate().map(move |(s, name)| {
+                            let iv = intervals[s][m];
+                            let tie = ties[s][m];
+                            html! {
+                                <tr data-testid="chart-row" data-measure={ measure.clone() } data-system={ name.clone() }
+                                    data-lo={ attr(iv.map(|i| i.0)) } data-hi={ attr(iv.map(|i| i.1)) }
+                                    data-tie-min={ attr(tie.map(|t| t.0)) } data-tie-max={ attr(tie.map(|t| t.1)) }>
+                                    <th scope="row">{ measure.clone() }</th>
+                                    <td>{ name.clone() }</td>
+                                    <td class="num">{ format_value(values[s][m]) }</td>
+                                    <td class="num">{ bound(iv.map(|i| i.0)) }</td>
+                                    <td class="num">{ bound(iv.map(|i| i.1)) }</td>
+                                    <td class="num">{ bound(tie.map(|t| t.0)) }</td>
+                                    <td class="num">{ bound(tie.map(|t| t.1)) }</td>
+                                </tr>
+                            }
+                        })) }
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
 }
 
 /// The ranks chart.

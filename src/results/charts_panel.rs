@@ -359,7 +359,16 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         return html! {};
     }
     let th = props.theme.unwrap_or_else(theme);
-    let size = chart_size(width, shown.len().max(props.measures.len()));
+    let size = if *kind == Kind::Comparison {
+        // One panel per measure, one row per system: as tall as they need.
+        crate::charts::per_measure::per_measure_size(
+            width.clamp(280, 1100),
+            props.measures.len(),
+            shown.len(),
+        )
+    } else {
+        chart_size(width, shown.len().max(props.measures.len()))
+    };
     let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
     let mi = (*measure).min(props.measures.len() - 1);
@@ -419,7 +428,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         <section class="charts" aria-labelledby="charts-title" data-testid="charts" ref={ panel }>
             <h3 id="charts-title">{ "Charts" }</h3>
             <div class="chart-kinds" role="group" aria-label="Chart">
-                { select(Kind::Comparison, "Measures by system", "chart-comparison") }
+                { select(Kind::Comparison, "Systems per measure", "chart-comparison") }
                 { select(Kind::Ranks, "Rank agreement", "chart-ranks") }
                 { select(Kind::Curves, "Measure@k", "chart-curves") }
                 { select(Kind::Distribution, "Per query", "chart-distribution") }

@@ -146,7 +146,8 @@ fn whole_ranking(ranking: &JudgedRanking, docs: &[(String, f64)]) -> Html {
 }
 
 /// The grades of `rels` up to the end of the last tie group, each group in
-/// brackets: `[0 1] 2 [0 ? ·]` (`?` unjudged, `·` not in the judgments).
+/// brackets: `[0 1] 2 [0 ? u]`, with the per-query chips' symbols (`?` not
+/// in the judgments, `u` judged with a negative grade, unjudged).
 fn grades_with_groups(rels: &[Rel], groups: &[(usize, usize)]) -> String {
     let end = groups.last().map_or(0, |g| g.1).min(rels.len());
     let mut out = Vec::new();
@@ -154,8 +155,8 @@ fn grades_with_groups(rels: &[Rel], groups: &[(usize, usize)]) -> String {
         let rank = i + 1;
         let mut g = match r {
             Rel::Judged(g) => g.to_string(),
-            Rel::Unjudged => "?".to_string(),
-            Rel::NotInPool => "·".to_string(),
+            Rel::Unjudged => "u".to_string(),
+            Rel::NotInPool => "?".to_string(),
         };
         if groups.iter().any(|x| x.0 == rank) {
             g.insert(0, '[');
@@ -192,7 +193,7 @@ fn tie_orders_view(
                         </p>
                         <p class="tie-order" data-testid="tie-lowest">{ format!("Lowest ({}): {}", format_value(r.min), grades_with_groups(&t.lowest, &t.groups)) }</p>
                         <p class="tie-order" data-testid="tie-highest">{ format!("Highest ({}): {}", format_value(r.max), grades_with_groups(&t.highest, &t.groups)) }</p>
-                        <p class="hint">{ "Grades by rank, each tie group in brackets; ? is unjudged, · not in the judgments." }</p>
+                        <p class="hint">{ "Grades by rank, each tie group in brackets; ? is not in the judgments, u judged with a negative grade (unjudged), as in the rankings' chips." }</p>
                     </>
                 },
                 Err(e) => html! {
@@ -254,11 +255,18 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let job = use_mut_ref(|| None::<ExplainJob>);
     {
         let (found, job) = (found.clone(), job.clone());
+        // The run's file (a run is named by its tag, its file found by name).
+        let run_file = props
+            .systems
+            .iter()
+            .find(|s| s.name == sel.system)
+            .map(|s| s.file.clone().unwrap_or_else(|| s.name.clone()));
         let target = sel
             .query
             .clone()
             .filter(|_| from_big)
-            .map(|q| (sel.system.clone(), q));
+            .zip(run_file)
+            .map(|(q, file)| (file, q));
         use_effect_with(
             (target, (*props.request).clone(), props.files.clone()),
             move |(target, eval, files)| {
@@ -283,7 +291,12 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .systems
                 .iter()
                 .find(|s| s.name == sel.system)
-                .map(|s| (s.name.clone(), s.source.clone())),
+                .map(|s| {
+                    (
+                        s.file.clone().unwrap_or_else(|| s.name.clone()),
+                        s.source.clone(),
+                    )
+                }),
             props.text.clone(),
             props.files.clone(),
             (*props.request).clone(),
@@ -317,15 +330,19 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     };
     let body = match &sel.query {
         Some(qid) if from_big => match &*found {
-            Some((key, f)) if key.0 == system.name && &key.1 == qid => match f.clone() {
-                Ok(f) => explained_query(props, system, metric, qid, f.map(found_parts)),
-                Err(why) => html! {
-                    <>
-                        <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
-                        <p class="field-error" role="alert">{ format!("The run could not be read again: {why}") }</p>
-                    </>
-                },
-            },
+            Some((key, f))
+                if &key.0 == system.file.as_ref().unwrap_or(&system.name) && &key.1 == qid =>
+            {
+                match f.clone() {
+                    Ok(f) => explained_query(props, system, metric, qid, f.map(found_parts)),
+                    Err(why) => html! {
+                        <>
+                            <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>
+                            <p class="field-error" role="alert">{ format!("The run could not be read again: {why}") }</p>
+                        </>
+                    },
+                }
+            }
             _ => html! {
                 <>
                     <h3 id="explanation-title">{ format!("{}, query {}", system.name, qid) }</h3>

@@ -45,20 +45,38 @@ fn partial_name(file: &str, partial: bool) -> String {
 #[component]
 pub fn ExportBar(props: &ExportBarProps) -> Html {
     let problem = use_state(|| None::<String>);
+    // Markdown and LaTeX give tie ranges in their cells on request only.
+    let ranges = use_state(|| false);
     if props.systems.iter().all(|s| s.queries.is_empty()) {
         return html! {};
     }
+    let ties_matter = !Table::new(&props.measures, &props.systems, None, String::new())
+        .tie_columns()
+        .is_empty();
+    let on_ranges = {
+        let ranges = ranges.clone();
+        Callback::from(move |e: Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                ranges.set(input.checked());
+            }
+        })
+    };
     let button = |label: &'static str,
                   testid: &'static str,
                   file: &'static str,
                   mime: &'static str,
                   f: Format| {
-        let (measures, systems, stats, note, partial) = (
+        let (measures, systems, stats, note, partial, with_ranges) = (
             props.measures.clone(),
             props.systems.clone(),
             props.stats.clone(),
             props.marks_note.clone(),
             props.partial,
+            *ranges && ties_matter,
         );
         let file = partial_name(file, partial.is_some());
         let problem = problem.clone();
@@ -69,7 +87,8 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                 stats.as_deref().map(Vec::as_slice),
                 note.clone(),
             )
-            .partial(partial);
+            .partial(partial)
+            .with_tie_ranges(with_ranges);
             problem.set(download(&file, mime, &f(&t)).err());
         });
         html! { <button type="button" data-testid={ testid } { onclick }>{ label }</button> }
@@ -81,6 +100,12 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
             { button("JSON", "export-json", "ranklab-results.json", "application/json", results_json) }
             { button("Markdown", "export-md", "ranklab-results.md", "text/markdown", results_markdown) }
             { button("LaTeX", "export-tex", "ranklab-results.tex", "application/x-tex", results_latex) }
+            if ties_matter {
+                <label class="export-option">
+                    <input type="checkbox" data-testid="export-tie-ranges" checked={ *ranges } onchange={ on_ranges } />
+                    { " tie ranges in Markdown and LaTeX" }
+                </label>
+            }
             <span>{ "Per query:" }</span>
             { button("CSV", "export-pq-csv", "ranklab-per-query.csv", "text/csv", per_query_csv) }
             { button("JSON", "export-pq-json", "ranklab-per-query.json", "application/json", per_query_json) }

@@ -77,6 +77,22 @@ fn caption(partial: Option<usize>, marks: bool, ss: StatsSettings, ties: bool) -
     c
 }
 
+/// What follows a system's name: the file of a run named by its tag, or
+/// "(file)" for a run named by its file.
+fn source_label(s: &SystemResult) -> Option<String> {
+    let file = s
+        .file
+        .as_deref()
+        .or((s.source == Source::File).then_some(s.name.as_str()))?;
+    Some(if file == s.name {
+        " (file)".to_string()
+    } else if s.name.ends_with(&format!("({file})")) {
+        return None;
+    } else {
+        format!(" {file}")
+    })
+}
+
 /// The summary table. Each value cell carries `data-system`,
 /// `data-measure` and `data-value` (full precision) for tests and exports;
 /// the best value of each column is marked.
@@ -168,7 +184,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                         <th scope="row">
                             if marks { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
                             <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
-                            if s.source == Source::File { <span class="source">{ " (file)" }</span> }
+                            if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
                         { for props.measures.iter().zip(&s.means).zip(&best).enumerate().map(|(j, ((m, v), b))| {
@@ -209,7 +225,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                     <tr class="refused" data-testid="refused-row">
                         <th scope="row">
                             <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
-                            if s.source == Source::File { <span class="source">{ " (file)" }</span> }
+                            if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
                         <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">

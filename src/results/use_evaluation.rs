@@ -16,7 +16,8 @@ use crate::results::statistics::statistics;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::StatsReport;
 use crate::shared::evaluation::{
-    evaluate_typed, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport, Warning,
+    evaluate_typed, name_runs, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport,
+    Warning,
 };
 use crate::shared::evaluation::{InputKind, ParseError, QuickInput};
 use crate::shared::same_rc::SameRc;
@@ -113,18 +114,29 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
     // Held by the memo, so a keystroke that changes no result (a long
     // text before its pause) hands the views the same systems.
-    let systems = use_memo(
+    // Runs are named by their tags, and the warnings name them so too.
+    let named = use_memo(
         (
             SameRc(typed.clone()),
             SameRc(from_files.part.clone()),
             withheld,
         ),
-        |(SameRc(typed), SameRc(files), withheld)| -> Rc<Vec<SystemResult>> {
-            let files: &[SystemResult] = if *withheld { &[] } else { &files.systems };
-            Rc::new(typed.part.systems.iter().chain(files).cloned().collect())
+        |(SameRc(typed), SameRc(files), withheld)| {
+            let typed_part = &typed.part;
+            let shown: &[SystemResult] = if *withheld { &[] } else { &files.systems };
+            let mut systems: Vec<SystemResult> =
+                typed_part.systems.iter().chain(shown).cloned().collect();
+            let mut warnings: Vec<Warning> = typed_part
+                .warnings
+                .iter()
+                .chain(&files.warnings)
+                .cloned()
+                .collect();
+            name_runs(&mut systems, &mut warnings);
+            (Rc::new(systems), warnings)
         },
     );
-    let systems: SameRc<Vec<SystemResult>> = SameRc((*systems).clone());
+    let systems: SameRc<Vec<SystemResult>> = SameRc(named.0.clone());
     let stats = use_memo(
         (
             systems.clone(),
@@ -145,13 +157,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         |(systems, m)| Rc::new(TieReport::new(m, systems)),
     );
     let ties = SameRc((*ties).clone());
-    let warnings: Vec<Warning> = typed
-        .part
-        .warnings
-        .iter()
-        .chain(&from_files.part.warnings)
-        .cloned()
-        .collect();
+    let warnings: Vec<Warning> = named.1.clone();
     let judgment_table = from_files
         .part
         .judgment_table

@@ -33,4 +33,14 @@ for seed in range(5):
         for m in ir_measures.iter_calc(measures, qrels, scored):
             peer.setdefault(m.query_id, {})[str(m.measure)] = m.value
         compared += compare("ir_measures", seed, ours, peer, [str(m) for m in measures])
+# An empty run (a system that retrieved nothing, as in ir_measures'
+# TestPytrecEval.test_empty): every qrels query is scored, with 0.
+qrels, _ = corpus(0)
+for measures, ties in GROUPS:
+    names = [str(m) for m in measures]
+    ours = ranklab(sys.argv[1], qrels, {}, names, "--preset", "ir_measures", "--ties", ties)
+    peer = {}
+    for m in ir_measures.iter_calc(measures, qrels, []):
+        peer.setdefault(m.query_id, {})[str(m.measure)] = m.value
+    compared += compare("ir_measures empty run", 0, ours, peer, names)
 print("ir_measures agreement: %d per-query values and means, all within 1e-9" % compared)

@@ -58,9 +58,9 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   const withheld = page.getByTestId('numbers-withheld');
   await withheld.waitFor({ timeout: 60000 });
   assert.match(await withheld.innerText(), new RegExp(`No numbers from the files: 1 bad line could not be read\\.[^]*run\\.txt, line ${BAD_LINE}, column \\d+: expected a numeric score`));
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="big"]').count(), 0);
   await page.getByTestId('evaluate-partial').click();
-  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /Computed from partial input: 1 bad line of run\.txt left out\./);
   assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   const texts = await page.evaluate(() => window.__jobTexts);
@@ -73,21 +73,21 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
   assert.match(errors, /numeric score in field 5/);
   // Values from the definitions (the bad line's document is not ranked).
-  const shownMap = Number(await cell(page, 'run.txt', 'AP').innerText());
-  const shownMrr = Number(await cell(page, 'run.txt', 'RR').innerText());
-  assert.equal(await cell(page, 'run.txt', 'num_q').innerText(), '1500');
+  const shownMap = Number(await cell(page, 'big', 'AP').innerText());
+  const shownMrr = Number(await cell(page, 'big', 'RR').innerText());
+  assert.equal(await cell(page, 'big', 'num_q').innerText(), '1500');
   assert.ok(Math.abs(shownMrr - big.mrr) <= 5e-5, `MRR ${shownMrr} vs ${big.mrr}`);
   assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
   assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB \(read from disk in chunks\)/);
   // Every query's AP, RR and documents retrieved, from the per-query JSON
   // export, against the definitions (the bad line's document is not ranked).
   await page.getByTestId('set-extra').fill('NumRet');
-  await cell(page, 'run.txt', 'NumRet').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'NumRet').waitFor({ timeout: 60000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pq-json').click()]);
   assert.equal(download.suggestedFilename(), 'ranklab-per-query-partial.json');
   const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
   assert.equal(exported.partial_input.bad_lines_left_out, 1);
-  const perQuery = exported['run.txt'];
+  const perQuery = exported['big'];
   assert.deepEqual(Object.keys(perQuery), big.ids);
   big.ids.forEach((q, i) => {
     assert.ok(Math.abs(perQuery[q].AP - big.ap[i]) < 1e-12, `${q} AP ${perQuery[q].AP} vs ${big.ap[i]}`);
@@ -98,12 +98,12 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await page.getByTestId('set-extra').fill('');
   await page.screenshot({ path: join(SHOTS, 'big-files-1280.png'), fullPage: false });
   // A query's explanation: a worker reads the run again for its whole ranking.
-  await cell(page, 'run.txt', 'AP').click();
+  await cell(page, 'big', 'AP').click();
   const box = page.getByTestId('explanation');
   await box.getByTestId('explain-query').nth(2).click();
   await box.locator('h3', { hasText: /^AP = / }).waitFor({ timeout: 30000 });
   const title = await box.locator('h3').innerText();
-  assert.match(title, /^AP = \d\.\d{4} for run\.txt, query Q00002$/);
+  assert.match(title, /^AP = \d\.\d{4} for big, query Q00002$/);
   assert.ok(Math.abs(Number(title.slice(5, 11)) - big.ap[2]) <= 5e-5, `${title} vs ${big.ap[2]}`);
   assert.ok((await box.getByTestId('steps').locator('tbody tr').count()) > 0);
   await box.getByTestId('close-explanation').click();
@@ -111,8 +111,8 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await page.reload();
   // The choice is asked again after a reload.
   await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
-  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
-  assert.equal(Number(await cell(page, 'run.txt', 'AP').innerText()), shownMap);
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
+  assert.equal(Number(await cell(page, 'big', 'AP').innerText()), shownMap);
   assert.deepEqual(seen.foreign, []);
   assert.deepEqual(seen.errors, []);
   await context.close();
@@ -139,10 +139,10 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
   });
   assert.match(await page.getByTestId('job-cancelled').innerText(), /cancelled/);
   await page.waitForTimeout(1500);
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="big"]').count(), 0, 'no results after Cancel');
   await page.getByTestId('job-retry').click();
   await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
-  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
   assert.equal(await page.getByTestId('job-cancelled').count(), 0);
   await context.close();
 });
@@ -175,7 +175,7 @@ test('Cancel after progress: no later message revives the job', async () => {
   assert.equal(texts.length, at, `progress shown after Cancel: ${texts.slice(at).join(' | ')}`);
   assert.equal(await page.getByTestId('job-cancelled').count(), 1);
   assert.equal(await page.getByTestId('job-cancel').count(), 0);
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="run.txt"]').count(), 0, 'no results after Cancel');
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="big"]').count(), 0, 'no results after Cancel');
   await context.close();
 });
 
@@ -200,9 +200,9 @@ test('where a browser has no byte-stream reader, workers read the file in slices
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
   await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
-  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
-  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - big.map) <= 5e-5);
-  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - big.mrr) <= 5e-5);
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - big.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - big.mrr) <= 5e-5);
   const errors = await page.getByTestId('file-errors').innerText();
   assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
   // 40 MB in 4 MB slices, split between the workers.
@@ -215,10 +215,10 @@ test('a big run whose queries are not grouped is read whole and evaluated', asyn
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels-ungrouped.txt'), join(DIR, 'ungrouped.txt')]);
-  await cell(page, 'ungrouped.txt', 'RR').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'RR').waitFor({ timeout: 60000 });
   // The repeated query gains a non-relevant document at the end: RR unchanged, AP too.
-  assert.ok(Math.abs(Number(await cell(page, 'ungrouped.txt', 'RR').innerText()) - ungrouped.mrr) <= 5e-5);
-  assert.ok(Math.abs(Number(await cell(page, 'ungrouped.txt', 'AP').innerText()) - ungrouped.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - ungrouped.mrr) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - ungrouped.map) <= 5e-5);
   assert.equal(await page.getByTestId('file-errors').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();

@@ -37,8 +37,11 @@ import { DIST } from './harness.mjs';
 // orders a query's lines (one comparator for every tie convention, where
 // there was one sort per convention) and of the gains' sort: 621,831 and
 // 219,851, so 623,000 and 221,000. Issue 30 (a lighter page, 350 KB) is
-// where this comes back down.
-const PAGE_BUDGET = 623_000;
+// where this comes back down. Then the researcher's view (issue 41: the
+// comparison chart in small multiples with its data table, exact sums,
+// runs named by their tags, the export options, an empty run's warning and
+// refusal): about 633,250 measured, so 636,000.
+const PAGE_BUDGET = 636_000;
 const WORKER_BUDGET = 221_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

@@ -9,7 +9,7 @@ import { SHOTS, cell, loadCase, open, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const KINDS = {
-  'chart-comparison': ['Measures by system', 'Mean over queries', 'BM25 + reranker'],
+  'chart-comparison': ['Systems per measure', '95% t interval', 'BM25 + reranker'],
   'chart-ranks': ['Rank of each system under each measure', 'Rank'],
   'chart-curves': ['nDCG@k for k = 1 to 10', 'Cutoff k'],
   'chart-distribution': ['Per-query RR (bar: mean)', 'RR per query'],

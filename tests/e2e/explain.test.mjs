@@ -57,9 +57,9 @@ test('a TREC run\'s per-query AP is explained from the files, keyboard included'
     await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
     await page.getByTestId('add-pasted').click();
   }
-  await cell(page, 'pasted-2', 'AP').waitFor({ timeout: 15000 });
+  await cell(page, 'STANDARD', 'AP').waitFor({ timeout: 15000 });
   await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
-  const value = page.locator('[data-testid="per-query"] td[data-system="pasted-2"][data-query="301"] button.value');
+  const value = page.locator('[data-testid="per-query"] td[data-system="STANDARD"][data-query="301"] button.value');
   await value.focus();
   await page.keyboard.press('Enter');
   const box = page.getByTestId('explanation');
@@ -119,14 +119,14 @@ test('a run file query is explained with docids and scores, and its whole rankin
   const { context, page } = await open(env);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
-  await cell(page, 'results.test', 'RR').waitFor({ timeout: 15000 });
+  await cell(page, 'STANDARD', 'RR').waitFor({ timeout: 15000 });
   // The per-query drill-down offers the whole ranking past its first 100 ranks.
   const row = page.locator('[data-testid="per-query"] tbody tr', { hasText: '302' }).first();
   await row.getByTestId('query-toggle').click();
   await page.getByTestId('whole-ranking-open').first().click();
   const box = page.getByTestId('explanation');
   await box.getByTestId('steps').waitFor();
-  assert.match(await box.locator('h3').innerText(), /for results\.test, query 302/);
+  assert.match(await box.locator('h3').innerText(), /for STANDARD, query 302/);
   const headers = await box.getByTestId('steps').locator('thead th').allInnerTexts();
   assert.deepEqual(headers.slice(0, 3), ['Rank', 'Docid', 'Score']);
   const first = await box.getByTestId('steps').locator('tbody tr').first().locator('td').allInnerTexts();

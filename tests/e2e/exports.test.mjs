@@ -127,7 +127,7 @@ test('the trec_eval text export equals ranklab eval -q on trec_eval\'s test file
     await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
     await page.getByTestId('add-pasted').click();
   }
-  await cell(page, 'pasted-2', 'AP').waitFor({ timeout: 15000 });
+  await cell(page, 'STANDARD', 'AP').waitFor({ timeout: 15000 });
   const exported = (await saved(page, 'export-trec')).text;
   // The page's default measures, asked of the command line by trec_eval's
   // names (ERR has none there), on the same files.

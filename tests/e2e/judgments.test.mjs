@@ -72,7 +72,7 @@ test('plain qrels read as preferences on request give out.test.qrels_prefs', asy
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
-  await page.locator('td[data-system="results.test"][data-measure="AP"]').waitFor({ timeout: 15000 });
+  await page.locator('td[data-system="STANDARD"][data-measure="AP"]').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('judgment-table').count(), 0);
   await page.getByTestId('set-qrels-prefs').check();
   const shown = await tableValues(page, 'results.test');
@@ -80,7 +80,7 @@ test('plain qrels read as preferences on request give out.test.qrels_prefs', asy
   assert.equal(expected.size, 14);
   for (const [name, value] of expected) assert.equal(shown.get(name), value, name);
   // The plain measures stay: map 0.1785 (out.test).
-  assert.equal(await page.locator('td[data-system="results.test"][data-measure="AP"]').innerText(), '0.1785');
+  assert.equal(await page.locator('td[data-system="STANDARD"][data-measure="AP"]').innerText(), '0.1785');
   assert.match(await page.getByTestId('judgment-table').innerText(), /read here as preferences as trec_eval's -R qrels_prefs/);
   // The choice is a setting: kept across a reload.
   await page.reload();

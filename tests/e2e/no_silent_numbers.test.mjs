@@ -34,7 +34,7 @@ test('changing k and measures while a big run is evaluated never shows stale or 
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
-  await cell(page, 'run.txt', 'AP').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
   // Every column shown must belong to the current settings: record any
   // moment at which the table shows a value for a measure the settings no
   // longer have (or not yet).
@@ -42,7 +42,7 @@ test('changing k and measures while a big run is evaluated never shows stale or 
     window.__stale = [];
     new MutationObserver(() => {
       const k = document.querySelector('[data-testid="set-cutoffs"]')?.value ?? '';
-      const shown = [...document.querySelectorAll('[data-testid="results"] td[data-system="run.txt"][data-measure^="P@"]')]
+      const shown = [...document.querySelectorAll('[data-testid="results"] td[data-system="big"][data-measure^="P@"]')]
         .map((td) => td.dataset.measure.slice(2));
       const wanted = k.split(',').map((s) => s.trim()).filter(Boolean);
       if (shown.length && shown.join() !== wanted.join()) window.__stale.push(`${shown} under k=${k}`);
@@ -50,17 +50,17 @@ test('changing k and measures while a big run is evaluated never shows stale or 
   });
   await page.getByTestId('set-cutoffs').fill('5, 10');
   await page.getByTestId('family-ERR').check();
-  await cell(page, 'run.txt', 'P@5').waitFor({ timeout: 60000 });
-  await cell(page, 'run.txt', 'ERR@5').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'P@5').waitFor({ timeout: 60000 });
+  await cell(page, 'big', 'ERR@5').waitFor({ timeout: 60000 });
   assert.equal(await page.getByTestId('panic-notice').count(), 0, 'no panic');
   assert.deepEqual(await page.evaluate(() => window.__stale), [], 'stale columns were shown');
   // MAP and MRR (no cutoff) are the definitions' values, before and after.
-  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'AP').innerText()) - big.map) <= 5e-5);
-  assert.ok(Math.abs(Number(await cell(page, 'run.txt', 'RR').innerText()) - big.mrr) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - big.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - big.mrr) <= 5e-5);
   // The page still answers: typing a cutoff updates the table.
   await page.getByTestId('set-cutoffs').fill('3');
-  await cell(page, 'run.txt', 'P@3').waitFor({ timeout: 60000 });
-  assert.equal(await cell(page, 'run.txt', 'P@5').count(), 0);
+  await cell(page, 'big', 'P@3').waitFor({ timeout: 60000 });
+  assert.equal(await cell(page, 'big', 'P@5').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
@@ -76,21 +76,21 @@ test('a run that repeats a docid gets no numbers, with the located reason in its
     await shared('results.test'),
     { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
   ]);
-  await cell(page, 'results.test', 'AP').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'results.test', 'AP').innerText(), '0.1785');
+  await cell(page, 'STANDARD (results.test)', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
   const row = page.getByTestId('refused-row');
   assert.equal(await row.count(), 1);
-  assert.match(await row.innerText(), /^damaged\.test \(file\)\s+—\s+No numbers: line 3 repeats docid `FR940202-2-00151` in one query, and the duplicates setting is "refuse"/);
+  assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid `FR940202-2-00151` in one query, and the duplicates setting is "refuse"/);
   // The damaged run is never marked best: it has no value at all.
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="damaged.test"] .value').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD (damaged.test)"] .value').count(), 0);
   const summary = await page.getByTestId('problems-summary').innerText();
   assert.match(summary, /1 problem in the files \(a run that repeats a docid gets no numbers at all/);
   await page.screenshot({ path: join(SHOTS, 'refused-run-1280.png'), fullPage: false });
   // keep-last: both runs have the same three queries and values.
   await page.getByTestId('set-duplicates').selectOption('keep-last');
-  await cell(page, 'damaged.test', 'AP').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'damaged.test', 'AP').innerText(), '0.1785');
-  assert.equal(await cell(page, 'damaged.test', 'num_q').innerText(), '3');
+  await cell(page, 'STANDARD (damaged.test)', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'STANDARD (damaged.test)', 'AP').innerText(), '0.1785');
+  assert.equal(await cell(page, 'STANDARD (damaged.test)', 'num_q').innerText(), '3');
   assert.equal(await page.getByTestId('refused-row').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();
@@ -112,9 +112,9 @@ test('means over different query sets are said under the table; a binary file ge
     { name: 'short.test', mimeType: 'text/plain', buffer: Buffer.from(short) },
     { name: 'a.out', mimeType: 'application/octet-stream', buffer: binary },
   ]);
-  await cell(page, 'short.test', 'AP').waitFor({ timeout: 15000 });
+  await cell(page, 'STANDARD (short.test)', 'AP').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('query-sets').innerText(),
-    'The means are over different queries: short.test has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.');
+    'The means are over different queries: STANDARD (short.test) has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.');
   const errors = await page.getByTestId('file-errors').locator('li').allInnerTexts();
   assert.deepEqual(errors, ['a.out, Line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found the end of the line']);
   assert.match(await page.getByTestId('problems-summary').innerText(), /^These results are affected: 1 problem in the files \(a file that is not text or of no known format is not read\)/);
@@ -141,13 +141,13 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   assert.match(said, new RegExp(`qrels-bad\\.test, line ${bad + 1}, column \\d+: expected`));
   assert.match(said, /Evaluate without the 1 bad line/);
   // No number of the run anywhere: table, per-query table, exports.
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="results.test"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD"]').count(), 0);
   assert.equal(await page.getByTestId('per-query').count(), 0);
   assert.equal(await page.getByTestId('export-csv').count(), 0);
   await page.screenshot({ path: join(SHOTS, 'withheld-1280.png'), fullPage: false });
 
   await page.getByTestId('evaluate-partial').click();
-  await cell(page, 'results.test', 'AP').waitFor({ timeout: 15000 });
+  await cell(page, 'STANDARD', 'AP').waitFor({ timeout: 15000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of qrels-bad\.test left out\./);
   assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   assert.match(await page.getByTestId('per-query-partial').innerText(), /^Computed from partial input/);
@@ -158,7 +158,7 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   const csv = await saved('export-csv');
   assert.equal(csv.name, 'ranklab-results-partial.csv');
   // results.test ties documents in a way that moves AP, so AP's tie range follows the values.
-  assert.match(csv.text, /^system,queries,RR,AP,nDCG@10,ERR@10,P@10,R@10,AP_min,AP_max,input\nresults\.test,3,[^\n]*,partial: 1 bad line left out\n/);
+  assert.match(csv.text, /^system,queries,RR,AP,nDCG@10,ERR@10,P@10,R@10,AP_min,AP_max,input\nSTANDARD,3,[^\n]*,partial: 1 bad line left out\n/);
   const json = JSON.parse((await saved('export-json')).text);
   assert.equal(json.partial_input.bad_lines_left_out, 1);
   const md = await saved('export-md');

@@ -27,7 +27,7 @@ const STATES = {
     await page.getByTestId('add-pasted').click();
     await paste(page, 'paste-input', await readFile(join(SHARED, 'results.test'), 'utf8'));
     await page.getByTestId('add-pasted').click();
-    await cell(page, 'pasted-2', 'AP').waitFor();
+    await cell(page, 'STANDARD', 'AP').waitFor();
   },
 };
 

@@ -17,7 +17,7 @@ test('a copied link restores text, files and settings in a fresh context', async
   await a.page.getByTestId('add-pasted').click();
   await a.page.getByTestId('paste-input').fill('q1 Q0 d2 1 9 r\nq1 Q0 d1 2 8 r\n');
   await a.page.getByTestId('add-pasted').click();
-  await cell(a.page, 'pasted-2', 'RR').getByText('0.5000').waitFor();
+  await cell(a.page, 'r', 'RR').getByText('0.5000').waitFor();
   const want = await a.page.getByTestId('results').innerText();
   await a.page.getByTestId('copy-link').click();
   const link = await a.page.getByTestId('share-link').inputValue();
@@ -25,7 +25,7 @@ test('a copied link restores text, files and settings in a fresh context', async
   await a.context.close();
 
   const b = await open(env, { url: link });
-  await cell(b.page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  await cell(b.page, 'r', 'RR').waitFor({ timeout: 15000 });
   assert.equal(await b.page.getByTestId('results').innerText(), want);
   assert.equal(await b.page.getByTestId('set-cutoffs').inputValue(), '3');
   assert.equal(await b.page.getByTestId('set-gain').inputValue(), 'exp');
@@ -34,7 +34,7 @@ test('a copied link restores text, files and settings in a fresh context', async
   // The fragment is dropped once read; a reload keeps the restored state.
   assert.doesNotMatch(new URL(b.page.url()).hash, /^#s=/);
   await b.page.reload();
-  await cell(b.page, 'pasted-2', 'RR').waitFor({ timeout: 15000 });
+  await cell(b.page, 'r', 'RR').waitFor({ timeout: 15000 });
   assert.deepEqual(b.seen.foreign, []);
   await b.context.close();
 });
@@ -83,9 +83,9 @@ test('a session file round-trips a state that a link cannot hold', async () => {
   const a = await open(env);
   await showTab(a.page, 'files');
   await a.page.getByTestId('file-input').setInputFiles([join(shared, 'qrels.test'), join(shared, 'results.test')]);
-  await cell(a.page, 'results.test', 'AP').getByText('0.1785').waitFor({ timeout: 15000 });
+  await cell(a.page, 'STANDARD', 'AP').getByText('0.1785').waitFor({ timeout: 15000 });
   await a.page.getByTestId('set-cutoffs').fill('5');
-  await cell(a.page, 'results.test', 'P@5').waitFor();
+  await cell(a.page, 'STANDARD', 'P@5').waitFor();
   await a.page.getByTestId('copy-link').click();
   assert.match(await a.page.getByTestId('share-error').innerText(), /Save session keeps everything in a file instead/);
   const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.getByTestId('save-session').click()]);
@@ -102,7 +102,7 @@ test('a session file round-trips a state that a link cannot hold', async () => {
   // Opened with "Open session…" in a fresh browser context: the same table.
   const b = await open(env);
   await b.page.getByTestId('open-session').setInputFiles(path);
-  await cell(b.page, 'results.test', 'P@5').waitFor({ timeout: 15000 });
+  await cell(b.page, 'STANDARD', 'P@5').waitFor({ timeout: 15000 });
   assert.equal(await b.page.getByTestId('results').innerText(), want);
   assert.equal(await b.page.getByTestId('set-cutoffs').inputValue(), '5');
   // A JSON file that is not a session is said, and nothing changes.
@@ -117,7 +117,7 @@ test('a session file round-trips a state that a link cannot hold', async () => {
   const c = await open(env);
   await showTab(c.page, 'files');
   await c.page.getByTestId('file-input').setInputFiles(path);
-  await cell(c.page, 'results.test', 'P@5').waitFor({ timeout: 15000 });
+  await cell(c.page, 'STANDARD', 'P@5').waitFor({ timeout: 15000 });
   assert.equal(await c.page.getByTestId('results').innerText(), want);
   await c.context.close();
 });

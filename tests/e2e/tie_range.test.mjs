@@ -36,42 +36,42 @@ test('values that depend on tie order show their range, flips and best and worst
 
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles(await files());
-  await cell(page, 'bm25.run', 'AP').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'bm25.run', 'AP').textContent(), '0.5000');
+  await cell(page, 'bm25', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'bm25', 'AP').textContent(), '0.5000');
   // The tied run's AP is marked; the untied run's values are not.
-  const mark = page.locator('[data-testid="results"] td[data-system="bm25.run"][data-measure="AP"] [data-testid="tie-mark"]');
+  const mark = page.locator('[data-testid="results"] td[data-system="bm25"][data-measure="AP"] [data-testid="tie-mark"]');
   assert.equal(await mark.getAttribute('aria-label'), 'depends on tie order: 0.5000 to 0.9167');
-  assert.equal(await page.locator('[data-testid="results"] td[data-system="dense.run"] [data-testid="tie-mark"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="dense"] [data-testid="tie-mark"]').count(), 0);
   assert.match(await page.getByTestId('results-caption').textContent(), /↕: the value depends on the order of tied documents/);
 
   await mark.click();
   const panel = page.getByTestId('tie-range');
   await panel.waitFor();
-  const meanCell = panel.locator('td[data-tie-system="bm25.run"][data-tie-measure="AP"]');
+  const meanCell = panel.locator('td[data-tie-system="bm25"][data-tie-measure="AP"]');
   assert.equal(Number(await meanCell.getAttribute('data-min')), 0.5);
   assert.ok(Math.abs(Number(await meanCell.getAttribute('data-max')) - (0.5 * (5 / 6) + 0.5)) < 1e-12);
   assert.match(await meanCell.textContent(), /0\.5000\s*0\.5000 to 0\.9167/);
   // P@10 takes every document whatever the order: no column for it.
   assert.equal(await panel.locator('td[data-tie-measure="P@10"]').count(), 0);
   const flips = await panel.getByTestId('tie-flips').textContent();
-  assert.match(flips, /AP: bm25\.run \(0\.5000, 0\.5000 to 0\.9167\) and dense\.run \(0\.6667, 0\.6667 to 0\.6667\) can come out either way round\./);
+  assert.match(flips, /AP: bm25 \(0\.5000, 0\.5000 to 0\.9167\) and dense \(0\.6667, 0\.6667 to 0\.6667\) can come out either way round\./);
   await page.screenshot({ path: join(SHOTS, 'tie-range.png'), fullPage: false });
   await panel.screenshot({ path: join(SHOTS, 'tie-range-panel.png') });
 
-  // The chart's data: AP's q1 and q2, each for both runs; bm25.run's ranges, dense.run's points.
+  // The chart's data: AP's q1 and q2, each for both runs; bm25's ranges, dense's points.
   await panel.getByTestId('tie-chart-measure').selectOption({ label: 'AP' });
   const rows = await panel.getByTestId('tie-chart').locator('tbody tr').allTextContents();
   assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()).sort(), [
-    'bm25.runq10.50000.50000.8333', 'bm25.runq20.50000.50001.0000',
-    'dense.runq10.83330.83330.8333', 'dense.runq20.50000.50000.5000',
+    'bm25q10.50000.50000.8333', 'bm25q20.50000.50001.0000',
+    'denseq10.83330.83330.8333', 'denseq20.50000.50000.5000',
   ]);
   assert.match(await panel.getByTestId('tie-chart').locator('svg').innerHTML(), /AP per query: as ranked \(bar\), over tie orders \(whisker\)/);
 
   // A widest query opens its calculation with the best and worst orders.
-  await panel.getByTestId('tie-query').filter({ hasText: 'bm25.run, query q2' }).first().click();
+  await panel.getByTestId('tie-query').filter({ hasText: 'bm25, query q2' }).first().click();
   const orders = page.getByTestId('tie-orders');
   await orders.waitFor();
-  assert.match(await page.locator('#explanation-title').textContent(), /bm25\.run, query q2/);
+  assert.match(await page.locator('#explanation-title').textContent(), /bm25, query q2/);
   const range = orders.getByTestId('tie-orders-range');
   assert.ok(['0.5', '1'].includes(await range.getAttribute('data-min')) && ['0.5', '1'].includes(await range.getAttribute('data-max')));
   // RR is the first measure: q2's RR runs from 1/2 (y first) to 1 (x first).
@@ -83,10 +83,10 @@ test('values that depend on tie order show their range, flips and best and worst
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((l) => l.split(','));
   const header = csv[0];
-  const row = csv.find((r) => r[0] === 'bm25.run');
+  const row = csv.find((r) => r[0] === 'bm25');
   assert.equal(row[header.indexOf('AP_min')], '0.5');
   assert.ok(Math.abs(Number(row[header.indexOf('AP_max')]) - 0.9166666666666667) < 1e-15);
-  assert.ok(Math.abs(Number(csv.find((r) => r[0] === 'dense.run')[header.indexOf('AP_max')]) - 2 / 3) < 1e-15);
+  assert.ok(Math.abs(Number(csv.find((r) => r[0] === 'dense')[header.indexOf('AP_max')]) - 2 / 3) < 1e-15);
 
   assert.deepEqual(seen.errors, []);
   assert.deepEqual(seen.foreign, []);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, SHOTS, cell, open, showTab, useBrowser } from './harness.mjs';
@@ -43,7 +43,10 @@ test('every per-query value shown equals trec_eval\'s on a random corpus', async
   const build = (flag) => execFileSync(join(ROOT, 'scripts/build-trec-eval'), flag ? [flag] : [], { encoding: 'utf8' }).trim();
   const shown = trecEval(build(), qrels, run);
   const exact = trecEval(build('--exact'), qrels, run);
-  const system = `random-${seed}.run`;
+  // A run is named by its tag when its lines carry one (README, Run names).
+  const lines = readFileSync(run, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const tags = new Set(lines.map((l) => l.split(/\s+/)[5]).filter(Boolean));
+  const system = tags.size === 1 ? [...tags][0] : `random-${seed}.run`;
 
   const { context, page, seen } = await open(env);
   await page.getByTestId('set-extra').fill(Object.keys(MEASURES).join(', '));

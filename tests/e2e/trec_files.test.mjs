@@ -24,12 +24,12 @@ test('file input: out.test values, kept across a reload', async () => {
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
-  await assertOutTest(page, 'results.test');
+  await assertOutTest(page, 'STANDARD');
   assert.match(await page.getByTestId('file-list').innerText(), /qrels\.test — TREC qrels[\s\S]*results\.test — TREC run/);
   await page.screenshot({ path: join(SHOTS, 'files-1280.png'), fullPage: true });
 
   await page.reload();
-  await assertOutTest(page, 'results.test');
+  await assertOutTest(page, 'STANDARD');
   assert.deepEqual(seen.foreign, [], 'requests left 127.0.0.1');
   assert.deepEqual(seen.errors, []);
   await context.close();
@@ -42,7 +42,7 @@ test('pasted qrels.test and results.test give map 0.1785', async () => {
     await paste(page, 'paste-input', await readFile(join(SHARED, name), 'utf8'));
     await page.getByTestId('add-pasted').click();
   }
-  await assertOutTest(page, 'pasted-2');
+  await assertOutTest(page, 'STANDARD');
   await context.close();
 });
 
@@ -58,7 +58,7 @@ test('files dropped on the page are loaded', async () => {
   }, [qrels, run]);
   await page.dispatchEvent('.page', 'dragover', { dataTransfer: data });
   await page.dispatchEvent('.page', 'drop', { dataTransfer: data });
-  await assertOutTest(page, 'results.test');
+  await assertOutTest(page, 'STANDARD');
   await context.close();
 });
 
@@ -114,7 +114,7 @@ test('TREC lines typed where rankings go are offered as a file; commas separate 
   await paste(page, 'quick-input', await readFile(join(SHARED, 'results.test'), 'utf8'));
   assert.match(await offer.innerText(), /TREC run/);
   await page.getByTestId('load-as-file').click();
-  await assertOutTest(page, 'pasted-2');
+  await assertOutTest(page, 'STANDARD');
   // Commas between grades read as blanks: relevant at 1 and 3, AP = (1 + 2/3) / 2.
   await showTab(page, 'text');
   await page.getByTestId('quick-input').fill('[Commas]\nq1: 1, 0, 1');

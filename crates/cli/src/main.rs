@@ -313,11 +313,14 @@ fn refuse_bad_input(
             problems.join("\n")
         ));
     }
-    // No result line at all (an empty file, or comments only): under -c
-    // every judged query would score 0, which is never what was meant.
-    if result.runid.is_none() {
+    // No result line at all (an empty file, or comments only): a system
+    // that retrieved nothing. With missing queries scored 0 (-c, and the
+    // presets of ir_measures, ranx and trec_eval-c) every qrels query
+    // scores 0, as trec_eval -c and ir_measures score it; without, no
+    // query can be evaluated, and trec_eval fails too.
+    if result.runid.is_none() && opts.conventions.missing_queries != MissingQueries::ScoreZero {
         return Err(format!(
-            "ranklab: {}: no result lines (expected `qid Q0 docid rank score tag` lines)",
+            "ranklab: {}: line 1: no result lines (expected `qid Q0 docid rank score tag` lines): with queries the run lacks left out, no query can be evaluated; -c scores every qrels query 0, as for a system that retrieved nothing",
             opts.run
         ));
     }
@@ -331,6 +334,12 @@ fn refuse_bad_input(
 
 /// The warnings and notes of an evaluation, to stderr.
 fn warn(opts: &args::EvalArgs, items: &[TrecItem], result: &StreamResult, max_grade: Option<i64>) {
+    if result.runid.is_none() && !opts.quiet {
+        eprintln!(
+            "ranklab: warning: {}: no result lines: evaluated as a system that retrieved nothing (every qrels query scores 0)",
+            opts.run
+        );
+    }
     if opts.tie_range {
         warn_refused_ranges(&opts.run, items, &result.rows);
     }

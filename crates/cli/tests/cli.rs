@@ -302,3 +302,29 @@ fn preferences_are_read_and_their_conventions_enforced() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn an_empty_run_under_the_ir_measures_preset_scores_every_query_0() {
+    // ir_measures' TestPytrecEval.test_empty: its qrels (queries 0 and 1)
+    // against an empty run give P@5 = 0 for both queries (and ir_measures
+    // itself agrees in tests/differential/ir_measures_check.py).
+    let q = write(
+        "qrels-test-empty",
+        "0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n",
+    );
+    let r = write("empty-run", "");
+    let (q, r) = (q.to_str().unwrap(), r.to_str().unwrap());
+    let out = ranklab(&["eval", "-q", "--preset", "ir_measures", "-m", "P@5", q, r]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "P@5                   \t0\t0.0000\nP@5                   \t1\t0.0000\nP@5                   \tall\t0.0000\n"
+    );
+    assert!(
+        text(&out.stderr).contains("no result lines: evaluated as a system that retrieved nothing")
+    );
+    // trec_eval's conventions leave the queries out: nothing to evaluate.
+    let out = ranklab(&["eval", "-m", "P.5", q, r]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("line 1: no result lines"));
+}

@@ -184,15 +184,41 @@ fn sums_follow_trec_evals_order_to_the_last_bit() {
 }
 
 #[test]
-fn a_run_without_result_lines_is_refused() {
-    let q = write("empty.qrels", "q 0 a 1\n");
-    for (name, text) in [("empty.run", ""), ("comments.run", "# nothing yet\n")] {
+fn a_run_without_result_lines_scores_every_query_0_under_c() {
+    // trec_eval -c on a run of comment or blank lines only (a system that
+    // retrieved nothing) prints num_q 2, num_ret 0 and 0 for every measure
+    // of both qrels queries; without -c it evaluates no query and fails.
+    let q = write("empty.qrels", "q1 0 a 1\nq1 0 b 0\nq2 0 c 2\n");
+    for (name, text) in [("empty.run", ""), ("comments.run", "# nothing yet\n\n")] {
         let r = write(name, text);
-        let out = eval(&["-c", &q, &r]);
+        assert_eq!(
+            stdout(&["-q", "-c", "-m", "num_q", "-m", "P.5", "-m", "map", &q, &r]),
+            [
+                line("map", "q1", "0.0000"),
+                line("P_5", "q1", "0.0000"),
+                line("map", "q2", "0.0000"),
+                line("P_5", "q2", "0.0000"),
+                line("num_q", "all", "2"),
+                line("map", "all", "0.0000"),
+                line("P_5", "all", "0.0000"),
+            ]
+            .concat()
+        );
+        // Said, not silent: the file had no result lines.
+        let out = Command::new(env!("CARGO_BIN_EXE_ranklab"))
+            .args(["eval", "-c", &q, &r])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("{name}: no result lines")), "{err}");
+        // Without -c, refused with the file and line named.
+        let out = eval(&[&q, &r]);
         assert!(!out.status.success());
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("no result lines"), "{err}");
-        assert!(err.contains(name), "{err}");
+        assert!(
+            err.contains(&format!("{name}: line 1: no result lines")),
+            "{err}"
+        );
     }
 }
 

@@ -51,6 +51,9 @@ pub struct Run<'a> {
     /// The `tag` of the last parsed line (trec_eval's `runid`, which is the
     /// tag of the last line it reads), if any line parsed.
     pub runid: Option<&'a str>,
+    /// Some parsed line has another tag than the one before it: the file
+    /// holds several runs' tags, and no one tag names it.
+    pub several_tags: bool,
     /// Query id -> entries in file order.
     pub queries: HashMap<&'a str, Vec<RunEntry<'a>>>,
     /// Query ids in order of first appearance.
@@ -316,6 +319,7 @@ pub fn parse_run_from<'a>(input: &str, text: &'a str, first_line: usize) -> Run<
         match parse_run_line(input, first_line + number - 1, line) {
             Ok(l) => {
                 // trec_eval keeps the tag of the last line it reads.
+                out.several_tags |= out.runid.is_some_and(|t| t != l.tag);
                 out.runid = Some(l.tag);
                 let entries = out.queries.entry(l.qid).or_insert_with(|| {
                     out.query_order.push(l.qid);
@@ -424,6 +428,14 @@ mod tests {
         );
         assert_eq!(classify_trec("q d 1\n"), None);
         assert_eq!(classify_trec("# only a comment\n"), None);
+    }
+
+    #[test]
+    fn several_tags_in_one_run_are_seen() {
+        assert!(!parse_run("r", "q Q0 a 1 2 t\nq Q0 b 2 1 t\n").several_tags);
+        let r = parse_run("r", "q Q0 a 1 2 t\nr Q0 b 1 1 u\n");
+        assert!(r.several_tags);
+        assert_eq!(r.runid, Some("u"));
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub mod recall;
 pub mod reciprocal_rank;
 pub mod set_based;
 pub(crate) mod steps;
+pub(crate) mod summation;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod tie_order;
@@ -282,7 +283,27 @@ impl Metric {
     }
 }
 
-/// Summarises per-query values with the metric's aggregation (0 for none).
+/// [`aggregate`] without summation noise: sums and means rounded once
+/// ([`summation`]), as the page, its charts and its exports show them.
+pub fn aggregate_exact(aggregation: Aggregation, values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    match aggregation {
+        Aggregation::Sum => summation::exact_sum(values),
+        Aggregation::Mean => summation::exact_mean(values),
+        Aggregation::GeometricMean => {
+            let logs: Vec<f64> = values
+                .iter()
+                .map(|v| v.max(average_precision::MIN_GEO_MEAN).ln())
+                .collect();
+            summation::exact_mean(&logs).exp()
+        }
+    }
+}
+
+/// Summarises per-query values with the metric's aggregation (0 for none),
+/// adding in query order as trec_eval does.
 pub fn aggregate(aggregation: Aggregation, values: &[f64]) -> f64 {
     if values.is_empty() {
         return 0.0;

@@ -3,7 +3,7 @@
 
 use super::judge::JudgedRun;
 use crate::judged::JudgedRanking;
-use crate::measures::{aggregate, Aggregation, EvalContext, Metric};
+use crate::measures::{aggregate, aggregate_exact, Aggregation, EvalContext, Metric};
 
 /// Per-query values of each metric (rows follow `judged.queries`).
 pub fn per_query_values(judged: &JudgedRun<'_>, metrics: &[Metric]) -> Vec<Vec<f64>> {
@@ -36,13 +36,19 @@ pub fn query_values(
         .collect()
 }
 
-/// The summary of each metric over the rows, by its aggregation.
+/// The summary of each metric over the rows, by its aggregation, without
+/// summation noise ([`aggregate_exact`]): the page's means.
 pub fn summaries(metrics: &[Metric], rows: &[Vec<f64>]) -> Vec<f64> {
-    let aggregations: Vec<Aggregation> = metrics.iter().map(Metric::aggregation).collect();
-    summarise(&aggregations, rows)
+    (0..metrics.len())
+        .map(|j| {
+            let column: Vec<f64> = rows.iter().map(|r| r[j]).collect();
+            aggregate_exact(metrics[j].aggregation(), &column)
+        })
+        .collect()
 }
 
-/// Column `j` of `rows` summarised by `aggregations[j]`.
+/// Column `j` of `rows` summarised by `aggregations[j]`, added in query
+/// order as trec_eval adds (its `all` lines, to the last bit).
 pub fn summarise(aggregations: &[Aggregation], rows: &[Vec<f64>]) -> Vec<f64> {
     aggregations
         .iter()

@@ -313,6 +313,23 @@ pub fn summary_range_of(
     ranges.map(|r| summary_range(aggregation, &r))
 }
 
+/// [`summary_range_of`] with each end summarised without summation noise
+/// ([`crate::measures::aggregate_exact`]), as the page's means are.
+pub fn exact_summary_range_of(
+    aggregation: Aggregation,
+    ranges: impl IntoIterator<Item = Option<TieRange>>,
+) -> Option<TieRange> {
+    let ranges: Option<Vec<TieRange>> = ranges.into_iter().collect();
+    ranges.map(|r| {
+        let mins: Vec<f64> = r.iter().map(|r| r.min).collect();
+        let maxs: Vec<f64> = r.iter().map(|r| r.max).collect();
+        TieRange {
+            min: crate::measures::aggregate_exact(aggregation, &mins),
+            max: crate::measures::aggregate_exact(aggregation, &maxs),
+        }
+    })
+}
+
 /// Whether two systems' order on a measure can change with tie orders
 /// alone: each can come out above the other.
 pub fn can_flip(a: TieRange, b: TieRange) -> bool {

@@ -90,15 +90,19 @@ pub fn most_different(rows: &[PresetRow]) -> Option<(usize, f64)> {
     best
 }
 
-/// The means of every system under every preset (trec_eval first).
+/// The means of every system under every preset (trec_eval first). A
+/// system one preset cannot evaluate (a run without result lines where
+/// queries a run lacks are left out) has NaN means under it, so each
+/// column is one system under every preset.
 pub fn compare_presets(
     input: &QuickInput,
     files: &[LoadedFile],
     metrics: &[Metric],
     level: i64,
 ) -> (Vec<String>, Vec<PresetRow>) {
-    let mut names = Vec::new();
-    let rows = Preset::ALL
+    // Per preset: its measures and each system it evaluates.
+    type Evaluated = (Preset, Vec<Metric>, Vec<(String, QueryValues)>);
+    let evaluated: Vec<Evaluated> = Preset::ALL
         .iter()
         .map(|&p| {
             let measures: Vec<Metric> = metrics.iter().map(|m| p.translate(m)).collect();
@@ -107,18 +111,32 @@ pub fn compare_presets(
                 ..p.conventions()
             };
             let systems = values_under(input, files, &measures, &conventions);
-            if names.is_empty() {
-                names = systems.iter().map(|(n, _)| n.clone()).collect();
+            (p, measures, systems)
+        })
+        .collect();
+    let mut names: Vec<String> = Vec::new();
+    for (_, _, systems) in &evaluated {
+        for (n, _) in systems {
+            if !names.contains(n) {
+                names.push(n.clone());
             }
-            let means = systems
+        }
+    }
+    let rows = evaluated
+        .into_iter()
+        .map(|(preset, measures, systems)| {
+            let means = names
                 .iter()
-                .map(|(_, rows)| {
-                    let v: Vec<Vec<f64>> = rows.iter().map(|(_, v)| v.clone()).collect();
-                    summaries(&measures, &v)
+                .map(|name| match systems.iter().find(|(n, _)| n == name) {
+                    Some((_, rows)) => {
+                        let v: Vec<Vec<f64>> = rows.iter().map(|(_, v)| v.clone()).collect();
+                        summaries(&measures, &v)
+                    }
+                    None => vec![f64::NAN; measures.len()],
                 })
                 .collect();
             PresetRow {
-                preset: p,
+                preset,
                 measures,
                 means,
             }
@@ -218,6 +236,26 @@ mod tests {
     use super::*;
     use crate::session::parse_typed;
     use crate::session::test_support::file;
+
+    #[test]
+    fn a_run_one_preset_cannot_evaluate_keeps_its_column() {
+        // An empty run: refused under trec_eval (queries it lacks left
+        // out), every query 0 under ir_measures; the runs after it keep
+        // their columns under every preset.
+        let files = [
+            file("q", "q1 0 a 1\nq2 0 b 1\n"),
+            file("empty.run", ""),
+            file("r", "q1 Q0 a 1 1 t\nq2 Q0 c 1 1 t\n"),
+        ];
+        let m: Vec<Metric> = vec!["AP".parse().unwrap()];
+        let (names, rows) = compare_presets(&parse_typed(""), &files, &m, 1);
+        assert_eq!(names, ["r", "empty.run"]);
+        let row = |p: Preset| rows.iter().find(|r| r.preset == p).unwrap();
+        assert_eq!(row(Preset::TrecEval).means[0], vec![0.5]);
+        assert!(row(Preset::TrecEval).means[1][0].is_nan());
+        assert_eq!(row(Preset::IrMeasures).means[0], vec![0.5]);
+        assert_eq!(row(Preset::IrMeasures).means[1], vec![0.0]);
+    }
 
     #[test]
     fn the_measure_where_tools_differ_most_is_found() {

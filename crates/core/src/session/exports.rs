@@ -33,6 +33,10 @@ pub struct Table<'a> {
     /// the files were left out (the reader chose to evaluate without them).
     /// Every export then says so.
     pub partial: Option<usize>,
+    /// Markdown and LaTeX give a mean's range over the orders of tied
+    /// documents in its cell, where tie order changes it (CSV and JSON
+    /// always carry the ranges, in columns of their own).
+    pub tie_ranges: bool,
 }
 
 impl<'a> Table<'a> {
@@ -49,7 +53,37 @@ impl<'a> Table<'a> {
             stats: stats.filter(|s| s.len() == measures.len()),
             marks_note,
             partial: None,
+            tie_ranges: false,
         }
+    }
+
+    /// The same table, with tie ranges in the cells of Markdown and LaTeX
+    /// (see [`Table::tie_ranges`]).
+    pub fn with_tie_ranges(mut self, on: bool) -> Self {
+        self.tie_ranges = on;
+        self
+    }
+
+    /// The range shown after mean `j` of `s` in Markdown and LaTeX: where
+    /// ranges were asked for and tie order changes the mean (or its range
+    /// was too costly to find: `Err`).
+    fn cell_range(&self, s: &SystemResult, j: usize) -> Option<Result<TieRange, ()>> {
+        if !self.tie_ranges {
+            return None;
+        }
+        match self.range(s, j) {
+            Some(r) if r.is_spread() => Some(Ok(r)),
+            Some(_) => None,
+            None if s.has_ties() => Some(Err(())),
+            None => None,
+        }
+    }
+
+    /// Whether some Markdown or LaTeX cell shows a range.
+    fn any_cell_range(&self) -> bool {
+        self.systems
+            .iter()
+            .any(|s| (0..self.measures.len()).any(|j| self.cell_range(s, j).is_some()))
     }
 
     /// The same table, marked as computed without `bad_lines` bad lines.
@@ -246,19 +280,17 @@ pub fn results_json(t: &Table) -> String {
     serde_json::to_string_pretty(&doc).expect("JSON of plain values") + "\n"
 }
 
-/// A GitHub Markdown table, 4 decimals, marks as `<sup>` letters.
+/// A GitHub Markdown table, one column per measure, values rounded to 4
+/// decimals (as the page's table shows them; the caption says so), marks
+/// as `<sup>` letters, and with [`Table::tie_ranges`] a mean's range over
+/// tie orders in its cell where tie order changes it.
 pub fn results_markdown(t: &Table) -> String {
-    let ties = t.tie_columns();
     let mut out = String::from("| System | Queries |");
     for m in t.measures {
         out.push_str(&format!(" {} |", m.to_string().replace('|', "\\|")));
     }
-    for &j in &ties {
-        let name = t.measures[j].to_string().replace('|', "\\|");
-        out.push_str(&format!(" {name}_min | {name}_max |"));
-    }
     out.push_str("\n|---|---:|");
-    out.push_str(&"---:|".repeat(t.measures.len() + 2 * ties.len()));
+    out.push_str(&"---:|".repeat(t.measures.len()));
     out.push('\n');
     for (i, s) in t.systems.iter().enumerate() {
         let name = s.name.replace('|', "\\|");
@@ -270,27 +302,24 @@ pub fn results_markdown(t: &Table) -> String {
         out.push_str(&format!("| {prefix}{name} | {} |", s.queries.len()));
         for (j, v) in s.means.iter().enumerate() {
             let sup: String = t.beats(j, i).into_iter().map(letter).collect();
-            if sup.is_empty() {
-                out.push_str(&format!(" {} |", format_value(*v)));
-            } else {
-                out.push_str(&format!(" {}<sup>{sup}</sup> |", format_value(*v)));
+            let mut cell = format_value(*v);
+            if !sup.is_empty() {
+                cell.push_str(&format!("<sup>{sup}</sup>"));
             }
-        }
-        for &j in &ties {
-            let r = t.range(s, j);
-            out.push_str(&format!(
-                " {} | {} |",
-                range_end(r, false, format_value),
-                range_end(r, true, format_value)
-            ));
+            if let Some(r) = t.cell_range(s, j) {
+                cell.push(' ');
+                cell.push_str(&range_text(r));
+            }
+            out.push_str(&format!(" {cell} |"));
         }
         out.push('\n');
     }
+    out.push_str(&format!("\n{DIGITS_CAPTION}\n"));
     if let Some(caption) = t.marks_caption("Superscripts") {
         out.push_str(&format!("\n{caption}\n"));
     }
-    if !ties.is_empty() {
-        out.push_str(&format!("\n{TIE_CAPTION}\n"));
+    if t.any_cell_range() {
+        out.push_str(&format!("\n{CELL_TIE_CAPTION}\n"));
     }
     if let Some(note) = t.partial_note() {
         out.push_str(&format!("\n**{note}**\n"));
@@ -298,9 +327,19 @@ pub fn results_markdown(t: &Table) -> String {
     out
 }
 
-/// What the `_min` and `_max` columns hold, for captions.
-const TIE_CAPTION: &str =
-    "_min and _max: the lowest and highest mean over every order of equally scored documents.";
+/// What Markdown and LaTeX say of their digits.
+const DIGITS_CAPTION: &str = "Means over each system's queries, rounded to 4 decimals.";
+
+/// What a range in a Markdown or LaTeX cell is, for captions.
+const CELL_TIE_CAPTION: &str = "[lowest, highest]: the mean over every order of equally scored documents, given where that order changes it.";
+
+/// A cell's range: `[0.5660, 0.8020]`, or why there is none.
+fn range_text(r: Result<TieRange, ()>) -> String {
+    match r {
+        Ok(r) => format!("[{}, {}]", format_value(r.min), format_value(r.max)),
+        Err(()) => "[range not computed]".to_string(),
+    }
+}
 
 /// One end of a range as text (empty where the range was refused).
 fn range_end(r: Option<TieRange>, max: bool, text: impl Fn(f64) -> String) -> String {
@@ -351,23 +390,14 @@ pub fn results_latex(t: &Table) -> String {
             }
         })
         .collect();
-    let ties = t.tie_columns();
     let mut out = String::from("% Requires \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
     out.push_str(&format!(
         "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
-        "r".repeat(t.measures.len() + 2 * ties.len() + 1)
+        "r".repeat(t.measures.len() + 1)
     ));
     out.push_str("System & Queries");
     for m in t.measures {
         out.push_str(&format!(" & {}", latex_escape(&m.to_string())));
-    }
-    for &j in &ties {
-        for end in ["min", "max"] {
-            out.push_str(&format!(
-                " & {}",
-                latex_escape(&format!("{}_{end}", t.measures[j]))
-            ));
-        }
     }
     out.push_str(" \\\\\n\\midrule\n");
     for (i, s) in t.systems.iter().enumerate() {
@@ -390,20 +420,15 @@ pub fn results_latex(t: &Table) -> String {
             if !sup.is_empty() {
                 cell.push_str(&format!("$^{{{sup}}}$"));
             }
+            if let Some(r) = t.cell_range(s, j) {
+                cell.push_str(&format!(" {{\\small {}}}", range_text(r)));
+            }
             out.push_str(&format!(" & {cell}"));
-        }
-        for &j in &ties {
-            let r = t.range(s, j);
-            out.push_str(&format!(
-                " & {} & {}",
-                range_end(r, false, format_value),
-                range_end(r, true, format_value)
-            ));
         }
         out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
-    let mut caption = "Means over each system's queries; best in bold.".to_string();
+    let mut caption = format!("{DIGITS_CAPTION} Best in bold.");
     if let Some(note) = t.partial_note() {
         caption = format!("{note} {caption}");
     }
@@ -411,9 +436,9 @@ pub fn results_latex(t: &Table) -> String {
         caption.push(' ');
         caption.push_str(&marks);
     }
-    if !ties.is_empty() {
+    if t.any_cell_range() {
         caption.push(' ');
-        caption.push_str(TIE_CAPTION);
+        caption.push_str(CELL_TIE_CAPTION);
     }
     out.push_str(&format!(
         "\\caption{{{}}}\n\\end{{table}}\n",
@@ -568,6 +593,32 @@ mod tests {
     }
 
     #[test]
+    fn means_carry_no_summation_noise() {
+        // P@10 of 0.6, 0.7, 0.7, 0.9 and 0.3: added one by one, the mean is
+        // 0.6399999999999999; the exact sum of the five doubles over 5,
+        // rounded once, is 0.64 (worked with fractions).
+        let q = |rel: usize| format!("{}{}", "R ".repeat(rel), "N ".repeat(10 - rel));
+        let text: String = [6, 7, 7, 9, 3]
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| format!("q{i}: {}\n", q(r)))
+            .collect();
+        let m: Vec<Metric> = vec!["P@10".parse().unwrap()];
+        let part = evaluate_typed(
+            &parse_typed(&format!("[s]\n{text}")),
+            &m,
+            &EvalOptions::default(),
+        );
+        let t = Table::new(&m, &part.systems, None, String::new());
+        assert_eq!(results_csv(&t), "system,queries,P@10\ns,5,0.64\n");
+        assert!(
+            results_json(&t).contains("\"P@10\": 0.64\n"),
+            "{}",
+            results_json(&t)
+        );
+    }
+
+    #[test]
     fn partial_input_is_marked_in_every_export() {
         let (m, systems, _) = table_of(TWO);
         let t = Table::new(&m, &systems, None, String::new()).partial(Some(3));
@@ -680,7 +731,7 @@ mod tests {
     /// mean RR is 0.75 in [0.75, 1]. P@2 (1/2 on both queries) does not
     /// depend on the order.
     #[test]
-    fn tie_ranges_are_columns_of_every_export() {
+    fn tie_ranges_are_columns_of_csv_and_json_and_asked_for_in_markdown_and_latex() {
         use crate::session::evaluate_files;
         let files = crate::session::test_support::tied_runs();
         let m = vec![Metric::RR { k: None }, Metric::P { k: 2 }];
@@ -698,14 +749,38 @@ mod tests {
         assert_eq!(lines.next().unwrap(), "run2.txt,2,0.75,0.5,0.75,0.75");
         let json: Value = serde_json::from_str(&results_json(&t)).unwrap();
         assert_eq!(json["systems"][0]["tie_ranges"][&rr], json!([0.75, 1.0]));
+        // Markdown and LaTeX: one column per measure; ranges on request,
+        // in the cells of means that tie order changes only.
         let md = results_markdown(&t);
-        assert!(md.contains(&format!("| {rr}_min | {rr}_max |")), "{md}");
+        assert!(!md.contains("_min") && !md.contains('['), "{md}");
         assert!(
-            md.contains("| run1.txt | 2 | 0.7500 | 0.5000 | 0.7500 | 1.0000 |"),
+            md.starts_with(&format!(
+                "| System | Queries | {rr} | {} |\n|---|---:|---:|---:|\n",
+                m[1]
+            )),
             "{md}"
         );
+        assert!(md.contains("rounded to 4 decimals"), "{md}");
         let latex = results_latex(&t);
-        assert!(latex.contains("0.7500 & 1.0000 \\\\"), "{latex}");
+        assert!(latex.contains("\\begin{tabular}{lrrr}"), "{latex}");
+        assert!(!latex.contains("_min") && !latex.contains("[0."), "{latex}");
+        let with = Table::new(&m, &part.systems, None, String::new()).with_tie_ranges(true);
+        let md = results_markdown(&with);
+        assert!(
+            md.contains("| run1.txt | 2 | 0.7500 [0.7500, 1.0000] | 0.5000 |"),
+            "{md}"
+        );
+        assert!(md.contains("| run2.txt | 2 | 0.7500 | 0.5000 |"), "{md}");
+        assert!(
+            md.contains("[lowest, highest]: the mean over every order"),
+            "{md}"
+        );
+        let latex = results_latex(&with);
+        assert!(
+            latex.contains("run1.txt & 2 & \\textbf{0.7500} {\\small [0.7500, 1.0000]} & \\textbf{0.5000} \\\\"),
+            "{latex}"
+        );
+        assert!(latex.contains("\\begin{tabular}{lrrr}"), "{latex}");
         let long = per_query_csv(&t);
         assert!(
             long.starts_with("system,query,measure,value,min,max\n"),

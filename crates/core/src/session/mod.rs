@@ -41,6 +41,7 @@ mod preferences;
 mod reading;
 mod results;
 mod roles;
+mod run_names;
 mod run_warnings;
 mod runs;
 mod shard_lines;
@@ -65,7 +66,9 @@ pub use results::{
     query_set_note, FileInfo, QueryResult, Source, SourceResults, SystemResult, SHOWN_RANKS,
 };
 pub use roles::{describe_files, file_roles, is_unread_file};
+pub use run_names::name_runs;
 pub use runs::evaluate_files;
+pub use runs::tie_effect;
 pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};
 pub use shards::{evaluate_shard, evaluate_streamed, finish, ShardReply};
 pub use significance::{beaten, letter, statistics};

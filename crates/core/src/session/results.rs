@@ -6,7 +6,7 @@ use crate::error::ParseError;
 use crate::formats::inputs::InputKind;
 use crate::judged::{JudgedRanking, Rel};
 use crate::measures::{EvalContext, Metric};
-use crate::pipeline::tie_range::{summary_range_of, tie_ranges, TieRange};
+use crate::pipeline::tie_range::{exact_summary_range_of, tie_ranges, TieRange};
 
 /// Ranks of a query kept for display.
 pub const SHOWN_RANKS: usize = 100;
@@ -112,13 +112,20 @@ pub struct SystemResult {
     /// A run file's tag (trec_eval's `runid`), where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,
+    /// The run file's lines carry several tags (so no one tag names it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub several_tags: bool,
+    /// The file a run was read from, once [`super::name_runs`] has named
+    /// it (by its tag, see there); `None` for typed systems.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub file: Option<String>,
 }
 
 impl SystemResult {
     /// The range of summary `j` (aggregated as `metric` is) over the tie
     /// orders of every query: `None` when a query's range was refused.
     pub fn mean_range(&self, j: usize, metric: &Metric) -> Option<TieRange> {
-        summary_range_of(
+        exact_summary_range_of(
             metric.aggregation(),
             self.queries.iter().map(|q| q.range(j)),
         )

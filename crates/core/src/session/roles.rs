@@ -51,7 +51,7 @@ impl<'f> FileRoles<'f> {
 pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
     let kinds: Vec<Option<InputKind>> = files
         .iter()
-        .map(|f| classify_input(&f.name, &f.text))
+        .map(|f| classify_input(&f.name, &f.text).or_else(|| no_data_lines(&f.text)))
         .collect();
     let with_kind = || {
         files
@@ -68,6 +68,18 @@ pub fn file_roles(files: &[LoadedFile]) -> FileRoles<'_> {
             .collect(),
         kinds,
     }
+}
+
+/// A file without data lines (empty, or blank and comment lines only): a
+/// TREC run with no result lines, the output of a system that retrieved
+/// nothing (qrels without judgments judge nothing, so it cannot be them).
+fn no_data_lines(text: &str) -> Option<InputKind> {
+    text.lines()
+        .all(crate::formats::trec::is_skipped_line)
+        .then_some(InputKind {
+            format: crate::formats::inputs::InputFormat::Trec,
+            role: InputRole::Run,
+        })
 }
 
 /// The problem is a whole file left unread (binary, or of no known format).

@@ -45,6 +45,9 @@ pub struct RunOutcome {
     /// parsed line, where its format has one.
     #[cfg_attr(feature = "serde", serde(default))]
     pub runid: Option<String>,
+    /// Its lines carry several tags (see [`crate::formats::trec::Run::several_tags`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub several_tags: bool,
 }
 
 impl RunOutcome {
@@ -78,6 +81,7 @@ impl RunOutcome {
             errors: judged.errors.clone(),
             refused: judged.refused,
             runid: runid.map(str::to_string),
+            several_tags: false,
         }
     }
 }
@@ -99,31 +103,92 @@ pub fn add_run(
             queries: Vec::new(),
             max_grade: run.max_grade,
             runid: run.runid,
+            several_tags: run.several_tags,
+            file: None,
         });
         part.errors.extend(run.errors);
         return;
     }
     part.errors.extend(run.errors);
     let evaluated = run.queries.iter().filter(|q| !q.missing).count();
-    tally_warnings(
-        part,
-        name,
-        &run.missing_queries,
-        &run.run_only_queries,
-        run.repeated_lines,
-        (run.tied_queries, evaluated),
-        options,
-    );
     let rows: Vec<Vec<f64>> = run.queries.iter().map(|q| q.values.clone()).collect();
-    part.systems.push(SystemResult {
-        name: run.name,
+    let system = SystemResult {
+        name: run.name.clone(),
         source: Source::File,
         means: summaries(metrics, &rows),
         queries: run.queries,
         max_grade: run.max_grade,
         refused: None,
         runid: run.runid,
+        several_tags: run.several_tags,
+        file: None,
+    };
+    // Ties are worth a warning only where their order changes a value
+    // shown: the tie panel's test ("no tie effect" where no mean spreads).
+    let tied = if tie_effect(&system, metrics) {
+        run.tied_queries
+    } else {
+        0
+    };
+    tally_warnings(
+        part,
+        name,
+        &run.missing_queries,
+        &run.run_only_queries,
+        run.repeated_lines,
+        (tied, evaluated),
+        options,
+    );
+    part.systems.push(system);
+}
+
+/// Whether the order of tied documents changes some mean of `system` on
+/// `metrics` (or might: a range too costly to find counts as a change),
+/// as the tie panel tells "no tie effect" from a range.
+pub fn tie_effect(system: &SystemResult, metrics: &[Metric]) -> bool {
+    metrics
+        .iter()
+        .enumerate()
+        .any(|(j, m)| system.mean_range(j, m).is_none_or(|r| r.is_spread()))
+}
+
+/// A TREC run file without result lines (empty, or blank and comment lines
+/// only) is a system that retrieved nothing: where queries a run lacks
+/// score 0 (trec_eval -c, ir_measures, ranx) it is evaluated so, with a
+/// warning that says so; where they are left out, no query is left and it
+/// is refused, as trec_eval fails without -c. Returns whether it was
+/// refused (and so added to `part` already).
+fn no_result_lines(
+    kind: crate::formats::inputs::InputKind,
+    run: &crate::formats::trec::Run<'_>,
+    conventions: &crate::conventions::Conventions,
+    part: &mut SourceResults,
+    (name, measures): (&str, usize),
+) -> bool {
+    let empty = kind.format == crate::formats::inputs::InputFormat::Trec
+        && run.query_order.is_empty()
+        && run.errors.is_empty();
+    if !empty {
+        return false;
+    }
+    if conventions.missing_queries == crate::conventions::MissingQueries::ScoreZero {
+        part.warnings.push(Warning::NoResultLines {
+            file: name.to_string(),
+        });
+        return false;
+    }
+    part.systems.push(SystemResult {
+        name: name.to_string(),
+        source: Source::File,
+        queries: Vec::new(),
+        means: vec![f64::NAN; measures],
+        max_grade: 0,
+        refused: Some(Refusal::NoResultLines),
+        runid: None,
+        several_tags: false,
+        file: None,
     });
+    true
 }
 
 /// Evaluates every run file against the first qrels file.
@@ -163,11 +228,23 @@ pub fn evaluate_files(
     let conventions = options.conventions;
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
+        if no_result_lines(
+            kind,
+            &run,
+            &conventions,
+            &mut part,
+            (&run_file.name, metrics.len()),
+        ) {
+            continue;
+        }
         part.errors.extend(run.errors.iter().cloned());
         let judged = judge(&qrels, &run, &conventions);
         add_run(
             &mut part,
-            RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics),
+            RunOutcome {
+                several_tags: run.several_tags,
+                ..RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics)
+            },
             metrics,
             options,
         );
@@ -198,6 +275,72 @@ mod tests {
         assert_eq!(crate::measures::steps::f4(run.means[1]), "0.1785");
         assert_eq!(crate::measures::steps::f4(run.means[0]), "0.4064");
         assert_eq!(crate::measures::steps::f4(run.means[3]), "0.3000");
+    }
+
+    #[test]
+    fn a_run_without_result_lines_retrieved_nothing_where_missing_queries_score_0() {
+        // ir_measures' TestPytrecEval.test_empty: its qrels (queries 0 and
+        // 1) against an empty run give P@5 = 0 for both queries. trec_eval
+        // -c scores a run of comment lines only the same.
+        let qrels =
+            "0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 0 D3 2\n0 0 D4 0\n1 0 D0 1\n1 0 D3 2\n1 0 D5 2\n";
+        let m = default_metrics();
+        let zero = EvalOptions {
+            conventions: crate::presets::Preset::IrMeasures.conventions(),
+            ..EvalOptions::default()
+        };
+        for text in ["", "# nothing\n\n"] {
+            let files = [file("qrels", qrels), file("empty.run", text)];
+            let e = evaluate_files(&files, &m, &zero);
+            assert!(e.errors.is_empty(), "{:?}", e.errors);
+            let sys = &e.systems[0];
+            assert_eq!(sys.refused, None);
+            let ids: Vec<&str> = sys.queries.iter().map(|q| q.id.as_str()).collect();
+            assert_eq!(ids, ["0", "1"]);
+            assert!(sys
+                .queries
+                .iter()
+                .all(|q| q.values.iter().all(|&v| v == 0.0)));
+            assert_eq!(sys.means, vec![0.0; m.len()]);
+            assert!(e.warnings.contains(&Warning::NoResultLines {
+                file: "empty.run".into()
+            }));
+            // Where queries a run lacks are left out, no query is left.
+            let e = evaluate_files(&files, &m, &EvalOptions::default());
+            assert_eq!(e.systems[0].refused, Some(Refusal::NoResultLines));
+            assert!(e.systems[0].queries.is_empty());
+            assert_eq!(e.systems[0].means.len(), m.len());
+        }
+    }
+
+    #[test]
+    fn a_tie_warning_names_only_runs_whose_values_tie_order_changes() {
+        // run1 ties a relevant and a non-relevant document at the top of q1
+        // (RR 1/2 or 1); run3 ties two non-relevant documents below its
+        // relevant one (no value of the default measures moves).
+        let mut files = crate::session::test_support::tied_runs();
+        files.push(file(
+            "run3.txt",
+            "q1 Q0 a 1 3 r3\nq1 Q0 b 2 1 r3\nq1 Q0 c 3 1 r3\nq2 Q0 x 1 1 r3\n",
+        ));
+        let m = default_metrics();
+        let e = evaluate_files(&files, &m, &EvalOptions::default());
+        let tied: Vec<&str> = e
+            .warnings
+            .iter()
+            .filter_map(|w| match w {
+                Warning::Ties { run, .. } => Some(run.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tied, ["run1.txt"]);
+        let report = crate::session::TieReport::new(&m, &e.systems);
+        // The tie panel says the same: run3 has tied queries, no effect.
+        assert_eq!(report.tied_queries[2], 1);
+        assert!(report.means[2]
+            .iter()
+            .all(|r| r.is_some_and(|r| !r.is_spread())));
+        assert!(tie_effect(&e.systems[0], &m) && !tie_effect(&e.systems[2], &m));
     }
 
     #[test]

@@ -127,6 +127,7 @@ impl RunJob<'_> {
         let run = parse_run_as(kind.format, &file.name, text);
         let judged = judge(self.qrels, &run, self.conventions);
         let mut out = RunOutcome::from_judged(&file.name, run.runid, &judged, self.metrics);
+        out.several_tags = run.several_tags;
         out.errors.splice(0..0, run.errors.iter().cloned());
         ParseError::sort_by_line(&mut out.errors);
         out
@@ -382,6 +383,7 @@ fn assemble(
         errors: t.errors,
         refused: t.refused,
         runid: t.runid,
+        several_tags: t.several_tags,
         ..RunOutcome::default()
     };
     if options.conventions.missing_queries == MissingQueries::ScoreZero && !out.refused {
@@ -697,6 +699,30 @@ mod tests {
                 .filter(|q| !q.missing)
                 .count();
             assert!(seen.iter().any(|p| p.queries > 0 && p.queries < evaluated));
+        }
+    }
+
+    #[test]
+    fn a_streamed_run_with_several_tags_is_seen_as_a_whole_one_is() {
+        let qrels = shared("qrels.test");
+        let one = shared("results.test");
+        // The last line's tag changed: two tags in the file.
+        let cut = one.trim_end().rfind(char::is_whitespace).unwrap();
+        let two = format!("{} other\n", &one[..cut]);
+        for (run, several) in [(one, false), (two, true)] {
+            let s = settings(MissingQueries::Skip);
+            let whole = [
+                LoadedFile::whole("qrels.test", qrels.clone()),
+                LoadedFile::whole("results.test", run.clone()),
+            ];
+            let expected = evaluate_files(&whole, &metrics(), &s);
+            assert_eq!(expected.systems[0].several_tags, several);
+            let files = [
+                big("qrels.test", &qrels, qrels.len() as u64),
+                big("results.test", &run, run.len() as u64),
+            ];
+            let (part, _) = streamed(&files, &s);
+            assert_eq!(part.systems, expected.systems);
         }
     }
 

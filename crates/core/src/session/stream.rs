@@ -180,6 +180,9 @@ pub struct ChunkOutcome<T> {
     pub run_only: bool,
     /// The tag of its last parsed line.
     pub tag: Option<String>,
+    /// Some parsed line has another tag than the one before it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub several_tags: bool,
     /// Ties ordered by convention.
     pub had_ties: bool,
     /// Duplicate lines dropped.
@@ -202,6 +205,7 @@ impl<T> ChunkOutcome<T> {
             present: false,
             run_only: false,
             tag: None,
+            several_tags: false,
             had_ties: false,
             repeated_lines: 0,
             refused: false,
@@ -218,6 +222,7 @@ impl<T> ChunkOutcome<T> {
             present: self.present,
             run_only: self.run_only,
             tag: self.tag,
+            several_tags: self.several_tags,
             had_ties: self.had_ties,
             repeated_lines: self.repeated_lines,
             refused: self.refused,
@@ -266,6 +271,7 @@ pub fn judge_chunk(
     for &(start, end, line_no) in &chunk.lines {
         match parse_run_line(input, line_no, &chunk.text[start..end]) {
             Ok(l) => {
+                out.several_tags |= last_tag.is_some_and(|t| t != l.tag);
                 last_tag = Some(l.tag);
                 entries.push(l.entry);
             }
@@ -345,6 +351,8 @@ pub struct Tally<T> {
     pub results: Vec<T>,
     /// The tag of the last parsed line (trec_eval's `runid`).
     pub runid: Option<String>,
+    /// Some parsed line has another tag than the one before it.
+    pub several_tags: bool,
     /// Query ids with at least one parsed line.
     pub present: HashSet<String>,
     /// Run queries the qrels lack, sorted.
@@ -379,6 +387,7 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
     let mut t = Tally {
         results: Vec::with_capacity(chunks.len()),
         runid: None,
+        several_tags: false,
         present: HashSet::new(),
         run_only_queries: Vec::new(),
         repeated_lines: 0,
@@ -390,6 +399,8 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
     for c in chunks {
         // Chunks are a grouped run's queries in file order: the last one
         // with a tag holds the last line read, whose tag trec_eval prints.
+        t.several_tags |=
+            c.several_tags || matches!((&t.runid, &c.tag), (Some(a), Some(b)) if a != b);
         if c.tag.is_some() {
             t.runid = c.tag;
         }

@@ -107,13 +107,27 @@ impl RangedQuery for TrecRow {
 
 impl TieReport {
     /// The report of `systems` (those with queries) on `measures`.
+    /// Means are summed as the page's are ([`crate::pipeline::tie_range::exact_summary_range_of`]).
     pub fn new(measures: &[Metric], systems: &[SystemResult]) -> TieReport {
         let queries: Vec<&[QueryResult]> = systems.iter().map(|s| s.queries.as_slice()).collect();
-        TieReport::of(measures, &queries)
+        TieReport::summed(
+            measures,
+            &queries,
+            crate::pipeline::tie_range::exact_summary_range_of,
+        )
     }
 
-    /// The report of each system's `queries` on `measures`.
+    /// The report of each system's `queries` on `measures`, means added in
+    /// query order as trec_eval adds them (`ranklab eval`'s).
     pub fn of<Q: RangedQuery>(measures: &[Metric], systems: &[&[Q]]) -> TieReport {
+        TieReport::summed(measures, systems, summary_range_of)
+    }
+
+    fn summed<Q: RangedQuery>(
+        measures: &[Metric],
+        systems: &[&[Q]],
+        summary: impl Fn(crate::measures::Aggregation, Vec<Option<TieRange>>) -> Option<TieRange>,
+    ) -> TieReport {
         let means: Vec<Vec<Option<TieRange>>> = systems
             .iter()
             .map(|queries| {
@@ -124,7 +138,10 @@ impl TieReport {
                     .iter()
                     .enumerate()
                     .map(|(j, m)| {
-                        summary_range_of(m.aggregation(), queries.iter().map(|q| q.range(j)))
+                        summary(
+                            m.aggregation(),
+                            queries.iter().map(|q| q.range(j)).collect(),
+                        )
                     })
                     .collect()
             })

@@ -47,6 +47,8 @@ pub fn evaluate_typed(
             max_grade: ctx.max_grade,
             refused: None,
             runid: None,
+            several_tags: false,
+            file: None,
         });
         for q in &s.queries {
             let over = q

@@ -93,6 +93,12 @@ pub enum Warning {
     },
     /// Preference measures order ties their own way.
     PreferenceTies,
+    /// A run file without result lines (empty, or blank and comment lines
+    /// only), evaluated as a system that retrieved nothing.
+    NoResultLines {
+        /// The run file.
+        file: String,
+    },
 }
 
 /// Why a run gets no numbers at all.
@@ -117,6 +123,9 @@ pub enum Refusal {
     BrokenJudgments,
     /// A query's preferences contradict each other.
     ContradictoryPreferences,
+    /// The run file has no result lines and queries the run lacks are left
+    /// out: no query is left to evaluate (trec_eval fails so without -c).
+    NoResultLines,
 }
 
 impl fmt::Display for Refusal {
@@ -144,6 +153,10 @@ impl fmt::Display for Refusal {
                 f,
                 "No values: the preferences of a query contradict each other (see the file problems)."
             ),
+            Refusal::NoResultLines => write!(
+                f,
+                "No numbers: the file has no result lines from line 1 on (expected `qid Q0 docid rank score tag`), and queries a run lacks are left out, so no query is left (trec_eval fails so too). Score them 0 in Settings (trec_eval -c) to evaluate it as a system that retrieved nothing."
+            ),
         }
     }
 }
@@ -162,6 +175,7 @@ pub enum WarningKind {
     RepeatedDocids,
     Ties,
     PreferenceTies,
+    NoResultLines,
 }
 
 impl WarningKind {
@@ -178,6 +192,7 @@ impl WarningKind {
             WarningKind::RepeatedDocids => "repeated-docids",
             WarningKind::Ties => "ties",
             WarningKind::PreferenceTies => "preference-ties",
+            WarningKind::NoResultLines => "no-result-lines",
         }
     }
 }
@@ -196,6 +211,7 @@ impl Warning {
             Warning::RepeatedDocids { .. } => WarningKind::RepeatedDocids,
             Warning::Ties { .. } => WarningKind::Ties,
             Warning::PreferenceTies => WarningKind::PreferenceTies,
+            Warning::NoResultLines { .. } => WarningKind::NoResultLines,
         }
     }
 }
@@ -371,6 +387,10 @@ impl fmt::Display for Warning {
             Warning::PreferenceTies => write!(
                 f,
                 "Preference measures order equal scores by docid ascending, as trec_eval's preference code does; the tie setting applies to the other measures only."
+            ),
+            Warning::NoResultLines { file } => write!(
+                f,
+                "{file} has no result lines: it is evaluated as a system that retrieved nothing."
             ),
         }
     }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::correction::{adjust, Correction};
-use super::describe::{bootstrap_intervals, mean, median, sample_sd, t_interval};
+use super::describe::{bootstrap_intervals, median, sample_sd, t_interval};
 use super::paired::{bootstrap_p, differences, effect, paired_t, randomization_p, PairedEffect};
 use super::rng::Rng;
 use super::tukey::randomized_tukey_hsd;
@@ -163,7 +163,11 @@ pub fn report(systems: &[Vec<(&str, f64)>], options: &StatsOptions) -> StatsRepo
         .zip(boot)
         .map(|(v, b)| SystemStats {
             n: v.len(),
-            mean: if v.is_empty() { f64::NAN } else { mean(v) },
+            mean: if v.is_empty() {
+                f64::NAN
+            } else {
+                crate::measures::summation::exact_mean(v)
+            },
             sd: sample_sd(v),
             median: median(v),
             t_interval: t_interval(v, options.level),
