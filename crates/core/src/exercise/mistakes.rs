@@ -12,7 +12,7 @@
 //!   and Harman, TREC: AP's R counts relevant documents not retrieved);
 //! - recall and nDCG's ideal ranking made without the relevant documents
 //!   that were not retrieved;
-//! - ERR summed as Σ Rᵢ / i, without the probability Π (1 − Rⱼ) of
+//! - ERR summed as Σ Rᵢ / i, without the probability ∏ (1 − Rⱼ) of
 //!   reaching rank i (Chapelle et al. 2009's cascade);
 //! - P@k divided by the documents retrieved when fewer than k are;
 //! - tied documents taken in the order listed, or in their best or worst
@@ -24,7 +24,7 @@ use crate::measures::average_precision::ApNormalization;
 use crate::measures::err::{err_steps_with, StopProbability};
 use crate::measures::ndcg::{Discount, GainKind, Gains};
 use crate::measures::{EvalContext, Metric};
-use crate::pipeline::explain::{explain, Explanation};
+use crate::pipeline::explain::{explain, f4, Explanation};
 
 /// A recognised mistake.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -42,9 +42,11 @@ pub enum Mistake {
     },
     /// AP's sum divided by the documents retrieved.
     ApOverRetrieved,
-    /// Relevant documents that were not retrieved left out (of AP's,
-    /// recall's or nDCG's ideal count).
+    /// Relevant documents that were not retrieved left out (of AP's or
+    /// recall's count of relevant documents).
     UnretrievedForgotten,
+    /// nDCG's ideal ranking made from the retrieved documents only.
+    IdealWithoutUnretrieved,
     /// ERR without the probability of reaching each rank.
     ErrWithoutReach,
     /// P@k divided by the documents retrieved (fewer than k).
@@ -124,7 +126,7 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
             }
             if normalised {
                 out.push(by_metric(
-                    Mistake::UnretrievedForgotten,
+                    Mistake::IdealWithoutUnretrieved,
                     metric.clone(),
                     &without_unretrieved(),
                 ));
@@ -161,14 +163,22 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
         Metric::ERR { k, gmax } => {
             let gmax = gmax.unwrap_or(ctx.max_grade);
             let stop_at = StopProbability::Exponential { gmax };
-            let value = err_steps_with(r, *k, stop_at)
-                .iter()
-                .map(|s| s.satisfaction / s.rank as f64)
-                .sum();
+            let each = err_steps_with(r, *k, stop_at);
+            let value = each.iter().map(|s| s.satisfaction / s.rank as f64).sum();
+            // Its steps: every rank reached (1), so P(stop at i) = Rᵢ and
+            // the terms Rᵢ / i; a column filled in so is named too.
+            let mut steps = explain(metric, r, ctx);
+            for (row, s) in steps.rows.iter_mut().zip(&each) {
+                if let [_, _, _, reach, stop, term] = &mut row[..] {
+                    *reach = f4(1.0);
+                    *stop = f4(s.satisfaction);
+                    *term = f4(s.satisfaction / s.rank as f64);
+                }
+            }
             out.push(Mistaken {
                 mistake: Mistake::ErrWithoutReach,
                 value,
-                steps: None,
+                steps: Some(steps),
             });
         }
         Metric::P { k } if r.ranked.len() < *k && !r.ranked.is_empty() => {

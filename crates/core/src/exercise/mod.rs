@@ -126,14 +126,24 @@ impl Exercise {
         out
     }
 
-    /// How many hints reveal the whole working: one per row of the steps,
-    /// or one (the arithmetic) when there is no column to fill in.
-    pub fn hint_steps(&self) -> usize {
+    /// How many hints reveal rows of the steps, one row each: every row
+    /// when there are columns to fill in, none otherwise (RR's steps are
+    /// the ranking itself; with ties the steps show one order only).
+    /// Rows never include the final arithmetic: a student who has seen
+    /// every row still computes the answer.
+    pub fn row_hints(&self) -> usize {
         if self.step_columns().is_empty() {
-            1
+            0
         } else {
             self.steps().rows.len()
         }
+    }
+
+    /// How many steps reveal the whole working: the [`Self::row_hints`],
+    /// then one more, the last, that shows the answer (the arithmetic after
+    /// the table, or each order of the tied documents and their average).
+    pub fn hint_steps(&self) -> usize {
+        self.row_hints() + 1
     }
 
     /// Checks a final answer.

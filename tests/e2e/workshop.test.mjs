@@ -1,0 +1,110 @@
+// The workshop as a teacher runs it (issue 40): hints that leave the answer
+// to the student, projector mode driven by a clicker, a click or on-screen
+// buttons with type for the back of a room, a set that stays across reloads
+// and in the session file, resets that can be undone, controls that never
+// touch, and a handout with room to write.
+//
+// Values worked by hand on the example set:
+// - AP of 1 0 1 0 0 | 1: rows at ranks 1 (P@1 = 1) and 3 (P@3 = 2/3); the
+//   answer (1 + 2/3) / 3 = 1.6667 / 3 = 0.5556.
+// - nDCG@3 of 3 2 0 | 3, linear gain: gains 3 2 0 (2^g - 1 gives 7 3 0).
+// - P@2 of 0 1 1 = 1/2; RR of 0 0 0 1 = 1/4.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SHOTS, open, openDoor, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+async function pick(page, measure) {
+  const label = new RegExp(`^${measure}( ✓)?$`);
+  await page.getByTestId('exercise-pick').filter({ hasText: label }).click();
+  await page.getByTestId('exercise-metric').filter({ hasText: new RegExp(`^${measure}$`) }).waitFor();
+}
+
+async function answer(page, text) {
+  await page.getByTestId('exercise-answer').fill(text);
+  await page.getByTestId('exercise-check').click();
+  return (await page.getByTestId('exercise-verdict').textContent()).trim();
+}
+
+const text = (page, id) => page.getByTestId(id).textContent().then((t) => t.trim());
+
+/** Pairs of visible controls in `root` closer than `gap` px (touching or overlapping). */
+async function touching(root, gap = 4) {
+  return root.evaluate((el, gap) => {
+    const boxes = [...el.querySelectorAll('button, a, input, select')]
+      .filter((c) => c.offsetParent !== null && getComputedStyle(c).visibility !== 'hidden')
+      .map((c) => ({ r: c.getBoundingClientRect(), name: c.dataset.testid ?? c.textContent.trim() ?? c.tagName }))
+      .filter(({ r }) => r.width > 0 && r.height > 0);
+    const near = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        const apart = a.right + gap <= b.left || b.right + gap <= a.left || a.bottom + gap <= b.top || b.bottom + gap <= a.top;
+        if (!apart) near.push(`${boxes[i].name} / ${boxes[j].name}`);
+      }
+    }
+    return near;
+  }, gap);
+}
+
+test('hints reveal the rows, the answer is its own last step, and feedback follows what is on the page', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  const pane = page.getByTestId('exercises');
+  await pick(page, 'AP');
+  assert.equal(await text(page, 'exercise-hint'), 'Hint: show row 1 of 2');
+  await page.getByTestId('exercise-hint').click();
+  assert.equal(await text(page, 'exercise-hint'), 'Hint: show row 2 of 2');
+  await page.getByTestId('exercise-hint').click();
+  // Every row shown: the student still computes the answer.
+  assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000', '2', '2/3 = 0.6667']);
+  assert.ok(!(await pane.textContent()).includes('0.5556'), 'the last row hint shows no final value');
+  assert.equal(await page.getByTestId('exercise-lines').count(), 0);
+  assert.equal(await text(page, 'exercise-hint'), 'Show the answer');
+  await page.getByTestId('exercise-hint').click();
+  assert.deepEqual(await page.locator('[data-testid="exercise-lines"] p').allTextContents(),
+    ['Sum of precisions: 1.0000 + 0.6667 = 1.6667.', 'R = 3: AP = 1.6667 / 3 = 0.5556.']);
+  assert.equal(await text(page, 'exercise-hint'), 'The answer is shown');
+  assert.equal(await page.getByTestId('exercise-hint').isDisabled(), true);
+  // A verdict is about the answer in the box: changing it clears the verdict.
+  assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve \(the grades after the bar \|\): they count among the relevant documents\.$/);
+  await page.getByTestId('exercise-answer').fill('0.55');
+  assert.equal(await text(page, 'exercise-verdict'), '');
+  // Plain words: one relevant document not retrieved, in the singular.
+  assert.match(await pane.textContent(), /One relevant document was not retrieved: grade 1\./);
+
+  // nDCG: the gains filled in as 2^g - 1 are named; once hints show those
+  // rows, the marks and the message about them go.
+  await pick(page, 'nDCG@3');
+  const gain = (row) => page.locator(`[data-testid="exercise-step"][data-column="Gain"][data-row="${row}"]`);
+  for (const [row, v] of ['7', '3', '0'].entries()) await gain(row).fill(v);
+  await page.getByTestId('exercise-check-steps').click();
+  assert.match(await text(page, 'exercise-step-mistake'), /^Gain: That is the exponential gain 2\^grade − 1/);
+  assert.equal(await page.locator('.exercise-steps td.wrong').count(), 2);
+  await page.getByTestId('exercise-hint').click();
+  await page.getByTestId('exercise-hint').click();
+  assert.equal(await page.locator('.exercise-steps td.wrong').count(), 0);
+  assert.equal(await page.getByTestId('exercise-step-mistake').count(), 0);
+  // A cell changed since the check loses its mark.
+  await page.getByTestId('exercise-check-steps').click();
+  assert.equal(await page.locator('.exercise-steps td.right').count(), 1);
+  await gain(2).fill('1');
+  assert.equal(await page.locator('.exercise-steps td.right').count(), 0);
+  assert.match(await answer(page, '1'), /^Not quite\. You made the ideal ranking from the retrieved documents only/);
+  await page.getByTestId('exercise-hint').click();
+  await page.getByTestId('exercise-hint').click();
+  const lines = await page.getByTestId('exercise-lines').textContent();
+  assert.match(lines, /IDCG = 3\.0000 \+ 1\.8928 \+ 1\.0000 = 5\.8928\./);
+  assert.match(lines, /nDCG = 4\.2619 \/ 5\.8928 = 0\.7232\./);
+
+  // ERR's formula written with a product sign and subscripts.
+  await pick(page, 'ERR@3');
+  assert.match(await page.locator('.exercise-formula').textContent(), /P\(stop at i\) = Rᵢ · ∏ⱼ₌₁ⁱ⁻¹ \(1 − Rⱼ\)/);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
