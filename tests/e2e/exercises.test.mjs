@@ -165,7 +165,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
   const pane = page.getByTestId('exercises');
   await pane.and(page.locator('.projector')).waitFor();
-  assert.match(await page.getByTestId('projector-keys').textContent(), /Row 0 of 1 · ↓ ↑ step · ← → exercise · Esc leaves/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking · click, PageDown or Space: next · PageUp: back · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -182,6 +182,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   assert.ok(!(await pane.textContent()).includes('0.5556'));
   // The answer is a step of its own.
   await page.keyboard.press('ArrowDown');
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · The answer/);
   assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
   // Large type, black on white reversed, nothing wider than the screen.
   const chip = page.locator('[data-testid="exercise-ranking"] li').first();

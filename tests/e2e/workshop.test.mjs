@@ -108,3 +108,55 @@ test('hints reveal the rows, the answer is its own last step, and feedback follo
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('projector mode is stepped by a clicker, Enter, a click and its buttons, in type for the back of a room', async () => {
+  for (const [width, height, least] of [[1280, 720, 30], [1920, 1080, 45]]) {
+    const { context, page, seen } = await open(env, { width, height, url: `${env.server.url}?projector` });
+    const pane = page.getByTestId('exercises');
+    await pane.and(page.locator('.projector')).waitFor();
+    const place = () => text(page, 'projector-keys');
+    // The first exercise is RR (one step: the answer), then P@5 (one), then AP.
+    await page.keyboard.press('PageDown');
+    assert.match(await place(), /^Exercise 1 of 7 · The answer/);
+    await page.keyboard.press('PageDown');
+    assert.match(await place(), /^Exercise 2 of 7 · The ranking/);
+    await page.keyboard.press('PageUp');
+    assert.match(await place(), /^Exercise 1 of 7 · The ranking/);
+    await page.getByTestId('projector-next').click();
+    await page.getByTestId('projector-next').click();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.getByTestId('exercise-metric').filter({ hasText: /^AP$/ }).waitFor();
+    assert.match(await place(), /^Exercise 3 of 7 · The ranking/);
+    // A click (a tap) on the exercise steps; Enter too; Backspace back.
+    await page.getByTestId('exercise-ranking').click();
+    assert.match(await place(), /^Exercise 3 of 7 · Row 1 of 2/);
+    await page.keyboard.press('Enter');
+    assert.match(await place(), /^Exercise 3 of 7 · Row 2 of 2/);
+    assert.equal(await page.getByTestId('exercise-lines').count(), 0);
+    assert.ok(!(await pane.textContent()).includes('0.5556'));
+    await page.keyboard.press('Backspace');
+    assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
+    await page.locator('.exercise-task').click();
+    await page.locator('.exercise-task').click();
+    assert.match(await place(), /^Exercise 3 of 7 · The answer/);
+    assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
+    // Type: body, table and working at least 30 px at 1280x720, larger on a larger screen.
+    const sizes = await pane.evaluate((el) => {
+      const px = (sel) => [...el.querySelectorAll(sel)].map((n) => parseFloat(getComputedStyle(n).fontSize));
+      return { body: px('.exercise-task, .exercise-note'), table: px('.exercise-steps td, .exercise-steps th'),
+        lines: px('[data-testid="exercise-lines"] p'), rank: px('.chip .rank') };
+    });
+    for (const [what, all] of Object.entries(sizes)) {
+      assert.ok(all.length > 0, what);
+      assert.ok(Math.min(...all) >= least, `${what} at ${width}x${height}: ${Math.min(...all)} px`);
+    }
+    // The working fills the screen's width without sideways scrolling.
+    const table = await page.getByTestId('exercise-steps').boundingBox();
+    assert.ok(table.width >= width * 0.4, `steps table ${table.width} px wide`);
+    assert.ok(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no sideways scrolling');
+    await page.screenshot({ path: join(SHOTS, `workshop-projector-${width}.png`) });
+    assert.deepEqual(seen.errors, []);
+    await context.close();
+  }
+});

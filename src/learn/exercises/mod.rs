@@ -20,7 +20,7 @@ use yew::prelude::*;
 use choosers::{random_chooser, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
 use events::select_value;
 use handout::handout_view;
-use projector::{projector_keys, use_projector, Projector};
+use projector::{projector_bar, projector_click, projector_keys, use_projector, Projector};
 use view::ExerciseView;
 
 use crate::learn::exercise_link::from_address;
@@ -121,12 +121,11 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             })
         })
     };
-    let rows = exercise.as_ref().map_or(0, Exercise::hint_steps);
-    let onkeydown = projector_keys(
-        &projector_mode,
-        rows,
-        (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len())),
-    );
+    let steps = exercise.as_ref().map_or(0, Exercise::hint_steps);
+    let rows = exercise.as_ref().map_or(0, Exercise::row_hints);
+    let in_set = (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len()));
+    let onkeydown = projector_keys(&projector_mode, steps, in_set.clone());
+    let onclick = projector_click(&projector_mode, steps, in_set.clone());
     let on_projector = {
         let (projector, shown) = (projector.clone(), shown.clone());
         Callback::from(move |_: MouseEvent| {
@@ -156,7 +155,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     { if *projector { "Leave projector mode" } else { "Projector mode" } }
                 </button>
                 if *projector {
-                    <span data-testid="projector-keys">{ format!(" Row {} of {rows} · ↓ ↑ step · ← → exercise · Esc leaves", *shown) }</span>
+                    { projector_bar(&projector_mode, rows, steps, in_set) }
                 }
             </p>
             <p class="exercise-source">
@@ -179,7 +178,11 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     Some(ex) => {
                         let key = ex.key();
                         let reveal = projector.then_some(*shown);
-                        html! { <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } /> }
+                        html! {
+                            <div class="exercise-stage" { onclick }>
+                                <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } />
+                            </div>
+                        }
                     }
                     None => html! { <p data-testid="exercise-none">{ "Type a ranking (Form or Text) to practise on it." }</p> },
                 }
