@@ -36,6 +36,7 @@ use crate::shell::examples_menu::CaseChecks;
 use crate::shell::page_header::{page_header, PageHeaderProps};
 use crate::shell::share;
 use crate::shell::startup::initial;
+use crate::shell::state::Action;
 use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
 use crate::shell::use_saved::use_saved;
 
@@ -190,6 +191,11 @@ pub fn App() -> Html {
         Door::Learn => learn_door(LearnDoor {
             input: SameRc(ev.typed.input.clone()),
             on_case: actions.on_case.clone(),
+            set: state.exercise_set.clone(),
+            on_set: {
+                let state = state.clone();
+                Callback::from(move |set| state.dispatch(Action::OpenSet(set)))
+            },
         }),
     };
     html! {

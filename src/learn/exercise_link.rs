@@ -34,6 +34,37 @@ pub fn from_address() -> Option<Result<String, String>> {
         .ok()
         .and_then(|bytes| String::from_utf8(bytes).ok());
     Some(text.ok_or_else(|| {
-        "The exercise set in this link could not be read: the link is incomplete or damaged, perhaps cut short when it was copied. Ask for the link again, or for the set's file; the example set is shown instead.".to_string()
+        "The exercise set in this link could not be read: the link is incomplete or damaged, perhaps cut short when it was copied. Ask for the link again, or for the set's file; the set opened before is shown instead.".to_string()
     }))
+}
+
+/// Takes the set out of this page's address (another set was opened), so
+/// a reload keeps the set opened last, not the link's.
+pub fn forget_in_address() {
+    let window = gloo::utils::window();
+    let location = window.location();
+    let Ok(search) = location.search() else {
+        return;
+    };
+    if !search.contains(PARAM) {
+        return;
+    }
+    let rest: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.starts_with(PARAM) && !p.is_empty())
+        .collect();
+    let query = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", rest.join("&"))
+    };
+    let address = format!(
+        "{}{query}{}",
+        location.pathname().unwrap_or_default(),
+        location.hash().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
+    }
 }

@@ -160,3 +160,77 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     await context.close();
   }
 });
+
+test('a set opened from a file stays across reloads and in the session file; progress is per set; resets can be undone', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  const dir = mkdtempSync(join(tmpdir(), 'ranklab-workshop-'));
+  const path = join(dir, 'week7.txt');
+  await writeFile(path, 'title: Week 7\nexercise: P@2\n0 1 1\nexercise: RR\n0 0 0 1\nexercise: ERR@3\n2 0 1\nties: 1-2\n');
+  await page.getByTestId('exercise-file').setInputFiles(path);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  // ERR with ties is refused at its ties: line, where the ranges start.
+  assert.match(await text(page, 'exercise-set-errors'), /^week7\.txt:8:7: expected /);
+  assert.equal(await answer(page, '1/2'), 'Right: P@2 = 0.5000.');
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+
+  // Reloaded: the same set, its progress.
+  await page.reload();
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.match(await text(page, 'exercise-set-errors'), /^week7\.txt:8:7: /);
+
+  // Progress is per set: the example set has its own.
+  await page.getByTestId('exercise-example-set').click();
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Ranking measures by hand' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 7');
+
+  // Back to Week 7 from the file; saved in a session file.
+  await page.getByTestId('exercise-file').setInputFiles(path);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-session').click()]);
+  const session = join(dir, 'ranklab-session.json');
+  await download.saveAs(session);
+
+  // "Reset all progress" offers undo; its controls never touch.
+  await page.getByTestId('exercise-reset-all').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 2');
+  assert.match(await text(page, 'exercise-undo'), /^The progress of every exercise of this set was reset\./);
+  await page.getByTestId('exercise-undo-button').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.equal(await page.getByTestId('exercise-undo').count(), 0);
+  await page.getByTestId('exercise-reset').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 2');
+  await page.getByTestId('exercise-undo-button').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.deepEqual(await touching(page.getByTestId('exercises')), []);
+  await page.getByTestId('exercises').screenshot({ path: join(SHOTS, 'workshop-set.png') });
+
+  // Another browser: the session file brings the set back.
+  const other = await open(env, { width: 1280, height: 900 });
+  await openDoor(other.page, 'learn');
+  assert.equal(await text(other.page, 'exercise-set-title'), 'Ranking measures by hand');
+  await other.page.getByTestId('open-session').setInputFiles(session);
+  await other.page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.match(await text(other.page, 'exercise-set-errors'), /^week7\.txt:8:7: /);
+  await other.page.reload();
+  await other.page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.deepEqual(other.seen.errors, []);
+  await other.context.close();
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('on a phone the exercise controls never touch', async () => {
+  const { context, page, seen } = await open(env, { width: 390, height: 844 });
+  await openDoor(page, 'learn');
+  const pane = page.getByTestId('exercises');
+  await pick(page, 'AP');
+  await page.getByTestId('exercise-reset-all').click();
+  await page.getByTestId('exercise-undo').waitFor();
+  assert.deepEqual(await touching(pane), []);
+  await pane.screenshot({ path: join(SHOTS, 'workshop-phone.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

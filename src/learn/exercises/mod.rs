@@ -24,9 +24,10 @@ use projector::{projector_bar, projector_click, projector_keys, use_projector, P
 use view::ExerciseView;
 
 use crate::learn::exercise_link::from_address;
-use crate::learn::exercise_progress::use_progress;
+use crate::learn::exercise_progress::{set_scope, use_progress, PRACTICE};
 use crate::shared::evaluation::{draw, parse_set, Difficulty, Exercise, QuickInput};
 use crate::shared::same_rc::SameRc;
+use crate::shell::state::SavedSet;
 
 /// Where the exercise comes from.
 #[derive(Clone, Copy, PartialEq)]
@@ -44,6 +45,10 @@ enum Source {
 pub struct ExercisePanelProps {
     /// The typed rankings.
     pub input: SameRc<QuickInput>,
+    /// The set opened (`None`: the example set), kept with the page's state.
+    pub set: Option<SavedSet>,
+    /// Another set is opened.
+    pub on_set: Callback<Option<SavedSet>>,
 }
 
 /// The exercise panel.
@@ -56,21 +61,45 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let graded = use_state(|| false);
     let tied = use_state(|| false);
     let depth = use_state(|| 6usize);
-    // A set in the address (`?set=`) is opened at the start.
+    // A set in the address (`?set=`) is opened at the start and kept with
+    // the page's state; until then it is the one shown.
     let linked = use_memo((), |_| from_address());
-    let set_text = use_state(|| match &*linked {
-        Some(Ok(text)) => text.clone(),
-        _ => EXAMPLE_SET.to_string(),
-    });
-    let set = use_state(|| {
-        Rc::new(match &*linked {
-            Some(Ok(text)) => parse_set("linked set", text),
-            _ => parse_set("example set", EXAMPLE_SET),
-        })
+    {
+        let (linked, on_set, kept) = (linked.clone(), props.on_set.clone(), props.set.clone());
+        use_effect_with((), move |_| {
+            if let Some(Ok(text)) = &*linked {
+                if kept.as_ref().map(|s| &s.text) != Some(text) {
+                    on_set.emit(Some(SavedSet {
+                        name: "linked set".into(),
+                        text: text.clone(),
+                    }));
+                }
+            }
+        });
+    }
+    let opened = match (&*linked, &props.set) {
+        (Some(Ok(text)), None) => Some(("linked set".to_string(), text.clone())),
+        (_, Some(s)) => Some((s.name.clone(), s.text.clone())),
+        _ => None,
+    };
+    let (set_name, set_text) =
+        opened.unwrap_or_else(|| ("example set".to_string(), EXAMPLE_SET.to_string()));
+    let set = use_memo((set_name, set_text.clone()), |(name, text)| {
+        parse_set(name, text)
     });
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
     let set_at = use_state(|| 0usize);
-    let progress = use_progress();
+    {
+        // Another set starts at its first exercise.
+        let set_at = set_at.clone();
+        use_effect_with(set_text.clone(), move |_| set_at.set(0));
+    }
+    let scope = if *source == Source::Set {
+        set_scope(&set_text)
+    } else {
+        PRACTICE.to_string()
+    };
+    let progress = use_progress(scope, set_scope(EXAMPLE_SET));
     let projector_mode = use_projector();
     let Projector {
         on: projector,
@@ -142,6 +171,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 text: &set_text,
                 at: &set_at,
                 handout: &handout,
+                on_set: &props.on_set,
             },
             &progress,
         ),
@@ -170,6 +200,13 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 <p class="field-error" role="alert" data-testid="exercise-link-problem">{ problem }</p>
             }
             { chooser }
+            if let Some(undo) = progress.last_reset() {
+                <p class="exercise-undo" role="status" data-testid="exercise-undo">
+                    { undo.what }
+                    <button type="button" data-testid="exercise-undo-button" onclick={ progress.undo() }>{ "Undo" }</button>
+                    <button type="button" data-testid="exercise-undo-close" onclick={ progress.keep_reset() }>{ "Keep it reset" }</button>
+                </p>
+            }
             if *handout && *source == Source::Set {
                 { handout_view(&set, &handout) }
             }

@@ -150,7 +150,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         Callback::from(move |_: MouseEvent| checked_cells.set(Some((*cells).clone())))
     };
     let on_reset = {
-        let forget = props.progress.reset_one(&key);
+        let (progress, key, name) = (props.progress.clone(), key.clone(), ex.metric.to_string());
         let (answer, verdict, cells, checked_cells) = (
             answer.clone(),
             verdict.clone(),
@@ -158,8 +158,8 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             checked_cells.clone(),
         );
         let empty = vec![vec![String::new(); steps.headers.len()]; steps.rows.len()];
-        Callback::from(move |e: MouseEvent| {
-            forget.emit(e);
+        Callback::from(move |_: MouseEvent| {
+            progress.reset_one(&key, &name);
             answer.set(String::new());
             verdict.set(None);
             cells.set(empty.clone());
