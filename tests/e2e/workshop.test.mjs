@@ -234,3 +234,37 @@ test('on a phone the exercise controls never touch', async () => {
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('the printed handout has a name line, each formula, blank cells 20 mm wide and room for the ideal ranking', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  await page.evaluate(() => { window.print = () => {}; });
+  await page.getByTestId('exercise-handout').click();
+  await page.getByTestId('handout').waitFor();
+  await page.emulateMedia({ media: 'print' });
+  // Laid out as on A4 paper (210 mm at 96 px per inch).
+  await page.setViewportSize({ width: 794, height: 1123 });
+  assert.equal(await page.getByTestId('handout-name').isVisible(), true);
+  assert.match(await text(page, 'handout-name'), /^Name:/);
+  assert.equal(await page.getByTestId('handout-formula').count(), 7);
+  const formulas = await page.getByTestId('handout-formula').allTextContents();
+  assert.match(formulas[2], /^AP = \(1\/R\) · Σ over relevant ranks i of P@i/);
+  // nDCG@3 of 3 2 0 | 3: the ideal ranking 3 3 2, three rows to fill in.
+  assert.equal(await page.getByTestId('handout-ideal').count(), 1);
+  assert.equal(await page.locator('[data-testid="handout-ideal"] tbody tr').count(), 3);
+  const mm = await page.getByTestId('handout-blank').evaluateAll((cells) =>
+    cells.map((c) => (c.getBoundingClientRect().width * 25.4) / 96));
+  assert.ok(mm.length >= 20, `${mm.length} blank cells`);
+  assert.ok(Math.min(...mm) >= 20, `narrowest blank cell ${Math.min(...mm).toFixed(1)} mm`);
+  const answerLines = await page.getByTestId('handout-answer-blank').evaluateAll((cells) =>
+    cells.map((c) => (c.getBoundingClientRect().width * 25.4) / 96));
+  assert.ok(Math.min(...answerLines) >= 20);
+  // Nothing wider than the paper.
+  assert.ok(await page.getByTestId('handout').evaluate((el) => el.scrollWidth <= 794), 'the handout fits A4');
+  // The answers page is as before.
+  const answers = await page.getByTestId('handout-answer').allTextContents();
+  assert.match(answers[2], /^3\. AP = 0\.5556\. Sum of precisions: 1\.0000 \+ 0\.6667 = 1\.6667\. R = 3: AP = 1\.6667 \/ 3 = 0\.5556\.$/);
+  await page.pdf({ format: 'A4', path: join(SHOTS, 'workshop-handout.pdf') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

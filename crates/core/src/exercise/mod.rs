@@ -146,6 +146,22 @@ impl Exercise {
         self.row_hints() + 1
     }
 
+    /// How many rows nDCG's ideal ranking needs in a hand calculation: its
+    /// grades above 0, best first, up to the cutoff (a grade 0 adds
+    /// nothing to IDCG). `None` for the measures without an ideal ranking.
+    pub fn ideal_rows(&self) -> Option<usize> {
+        let Metric::NDCG { k, .. } = self.metric else {
+            return None;
+        };
+        let positive = self
+            .ranking()
+            .ideal_grades()
+            .iter()
+            .filter(|&&g| g > 0)
+            .count();
+        Some(k.map_or(positive, |k| k.min(positive)))
+    }
+
     /// Checks a final answer.
     pub fn check(&self, answer: &str) -> Verdict {
         let Some(x) = read_number(answer) else {

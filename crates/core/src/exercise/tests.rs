@@ -126,6 +126,17 @@ fn the_answer_is_a_step_of_its_own_after_the_rows() {
     assert_eq!((rr.row_hints(), rr.hint_steps()), (0, 1));
 }
 
+/// nDCG@3 of `3 2 0 | 3`: the ideal ranking 3 3 2 fills three rows; of
+/// `1 0 | 0` one (a grade 0 adds nothing); with no cutoff, every grade
+/// above 0. Other measures have none.
+#[test]
+fn the_ideal_ranking_s_rows_of_a_hand_calculation() {
+    assert_eq!(exercise("nDCG@3", "3 2 0 | 3").ideal_rows(), Some(3));
+    assert_eq!(exercise("nDCG@5", "1 0 | 0").ideal_rows(), Some(1));
+    assert_eq!(exercise("nDCG", "1 2 0 1 | 3").ideal_rows(), Some(4));
+    assert_eq!(exercise("AP", "1 0").ideal_rows(), None);
+}
+
 /// Two relevant among 3 retrieved: P@5 = 2/5, not 2/3. R@3 of `1 0 0 1 | 1`
 /// = 1/3 (three relevant), not 1/2 (the two retrieved).
 #[test]
