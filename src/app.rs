@@ -24,6 +24,7 @@ use crate::files::{files_door, files_panels, FilesDoor, FilesPanels};
 use crate::learn::examples_menu::CaseChecks;
 use crate::learn::{learn_door, LearnDoor};
 use crate::model::share;
+use crate::model::state::Action;
 use crate::results::charts_panel::ChartsPanel;
 use crate::results::explanation::{ExplanationView, Selected};
 use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
@@ -197,6 +198,11 @@ pub fn App() -> Html {
         Door::Learn => learn_door(LearnDoor {
             input: SameRc(ev.typed.input.clone()),
             on_case: actions.on_case.clone(),
+            set: state.exercise_set.clone(),
+            on_set: {
+                let state = state.clone();
+                Callback::from(move |set| state.dispatch(Action::OpenSet(set)))
+            },
         }),
     };
     html! {

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::learn::examples_menu::ExamplesMenu;
 use crate::learn::exercises::ExercisePanel;
+use crate::model::state::SavedSet;
 use crate::shared::evaluation::QuickInput;
 use crate::shared::same_rc::SameRc;
 
@@ -16,13 +17,18 @@ pub struct LearnDoor {
     pub input: SameRc<QuickInput>,
     /// A worked example is opened (by its id).
     pub on_case: Callback<String>,
+    /// The teacher's set opened (from a file or a link; `None`: the
+    /// example set), kept with the page's state.
+    pub set: Option<SavedSet>,
+    /// Another set is opened.
+    pub on_set: Callback<Option<SavedSet>>,
 }
 
 /// Lays the learn door out.
 pub fn learn_door(d: LearnDoor) -> Html {
     html! {
         <main class="learn-door" id="main">
-            <ExercisePanel input={ d.input } />
+            <ExercisePanel input={ d.input } set={ d.set } on_set={ d.on_set } />
             <section class="gallery" aria-labelledby="gallery-title">
                 <h2 id="gallery-title">{ "Worked examples" }</h2>
                 <p class="hint">{ "Every worked example of the articles Ranklab was specified from, with the article's stated value beside the correct one. Loading one opens it in Calculate." }</p>

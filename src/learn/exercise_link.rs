@@ -22,18 +22,49 @@ pub fn link(text: &str) -> String {
 }
 
 /// The set in this page's address: `None` without one, its text, or why it
-/// cannot be read.
+/// cannot be read, in plain words (the decoder's own message says nothing
+/// to a teacher).
 pub fn from_address() -> Option<Result<String, String>> {
     let search = gloo::utils::window().location().search().ok()?;
     let body = search
         .trim_start_matches('?')
         .split('&')
         .find_map(|p| p.strip_prefix(PARAM))?;
-    let read = || -> Result<String, String> {
-        let text = unpack(body, 1 << 20).map_err(|e| format!("its data {e}"))?;
-        String::from_utf8(text).map_err(|_| "its data is not text".to_string())
-    };
-    Some(read().map_err(|e| {
-        format!("The exercise set in this link could not be read: {e}. It may have been cut short when copied; the example set is shown instead.")
+    let text = unpack(body, 1 << 20)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok());
+    Some(text.ok_or_else(|| {
+        "The exercise set in this link could not be read: the link is incomplete or damaged, perhaps cut short when it was copied. Ask for the link again, or for the set's file; the set opened before is shown instead.".to_string()
     }))
+}
+
+/// Takes the set out of this page's address (another set was opened), so
+/// a reload keeps the set opened last, not the link's.
+pub fn forget_in_address() {
+    let window = gloo::utils::window();
+    let location = window.location();
+    let Ok(search) = location.search() else {
+        return;
+    };
+    if !search.contains(PARAM) {
+        return;
+    }
+    let rest: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.starts_with(PARAM) && !p.is_empty())
+        .collect();
+    let query = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", rest.join("&"))
+    };
+    let address = format!(
+        "{}{query}{}",
+        location.pathname().unwrap_or_default(),
+        location.hash().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
+    }
 }

@@ -24,6 +24,20 @@ pub struct AppState {
     pub settings: Settings,
     /// The example case last loaded (its article checks are shown).
     pub case: Option<String>,
+    /// The teacher's exercise set opened from a file or a link (`None`:
+    /// the example set that ships with the app).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exercise_set: Option<SavedSet>,
+}
+
+/// A teacher's exercise set as opened: the name its problems are located
+/// in (the file's name) and its text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedSet {
+    /// The file's name, or "linked set".
+    pub name: String,
+    /// The set's text.
+    pub text: String,
 }
 
 impl Default for AppState {
@@ -33,6 +47,7 @@ impl Default for AppState {
             files: Rc::default(),
             settings: Settings::default(),
             case: None,
+            exercise_set: None,
         }
     }
 }
@@ -54,8 +69,11 @@ pub enum Action {
     RemoveFile(String),
     /// Empty text, no files, default settings.
     Clear,
-    /// Replace everything (a shared link was opened).
+    /// Replace everything (a shared link or a session file was opened);
+    /// the exercise set stays when the new state brings none.
     Replace(AppState),
+    /// Work through this exercise set (`None`: the example set).
+    OpenSet(Option<SavedSet>),
 }
 
 impl AppState {
@@ -75,6 +93,7 @@ impl AppState {
                 files: Rc::default(),
                 settings,
                 case: Some(id),
+                exercise_set: self.exercise_set.clone(),
             },
             Action::AddFiles(added) => {
                 let mut next = self.clone();
@@ -115,8 +134,19 @@ impl AppState {
                 files: Rc::default(),
                 settings: Settings::default(),
                 case: None,
+                exercise_set: self.exercise_set.clone(),
             },
-            Action::Replace(state) => state,
+            Action::Replace(state) => AppState {
+                exercise_set: state
+                    .exercise_set
+                    .clone()
+                    .or_else(|| self.exercise_set.clone()),
+                ..state
+            },
+            Action::OpenSet(exercise_set) => AppState {
+                exercise_set,
+                ..self.clone()
+            },
         }
     }
 
@@ -211,6 +241,34 @@ mod tests {
             .apply(Action::AddPasted("r".into()));
         let names: Vec<&str> = s.files.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["qrels", "run", "pasted-2", "pasted-1"]);
+    }
+
+    #[test]
+    fn an_exercise_set_stays_until_another_is_opened() {
+        let set = SavedSet {
+            name: "week4.txt".into(),
+            text: "exercise: RR\n0 1\n".into(),
+        };
+        let s = AppState::default().apply(Action::OpenSet(Some(set.clone())));
+        let kept = s
+            .apply(Action::Clear)
+            .apply(Action::Replace(AppState::default()));
+        assert_eq!(kept.exercise_set.as_ref(), Some(&set));
+        let other = SavedSet {
+            name: "b".into(),
+            ..set.clone()
+        };
+        let with = AppState {
+            exercise_set: Some(other.clone()),
+            ..AppState::default()
+        };
+        assert_eq!(s.apply(Action::Replace(with)).exercise_set, Some(other));
+        assert_eq!(s.apply(Action::OpenSet(None)).exercise_set, None);
+        // Saved without a set (older files too), read without one.
+        let text = serde_json::to_string(&AppState::default()).unwrap();
+        assert!(!text.contains("exercise_set"));
+        let back: AppState = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]

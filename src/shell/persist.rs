@@ -7,7 +7,7 @@ use std::rc::Rc;
 use gloo::storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
 
-use crate::model::state::{AppState, LoadedFile};
+use crate::model::state::{AppState, LoadedFile, SavedSet};
 use crate::settings::Settings;
 
 /// localStorage key of text and settings.
@@ -46,6 +46,7 @@ pub fn load() -> AppState {
                 ..Settings::default()
             },
             case: None,
+            exercise_set: None,
         },
         Err(_) => AppState::default(),
     }
@@ -58,16 +59,24 @@ struct Light<'s> {
     quick_text: &'s str,
     settings: &'s Settings,
     case: &'s Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exercise_set: &'s Option<SavedSet>,
 }
 
 /// Saves text and settings (the files are saved apart, by
 /// [`save_files`]); returns a message when the browser refuses (quota,
 /// private mode), so the page can say so instead of losing work silently.
-pub fn save(quick_text: &str, settings: &Settings, case: &Option<String>) -> Result<(), String> {
+pub fn save(
+    quick_text: &str,
+    settings: &Settings,
+    case: &Option<String>,
+    exercise_set: &Option<SavedSet>,
+) -> Result<(), String> {
     let light = Light {
         quick_text,
         settings,
         case,
+        exercise_set,
     };
     LocalStorage::set(STORAGE_KEY, light)
         .map_err(|e| format!("could not save to this browser's storage: {e}"))?;

@@ -51,10 +51,11 @@ pub fn use_saved(
                 state.quick_text.clone(),
                 state.settings.clone(),
                 state.case.clone(),
+                state.exercise_set.clone(),
             ),
-            move |(text, settings, case)| {
+            move |(text, settings, case, set)| {
                 if !embed {
-                    save_problem.set(persist::save(text, settings, case).err());
+                    save_problem.set(persist::save(text, settings, case, set).err());
                 }
             },
         );

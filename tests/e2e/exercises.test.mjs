@@ -60,7 +60,7 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
 
   await pick(page, 'nDCG@3');
   assert.match(await answer(page, '0.6885'), /^Not quite\. That is the exponential gain 2\^grade − 1/);
-  assert.match(await answer(page, '1'), /^Not quite\. You left out the relevant documents/);
+  assert.match(await answer(page, '1'), /^Not quite\. You made the ideal ranking from the retrieved documents only/);
   // The discount column filled in with log base 10.
   const discount = (row) => page.locator(`[data-testid="exercise-step"][data-column="Discount"][data-row="${row}"]`);
   for (const [row, v] of ['3.3219', '2.0959', '1.6610'].entries()) await discount(row).fill(v);
@@ -133,8 +133,9 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 2 of 2');
   // A link cut short says so, and the example set is shown.
   await page.goto(`${env.server.url}?set=${href.split('set=')[1].slice(0, 12)}`);
-  assert.match(await page.getByTestId('exercise-link-problem').textContent(), /^The exercise set in this link could not be read: its data does not decompress/);
-  assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Ranking measures by hand');
+  assert.match(await page.getByTestId('exercise-link-problem').textContent(), /^The exercise set in this link could not be read: the link is incomplete or damaged/);
+  // The set opened before (the link's, kept) is shown instead.
+  assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Week 4');
 
   // The demo's typed rankings: BM25's first query, AP.
   await page.getByTestId('exercise-source').selectOption('typed');
@@ -165,7 +166,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
   const pane = page.getByTestId('exercises');
   await pane.and(page.locator('.projector')).waitFor();
-  assert.match(await page.getByTestId('projector-keys').textContent(), /Row 0 of 1 · ↓ ↑ step · ← → exercise · Esc leaves/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking · click, PageDown or Space: next · PageUp: back · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -176,9 +177,14 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   // Row 1 (rank 1): relevant so far 1, P@1 = 1.
   assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000']);
   await page.keyboard.press('ArrowDown');
-  // Row 2 (rank 3): relevant so far 2, P@3 = 2/3; then the sum line.
+  // Row 2 (rank 3): relevant so far 2, P@3 = 2/3; the answer not yet.
   assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000', '2', '2/3 = 0.6667']);
-  assert.match(await page.getByTestId('exercise-lines').textContent(), /0\.5556/);
+  assert.equal(await page.getByTestId('exercise-lines').count(), 0);
+  assert.ok(!(await pane.textContent()).includes('0.5556'));
+  // The answer is a step of its own.
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · The answer/);
+  assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
   // Large type, black on white reversed, nothing wider than the screen.
   const chip = page.locator('[data-testid="exercise-ranking"] li').first();
   const style = await chip.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), bg: getComputedStyle(el.closest('section')).backgroundColor }));
@@ -186,6 +192,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   assert.equal(style.bg, 'rgb(0, 0, 0)');
   assert.ok(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no sideways scrolling');
   await page.screenshot({ path: join(SHOTS, 'exercise-projector.png') });
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
   await page.keyboard.press('Escape');

@@ -8,10 +8,11 @@ use yew::prelude::*;
 
 use super::events::{input_value, select_value};
 
-use crate::learn::exercise_link::link;
+use crate::learn::exercise_link::{forget_in_address, link};
 use crate::learn::exercise_progress::Progress;
+use crate::model::state::SavedSet;
 use crate::settings::inputs::index_setter;
-use crate::shared::evaluation::{parse_set, ExerciseSet};
+use crate::shared::evaluation::ExerciseSet;
 
 /// The teacher's set that ships with the app.
 pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");
@@ -90,13 +91,14 @@ pub(super) fn random_chooser(
     }
 }
 
-/// The set being worked through, its text, where the student is, and its
-/// handout.
+/// The set being worked through, its text, where the student is, its
+/// handout, and opening another set.
 pub(super) struct SetState<'a> {
-    pub(super) set: &'a UseStateHandle<Rc<ExerciseSet>>,
-    pub(super) text: &'a UseStateHandle<String>,
+    pub(super) set: &'a Rc<ExerciseSet>,
+    pub(super) text: &'a str,
     pub(super) at: &'a UseStateHandle<usize>,
     pub(super) handout: &'a UseStateHandle<bool>,
+    pub(super) on_set: &'a Callback<Option<SavedSet>>,
 }
 
 /// The set's title, its exercises (solved ones ticked), and opening a set.
@@ -106,6 +108,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         text: set_text,
         at,
         handout,
+        on_set,
     } = *s;
     let on_handout = {
         let handout = handout.clone();
@@ -120,30 +123,34 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         })
     };
     let on_file = {
-        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+        let on_set = on_set.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let Some(file) = input.files().and_then(|f| f.get(0)) else {
                 return;
             };
-            let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+            input.set_value("");
+            let on_set = on_set.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let name = file.name();
                 if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                    let text = text.as_string().unwrap_or_default();
-                    set.set(Rc::new(parse_set(&name, &text)));
-                    set_text.set(text);
-                    at.set(0);
+                    forget_in_address();
+                    on_set.emit(Some(SavedSet {
+                        name,
+                        text: text.as_string().unwrap_or_default(),
+                    }));
                 }
             });
         })
     };
     let on_example = {
-        let (set, at, set_text) = (set.clone(), at.clone(), set_text.clone());
+        let on_set = on_set.clone();
         Callback::from(move |_: MouseEvent| {
-            set.set(Rc::new(parse_set("example set", EXAMPLE_SET)));
-            set_text.set(EXAMPLE_SET.to_string());
-            at.set(0);
+            forget_in_address();
+            on_set.emit(Some(SavedSet {
+                name: "example set".into(),
+                text: EXAMPLE_SET.into(),
+            }));
         })
     };
     let solved = set
@@ -160,7 +167,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
     };
     html! {
         <div class="exercise-set" data-testid="exercise-set">
-            <p class="exercise-choose">
+            <p class="exercise-choose controls">
                 <label for="exercise-file">{ "Open a set " }</label>
                 <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file } />
                 <button type="button" data-testid="exercise-example-set" onclick={ on_example }>{ "Example set" }</button>
@@ -188,12 +195,15 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                     }
                 }) }
             </ol>
-            <p>
+            <p class="controls exercise-set-controls">
                 <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous" }</button>
                 <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next →" }</button>
-                <button type="button" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
+            </p>
+            <p class="controls exercise-danger">
+                <button type="button" class="danger" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
+                <span class="hint">{ " Forgets what was solved in this set in this browser; it can be undone." }</span>
             </p>
         </div>
     }

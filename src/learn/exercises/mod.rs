@@ -20,11 +20,12 @@ use yew::prelude::*;
 use choosers::{random_chooser, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
 use events::select_value;
 use handout::handout_view;
-use projector::{projector_keys, use_projector, Projector};
+use projector::{projector_bar, projector_click, projector_keys, use_projector, Projector};
 use view::ExerciseView;
 
 use crate::learn::exercise_link::from_address;
-use crate::learn::exercise_progress::use_progress;
+use crate::learn::exercise_progress::{set_scope, use_progress, PRACTICE};
+use crate::model::state::SavedSet;
 use crate::shared::evaluation::{draw, parse_set, Difficulty, Exercise, QuickInput};
 use crate::shared::same_rc::SameRc;
 
@@ -44,6 +45,10 @@ enum Source {
 pub struct ExercisePanelProps {
     /// The typed rankings.
     pub input: SameRc<QuickInput>,
+    /// The set opened (`None`: the example set), kept with the page's state.
+    pub set: Option<SavedSet>,
+    /// Another set is opened.
+    pub on_set: Callback<Option<SavedSet>>,
 }
 
 /// The exercise panel.
@@ -56,21 +61,45 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let graded = use_state(|| false);
     let tied = use_state(|| false);
     let depth = use_state(|| 6usize);
-    // A set in the address (`?set=`) is opened at the start.
+    // A set in the address (`?set=`) is opened at the start and kept with
+    // the page's state; until then it is the one shown.
     let linked = use_memo((), |_| from_address());
-    let set_text = use_state(|| match &*linked {
-        Some(Ok(text)) => text.clone(),
-        _ => EXAMPLE_SET.to_string(),
-    });
-    let set = use_state(|| {
-        Rc::new(match &*linked {
-            Some(Ok(text)) => parse_set("linked set", text),
-            _ => parse_set("example set", EXAMPLE_SET),
-        })
+    {
+        let (linked, on_set, kept) = (linked.clone(), props.on_set.clone(), props.set.clone());
+        use_effect_with((), move |_| {
+            if let Some(Ok(text)) = &*linked {
+                if kept.as_ref().map(|s| &s.text) != Some(text) {
+                    on_set.emit(Some(SavedSet {
+                        name: "linked set".into(),
+                        text: text.clone(),
+                    }));
+                }
+            }
+        });
+    }
+    let opened = match (&*linked, &props.set) {
+        (Some(Ok(text)), None) => Some(("linked set".to_string(), text.clone())),
+        (_, Some(s)) => Some((s.name.clone(), s.text.clone())),
+        _ => None,
+    };
+    let (set_name, set_text) =
+        opened.unwrap_or_else(|| ("example set".to_string(), EXAMPLE_SET.to_string()));
+    let set = use_memo((set_name, set_text.clone()), |(name, text)| {
+        parse_set(name, text)
     });
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
     let set_at = use_state(|| 0usize);
-    let progress = use_progress();
+    {
+        // Another set starts at its first exercise.
+        let set_at = set_at.clone();
+        use_effect_with(set_text.clone(), move |_| set_at.set(0));
+    }
+    let scope = if *source == Source::Set {
+        set_scope(&set_text)
+    } else {
+        PRACTICE.to_string()
+    };
+    let progress = use_progress(scope, set_scope(EXAMPLE_SET));
     let projector_mode = use_projector();
     let Projector {
         on: projector,
@@ -121,12 +150,11 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             })
         })
     };
-    let rows = exercise.as_ref().map_or(0, Exercise::hint_steps);
-    let onkeydown = projector_keys(
-        &projector_mode,
-        rows,
-        (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len())),
-    );
+    let steps = exercise.as_ref().map_or(0, Exercise::hint_steps);
+    let rows = exercise.as_ref().map_or(0, Exercise::row_hints);
+    let in_set = (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len()));
+    let onkeydown = projector_keys(&projector_mode, steps, in_set.clone());
+    let onclick = projector_click(&projector_mode, steps, in_set.clone());
     let on_projector = {
         let (projector, shown) = (projector.clone(), shown.clone());
         Callback::from(move |_: MouseEvent| {
@@ -143,6 +171,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 text: &set_text,
                 at: &set_at,
                 handout: &handout,
+                on_set: &props.on_set,
             },
             &progress,
         ),
@@ -156,7 +185,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     { if *projector { "Leave projector mode" } else { "Projector mode" } }
                 </button>
                 if *projector {
-                    <span data-testid="projector-keys">{ format!(" Row {} of {rows} · ↓ ↑ step · ← → exercise · Esc leaves", *shown) }</span>
+                    { projector_bar(&projector_mode, rows, steps, in_set) }
                 }
             </p>
             <p class="exercise-source">
@@ -171,6 +200,13 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 <p class="field-error" role="alert" data-testid="exercise-link-problem">{ problem }</p>
             }
             { chooser }
+            if let Some(undo) = progress.last_reset() {
+                <p class="exercise-undo" role="status" data-testid="exercise-undo">
+                    { undo.what }
+                    <button type="button" data-testid="exercise-undo-button" onclick={ progress.undo() }>{ "Undo" }</button>
+                    <button type="button" data-testid="exercise-undo-close" onclick={ progress.keep_reset() }>{ "Keep it reset" }</button>
+                </p>
+            }
             if *handout && *source == Source::Set {
                 { handout_view(&set, &handout) }
             }
@@ -179,7 +215,11 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     Some(ex) => {
                         let key = ex.key();
                         let reveal = projector.then_some(*shown);
-                        html! { <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } /> }
+                        html! {
+                            <div class="exercise-stage" { onclick }>
+                                <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } />
+                            </div>
+                        }
                     }
                     None => html! { <p data-testid="exercise-none">{ "Type a ranking (Form or Text) to practise on it." }</p> },
                 }

@@ -1,4 +1,8 @@
-//! Projector mode: the working shown row by row, driven by the keys.
+//! Projector mode: the working shown row by row, then the answer, driven
+//! by the keys, a presenter's clicker, a click or a tap, and its own
+//! back and next buttons.
+
+use wasm_bindgen::JsCast;
 
 use yew::prelude::*;
 
@@ -35,43 +39,134 @@ pub(super) fn use_projector() -> Projector {
     Projector { on, shown, pane }
 }
 
-/// The keys of projector mode: ↓/Space and ↑ step through the `rows` of
-/// the working, ←/→ through the set (when one is worked through: where,
-/// and how many), Esc leaves.
+/// Where projector mode moves: a step of the working, or past its ends
+/// the next or previous exercise of the set (when one is worked through:
+/// where, and how many), which starts at its ranking.
+fn go(p: &Projector, steps: usize, set: &Option<(UseStateHandle<usize>, usize)>, forward: bool) {
+    let shown = *p.shown;
+    let exercise = |delta: isize| {
+        let Some((at, n)) = set else { return false };
+        let next = **at as isize + delta;
+        let inside = (0..*n as isize).contains(&next);
+        if inside {
+            at.set(next as usize);
+            p.shown.set(0);
+        }
+        inside
+    };
+    if forward {
+        if shown < steps {
+            p.shown.set(shown + 1);
+        } else {
+            exercise(1);
+        }
+    } else if shown > 0 {
+        p.shown.set(shown - 1);
+    } else {
+        exercise(-1);
+    }
+}
+
+/// Whether a key or click is meant for a control (a button, a link, a
+/// field), not for stepping.
+fn on_control(e: &Event) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| {
+            el.closest("button, a, input, select, textarea, label")
+                .ok()
+                .flatten()
+        })
+        .is_some()
+}
+
+/// The keys of projector mode, as keyboards and presenters' clickers send
+/// them: PageDown, ↓, Space and Enter step forward, PageUp, ↑ and
+/// Backspace back (past the answer or the ranking: the next or previous
+/// exercise); → and ← go to the next or previous exercise; Esc leaves.
 pub(super) fn projector_keys(
     p: &Projector,
-    rows: usize,
+    steps: usize,
     set: Option<(UseStateHandle<usize>, usize)>,
 ) -> Callback<KeyboardEvent> {
-    let (projector, shown) = (p.on.clone(), p.shown.clone());
+    let p = p.clone();
     Callback::from(move |e: KeyboardEvent| {
-        if !*projector {
+        if !*p.on {
             return;
         }
-        let step = |delta: isize| {
-            let (at, n) = set.as_ref()?;
-            let next = **at as isize + delta;
-            (0..*n as isize).contains(&next).then(|| {
-                at.set(next as usize);
-                shown.set(0);
-            })
-        };
-        match e.key().as_str() {
-            "ArrowDown" | " " => shown.set((*shown + 1).min(rows)),
-            "ArrowUp" => shown.set(shown.saturating_sub(1)),
-            "ArrowRight" => {
-                if step(1).is_none() {
-                    return;
+        let key = e.key();
+        // Enter and Space on a focused button press it.
+        if matches!(key.as_str(), "Enter" | " ") && on_control(&e) {
+            return;
+        }
+        match key.as_str() {
+            "PageDown" | "ArrowDown" | " " | "Enter" => go(&p, steps, &set, true),
+            "PageUp" | "ArrowUp" | "Backspace" => go(&p, steps, &set, false),
+            "ArrowRight" | "ArrowLeft" => {
+                if let Some((at, n)) = &set {
+                    let next = **at as isize + if key == "ArrowRight" { 1 } else { -1 };
+                    if !(0..*n as isize).contains(&next) {
+                        return;
+                    }
+                    at.set(next as usize);
+                    p.shown.set(0);
                 }
             }
-            "ArrowLeft" => {
-                if step(-1).is_none() {
-                    return;
-                }
-            }
-            "Escape" => projector.set(false),
+            "Escape" => p.on.set(false),
             _ => return,
         }
         e.prevent_default();
     })
+}
+
+/// A click or a tap on the exercise in projector mode steps forward.
+pub(super) fn projector_click(
+    p: &Projector,
+    steps: usize,
+    set: Option<(UseStateHandle<usize>, usize)>,
+) -> Callback<MouseEvent> {
+    let p = p.clone();
+    Callback::from(move |e: MouseEvent| {
+        if *p.on && !on_control(&e) {
+            go(&p, steps, &set, true);
+        }
+    })
+}
+
+/// Projector mode's own controls: back and next, and where the working is
+/// (`rows` of the steps, then the answer: `steps` in all).
+pub(super) fn projector_bar(
+    p: &Projector,
+    rows: usize,
+    steps: usize,
+    set: Option<(UseStateHandle<usize>, usize)>,
+) -> Html {
+    let button = |forward: bool| {
+        let (p, set) = (p.clone(), set.clone());
+        Callback::from(move |_: MouseEvent| go(&p, steps, &set, forward))
+    };
+    let shown = *p.shown;
+    let place = if shown == 0 {
+        "The ranking".to_string()
+    } else if shown <= rows {
+        format!("Row {shown} of {rows}")
+    } else {
+        "The answer".to_string()
+    };
+    let exercise = set
+        .as_ref()
+        .map(|(at, n)| format!("Exercise {} of {n} · ", **at + 1))
+        .unwrap_or_default();
+    let first = shown == 0 && set.as_ref().is_none_or(|(at, _)| **at == 0);
+    let last = shown >= steps && set.as_ref().is_none_or(|(at, n)| **at + 1 >= *n);
+    html! {
+        <>
+            <button type="button" class="projector-step" data-testid="projector-prev" onclick={ button(false) } disabled={ first }>{ "← Back" }</button>
+            <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next →" }</button>
+            <span class="projector-place" data-testid="projector-keys" aria-live="polite">
+                { format!("{exercise}{place}") }
+                <span class="projector-help">{ " · click, PageDown or Space: next · PageUp: back · Esc leaves" }</span>
+            </span>
+        </>
+    }
 }

@@ -8,7 +8,9 @@ pub(super) struct StepsArgs<'a> {
     pub(super) steps: &'a crate::shared::evaluation::Explanation,
     pub(super) columns: &'a [usize],
     pub(super) cells: &'a UseStateHandle<Vec<Vec<String>>>,
-    pub(super) checked: &'a UseStateHandle<Option<Vec<crate::shared::evaluation::ColumnCheck>>>,
+    /// The columns' checks, about the cells as they are now.
+    pub(super) checked: &'a Option<Vec<crate::shared::evaluation::ColumnCheck>>,
+    /// The rows shown as hints.
     pub(super) hints: usize,
     /// Projector mode: rows not yet shown are empty, not inputs.
     pub(super) projector: bool,

@@ -43,10 +43,10 @@ pub(super) fn ranking_view(ex: &Exercise) -> Html {
         <>
             <ol class="exercise-ranking" aria-label="Grades by rank" data-testid="exercise-ranking">{ for items }</ol>
             <p>{
-                if missed.is_empty() {
-                    "Every relevant document was retrieved.".to_string()
-                } else {
-                    format!("Relevant documents not retrieved: grades {}.", missed.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                match missed.as_slice() {
+                    [] => "Every relevant document was retrieved.".to_string(),
+                    [g] => format!("One relevant document was not retrieved: grade {g}."),
+                    more => format!("{} relevant documents were not retrieved: grades {}.", more.len(), more.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
                 }
             }</p>
             if !ex.ties.is_empty() {
@@ -64,8 +64,8 @@ pub(super) fn ranking_view(ex: &Exercise) -> Html {
 pub(super) struct ExerciseViewProps {
     pub(super) exercise: Rc<Exercise>,
     pub(super) progress: Progress,
-    /// Projector mode: the rows of the steps shown (the rest hidden), and
-    /// no answer form.
+    /// Projector mode: the steps of the working shown (rows, then the
+    /// answer; the rest hidden), and no answer form.
     pub(super) reveal: Option<usize>,
 }
 
@@ -79,16 +79,47 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let steps = use_memo(ex.clone(), |ex| ex.steps());
     let columns = use_memo(ex.clone(), |ex| ex.step_columns());
     let cells = use_state(|| vec![vec![String::new(); steps.headers.len()]; steps.rows.len()]);
-    let checked = use_state(|| None::<Vec<crate::shared::evaluation::ColumnCheck>>);
+    // The cells as they were when the steps were last checked.
+    let checked_cells = use_state(|| None::<Vec<Vec<String>>>);
     let saved = props.progress.get(&key);
-    // Without columns to fill in (RR's steps are the ranking itself), one
-    // hint gives the arithmetic.
+    // Hints show the rows one at a time, then a last step the answer (the
+    // arithmetic after the table); without columns to fill in (RR's steps
+    // are the ranking itself) that last step is the only one.
     let hint_steps = *use_memo(ex.clone(), |ex| ex.hint_steps());
+    let row_hints = hint_steps - 1;
     let hints = props.reveal.unwrap_or(saved.hints).min(hint_steps);
+    let rows_shown = hints.min(row_hints);
+    let answer_shown = hints >= hint_steps;
+    // The marks are about the cells as they are now: a cell a hint filled
+    // in, or one changed since the check, has none.
+    let checked = use_memo(
+        (checked_cells.clone(), cells.clone(), rows_shown, ex.clone()),
+        |(then, now, rows_shown, ex)| {
+            let then = (**then).as_ref()?;
+            Some(
+                columns
+                    .iter()
+                    .map(|&c| {
+                        let col: Vec<Option<String>> = (0..now.len())
+                            .map(|r| {
+                                (r >= *rows_shown && then[r][c] == now[r][c])
+                                    .then(|| now[r][c].clone())
+                            })
+                            .collect();
+                        ex.check_column(c, &col)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        },
+    );
 
     let on_answer = {
-        let answer = answer.clone();
-        Callback::from(move |e: InputEvent| answer.set(input_value(&e)))
+        let (answer, verdict) = (answer.clone(), verdict.clone());
+        Callback::from(move |e: InputEvent| {
+            answer.set(input_value(&e));
+            // The verdict was about the answer before this change.
+            verdict.set(None);
+        })
     };
     let on_check = {
         let (answer, verdict, ex, progress, key) = (
@@ -115,19 +146,32 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         })
     };
     let on_check_steps = {
-        let (cells, checked, ex, columns) =
-            (cells.clone(), checked.clone(), ex.clone(), columns.clone());
+        let (cells, checked_cells) = (cells.clone(), checked_cells.clone());
+        Callback::from(move |_: MouseEvent| checked_cells.set(Some((*cells).clone())))
+    };
+    let on_reset = {
+        let (progress, key, name) = (props.progress.clone(), key.clone(), ex.metric.to_string());
+        let (answer, verdict, cells, checked_cells) = (
+            answer.clone(),
+            verdict.clone(),
+            cells.clone(),
+            checked_cells.clone(),
+        );
+        let empty = vec![vec![String::new(); steps.headers.len()]; steps.rows.len()];
         Callback::from(move |_: MouseEvent| {
-            let out = columns
-                .iter()
-                .map(|&c| {
-                    let col: Vec<Option<String>> =
-                        cells.iter().map(|row| Some(row[c].clone())).collect();
-                    ex.check_column(c, &col)
-                })
-                .collect();
-            checked.set(Some(out));
+            progress.reset_one(&key, &name);
+            answer.set(String::new());
+            verdict.set(None);
+            cells.set(empty.clone());
+            checked_cells.set(None);
         })
+    };
+    let hint_label = if hints < row_hints {
+        format!("Hint: show row {} of {row_hints}", hints + 1)
+    } else if !answer_shown {
+        "Show the answer".to_string()
+    } else {
+        "The answer is shown".to_string()
     };
     html! {
         <div class="exercise" data-testid="exercise" data-key={ key.clone() }>
@@ -149,41 +193,43 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 }</p>
             }
             if !columns.is_empty() {
-                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints, projector: props.reveal.is_some() }) }
+                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints: rows_shown, projector: props.reveal.is_some() }) }
             }
             if props.reveal.is_none() {
-                <p>
+                <p class="controls">
                     if !columns.is_empty() {
                         <button type="button" data-testid="exercise-check-steps" onclick={ on_check_steps }>{ "Check the steps" }</button>
                     }
-                    <button type="button" data-testid="exercise-hint" onclick={ on_hint } disabled={ hints >= hint_steps }>
-                        { if columns.is_empty() { "Hint: show the working".to_string() } else { format!("Hint: show row {}", (hints + 1).min(hint_steps.max(1))) } }
-                    </button>
+                    <button type="button" data-testid="exercise-hint" onclick={ on_hint } disabled={ answer_shown }>{ hint_label }</button>
                 </p>
             }
-            if hints >= hint_steps {
+            if answer_shown {
                 { working(ex, &steps) }
             }
             if props.reveal.is_none() {
                 <p class="exercise-progress" data-testid="exercise-progress">{
                     format!("{} · {} tr{} · {} hint{}", if saved.solved { "Solved" } else { "Not solved yet" }, saved.tries, if saved.tries == 1 { "y" } else { "ies" }, hints, if hints == 1 { "" } else { "s" })
                 }</p>
-                <p><button type="button" data-testid="exercise-reset" onclick={ props.progress.reset_one(&key) }>{ "Reset this exercise" }</button></p>
+                <p class="controls exercise-danger"><button type="button" class="danger" data-testid="exercise-reset" onclick={ on_reset }>{ "Reset this exercise" }</button></p>
             }
         </div>
     }
 }
 
-/// The working a hint gives once every row is shown: the explanation's
-/// arithmetic, or with ties each order of the tied grades with its value and
-/// their average.
+/// The answer, the last step after the rows: the explanation's arithmetic
+/// (for nDCG the ideal ranking's working too), or with ties each order of
+/// the tied grades with its value and their average.
 fn working(ex: &Exercise, steps: &crate::shared::evaluation::Explanation) -> Html {
     let orders = ex.tie_orders();
     if orders.is_empty() {
         return if steps.lines.is_empty() {
             html! {}
         } else {
-            html! { <p class="exercise-lines" data-testid="exercise-lines">{ steps.lines.join(" ") }</p> }
+            html! {
+                <div class="exercise-lines" data-testid="exercise-lines">
+                    { for steps.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+                </div>
+            }
         };
     }
     let total: usize = orders.iter().map(|o| o.count).sum();

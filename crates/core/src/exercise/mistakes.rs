@@ -12,7 +12,7 @@
 //!   and Harman, TREC: AP's R counts relevant documents not retrieved);
 //! - recall and nDCG's ideal ranking made without the relevant documents
 //!   that were not retrieved;
-//! - ERR summed as Σ Rᵢ / i, without the probability Π (1 − Rⱼ) of
+//! - ERR summed as Σ Rᵢ / i, without the probability ∏ (1 − Rⱼ) of
 //!   reaching rank i (Chapelle et al. 2009's cascade);
 //! - P@k divided by the documents retrieved when fewer than k are;
 //! - tied documents taken in the order listed, or in their best or worst
@@ -25,7 +25,7 @@ use crate::judged::JudgedRanking;
 use crate::measures::average_precision::ApNormalization;
 use crate::measures::err::{err_steps_with, StopProbability};
 use crate::measures::ndcg::{Discount, GainKind, Gains};
-use crate::measures::steps::Explanation;
+use crate::measures::steps::{f4, Explanation};
 use crate::measures::{EvalContext, Metric};
 use crate::pipeline::explain::explain;
 
@@ -45,9 +45,11 @@ pub enum Mistake {
     },
     /// AP's sum divided by the documents retrieved.
     ApOverRetrieved,
-    /// Relevant documents that were not retrieved left out (of AP's,
-    /// recall's or nDCG's ideal count).
+    /// Relevant documents that were not retrieved left out (of AP's or
+    /// recall's count of relevant documents).
     UnretrievedForgotten,
+    /// nDCG's ideal ranking made from the retrieved documents only.
+    IdealWithoutUnretrieved,
     /// ERR without the probability of reaching each rank.
     ErrWithoutReach,
     /// P@k divided by the documents retrieved (fewer than k).
@@ -127,7 +129,7 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
             }
             if normalised {
                 out.push(by_metric(
-                    Mistake::UnretrievedForgotten,
+                    Mistake::IdealWithoutUnretrieved,
                     metric.clone(),
                     &without_unretrieved(),
                 ));
@@ -164,14 +166,22 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
         Metric::ERR { k, gmax } => {
             let gmax = gmax.unwrap_or(ctx.max_grade);
             let stop_at = StopProbability::Exponential { gmax };
-            let value = err_steps_with(r, *k, stop_at)
-                .iter()
-                .map(|s| s.satisfaction / s.rank as f64)
-                .sum();
+            let each = err_steps_with(r, *k, stop_at);
+            let value = each.iter().map(|s| s.satisfaction / s.rank as f64).sum();
+            // Its steps: every rank reached (1), so P(stop at i) = Rᵢ and
+            // the terms Rᵢ / i; a column filled in so is named too.
+            let mut steps = explain(metric, r, ctx);
+            for (row, s) in steps.rows.iter_mut().zip(&each) {
+                if let [_, _, _, reach, stop, term] = &mut row[..] {
+                    *reach = f4(1.0);
+                    *stop = f4(s.satisfaction);
+                    *term = f4(s.satisfaction / s.rank as f64);
+                }
+            }
             out.push(Mistaken {
                 mistake: Mistake::ErrWithoutReach,
                 value,
-                steps: None,
+                steps: Some(steps),
             });
         }
         Metric::P { k } if r.ranked.len() < *k && !r.ranked.is_empty() => {
@@ -231,10 +241,13 @@ impl fmt::Display for Mistake {
                 "You divided by the number of documents retrieved: AP divides the sum of P@rank at the relevant ranks by the number of relevant documents.",
             ),
             Mistake::UnretrievedForgotten => f.write_str(
-                "You left out the relevant documents the system did not retrieve (after `|`): they count among the relevant documents (and in nDCG's ideal ranking).",
+                "You left out the relevant documents the system did not retrieve (the grades after the bar |): they count among the relevant documents.",
+            ),
+            Mistake::IdealWithoutUnretrieved => f.write_str(
+                "You made the ideal ranking from the retrieved documents only: the relevant documents the system did not retrieve (the grades after the bar |) belong in it too.",
             ),
             Mistake::ErrWithoutReach => f.write_str(
-                "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, Π (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · Π (1 − Rⱼ).",
+                "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, ∏ (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · ∏ (1 − Rⱼ).",
             ),
             Mistake::TieListedOrder => write!(
                 f,

@@ -127,14 +127,40 @@ impl Exercise {
         out
     }
 
-    /// How many hints reveal the whole working: one per row of the steps,
-    /// or one (the arithmetic) when there is no column to fill in.
-    pub fn hint_steps(&self) -> usize {
+    /// How many hints reveal rows of the steps, one row each: every row
+    /// when there are columns to fill in, none otherwise (RR's steps are
+    /// the ranking itself; with ties the steps show one order only).
+    /// Rows never include the final arithmetic: a student who has seen
+    /// every row still computes the answer.
+    pub fn row_hints(&self) -> usize {
         if self.step_columns().is_empty() {
-            1
+            0
         } else {
             self.steps().rows.len()
         }
+    }
+
+    /// How many steps reveal the whole working: the [`Self::row_hints`],
+    /// then one more, the last, that shows the answer (the arithmetic after
+    /// the table, or each order of the tied documents and their average).
+    pub fn hint_steps(&self) -> usize {
+        self.row_hints() + 1
+    }
+
+    /// How many rows nDCG's ideal ranking needs in a hand calculation: its
+    /// grades above 0, best first, up to the cutoff (a grade 0 adds
+    /// nothing to IDCG). `None` for the measures without an ideal ranking.
+    pub fn ideal_rows(&self) -> Option<usize> {
+        let Metric::NDCG { k, .. } = self.metric else {
+            return None;
+        };
+        let positive = self
+            .ranking()
+            .ideal_grades()
+            .iter()
+            .filter(|&&g| g > 0)
+            .count();
+        Some(k.map_or(positive, |k| k.min(positive)))
     }
 
     /// Checks a final answer.

@@ -139,8 +139,8 @@ pub fn parse_set(input: &str, text: &str) -> ExerciseSet {
                     Some(_) if matches!(ex.metric, Metric::ERR { .. }) => {
                         out.errors.push(ParseError::new(
                             input,
-                            p.line,
-                            1,
+                            line_no,
+                            at,
                             Expected::TieMeasure,
                             &ex.metric.to_string(),
                         ));

@@ -50,7 +50,7 @@ fn ndcg_answers_and_its_mistakes() {
     );
     assert_eq!(
         e.check("1"),
-        Verdict::Mistake(Mistake::UnretrievedForgotten)
+        Verdict::Mistake(Mistake::IdealWithoutUnretrieved)
     );
 }
 
@@ -97,6 +97,44 @@ fn err_without_the_reach_is_named() {
         e.check("0.8333"),
         Verdict::Mistake(Mistake::ErrWithoutReach)
     );
+    // The steps' last column filled in as Rᵢ / i (3/4, 0, 1/12), and the
+    // reach column as all 1: each named, not only marked wrong.
+    let steps = e.steps();
+    let col = |name: &str| steps.headers.iter().position(|h| h == name).unwrap();
+    let cells = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
+    let terms = e.check_column(col("P(stop) / i"), &cells(&["0.75", "0", "1/12"]));
+    assert_eq!(terms.marks, [Some(true), Some(true), Some(false)]);
+    assert_eq!(terms.mistake, Some(Mistake::ErrWithoutReach));
+    let reach = e.check_column(col("P(reach i)"), &cells(&["1", "1", "1"]));
+    assert_eq!(reach.marks, [Some(true), Some(false), Some(false)]);
+    assert_eq!(reach.mistake, Some(Mistake::ErrWithoutReach));
+    // The right terms: 3/4, 0, (1/4 · 1 · 1/4) / 3 = 1/48.
+    let right = e.check_column(col("P(stop) / i"), &cells(&["0.75", "0", "1/48"]));
+    assert_eq!((right.marks, right.mistake), (vec![Some(true); 3], None));
+}
+
+/// Hints reveal the rows, then one step more shows the answer: AP of
+/// `1 0 1 0 0 | 1` has two rows (ranks 1 and 3), so three steps; RR's
+/// steps are the ranking itself, so its one step is the answer.
+#[test]
+fn the_answer_is_a_step_of_its_own_after_the_rows() {
+    let ap = exercise("AP", "q1: 1 0 1 0 0 | 1");
+    assert_eq!((ap.row_hints(), ap.hint_steps()), (2, 3));
+    let last = ap.steps().rows.last().unwrap().join(" ");
+    assert!(!last.contains("0.5556"), "{last}");
+    let rr = exercise("RR", "q1: 0 0 1 0 1");
+    assert_eq!((rr.row_hints(), rr.hint_steps()), (0, 1));
+}
+
+/// nDCG@3 of `3 2 0 | 3`: the ideal ranking 3 3 2 fills three rows; of
+/// `1 0 | 0` one (a grade 0 adds nothing); with no cutoff, every grade
+/// above 0. Other measures have none.
+#[test]
+fn the_ideal_ranking_s_rows_of_a_hand_calculation() {
+    assert_eq!(exercise("nDCG@3", "3 2 0 | 3").ideal_rows(), Some(3));
+    assert_eq!(exercise("nDCG@5", "1 0 | 0").ideal_rows(), Some(1));
+    assert_eq!(exercise("nDCG", "1 2 0 1 | 3").ideal_rows(), Some(4));
+    assert_eq!(exercise("AP", "1 0").ideal_rows(), None);
 }
 
 /// Two relevant among 3 retrieved: P@5 = 2/5, not 2/3. R@3 of `1 0 0 1 | 1`
@@ -195,7 +233,8 @@ fn ties_are_read_within_the_ranking_and_refused_for_err() {
         "exercise: AP\n1 0 1\nties: 2-4\nexercise: ERR@3\n2 0 1\nties: 1-2\nexercise: P@2\n1 0\nties: 1-2\n",
     );
     let places: Vec<(usize, usize)> = set.errors.iter().map(|e| (e.line, e.column)).collect();
-    assert_eq!(places, [(3, 7), (4, 1)]);
+    // Each at its `ties:` line, where the ranges start.
+    assert_eq!(places, [(3, 7), (6, 7)]);
     assert_eq!(*set.errors[0].expected, Expected::TieRanks);
     assert_eq!(*set.errors[1].expected, Expected::TieMeasure);
     assert_eq!(set.exercises.len(), 1);

@@ -147,7 +147,7 @@ pub(crate) fn explain(
         _ => unreachable!("matched above"),
     };
     e.formula = format!(
-        "ERR = Σ P(stop at i) / i, P(stop at i) = Rᵢ · Π_(j<i) (1 − Rⱼ), {mapping}{}",
+        "ERR = Σ P(stop at i) / i, P(stop at i) = Rᵢ · ∏ⱼ₌₁ⁱ⁻¹ (1 − Rⱼ), {mapping}{}",
         k.map_or(String::new(), |k| format!(", ranks ≤ {k}"))
     );
     e.headers = vec![

@@ -1,0 +1,270 @@
+// The workshop as a teacher runs it (issue 40): hints that leave the answer
+// to the student, projector mode driven by a clicker, a click or on-screen
+// buttons with type for the back of a room, a set that stays across reloads
+// and in the session file, resets that can be undone, controls that never
+// touch, and a handout with room to write.
+//
+// Values worked by hand on the example set:
+// - AP of 1 0 1 0 0 | 1: rows at ranks 1 (P@1 = 1) and 3 (P@3 = 2/3); the
+//   answer (1 + 2/3) / 3 = 1.6667 / 3 = 0.5556.
+// - nDCG@3 of 3 2 0 | 3, linear gain: gains 3 2 0 (2^g - 1 gives 7 3 0).
+// - P@2 of 0 1 1 = 1/2; RR of 0 0 0 1 = 1/4.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SHOTS, open, openDoor, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+async function pick(page, measure) {
+  const label = new RegExp(`^${measure}( ✓)?$`);
+  await page.getByTestId('exercise-pick').filter({ hasText: label }).click();
+  await page.getByTestId('exercise-metric').filter({ hasText: new RegExp(`^${measure}$`) }).waitFor();
+}
+
+async function answer(page, text) {
+  await page.getByTestId('exercise-answer').fill(text);
+  await page.getByTestId('exercise-check').click();
+  return (await page.getByTestId('exercise-verdict').textContent()).trim();
+}
+
+const text = (page, id) => page.getByTestId(id).textContent().then((t) => t.trim());
+
+/** Pairs of visible controls in `root` closer than `gap` px (touching or overlapping). */
+async function touching(root, gap = 4) {
+  return root.evaluate((el, gap) => {
+    const boxes = [...el.querySelectorAll('button, a, input, select')]
+      .filter((c) => c.offsetParent !== null && getComputedStyle(c).visibility !== 'hidden')
+      .map((c) => ({ r: c.getBoundingClientRect(), name: c.dataset.testid ?? c.textContent.trim() ?? c.tagName }))
+      .filter(({ r }) => r.width > 0 && r.height > 0);
+    const near = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        const apart = a.right + gap <= b.left || b.right + gap <= a.left || a.bottom + gap <= b.top || b.bottom + gap <= a.top;
+        if (!apart) near.push(`${boxes[i].name} / ${boxes[j].name}`);
+      }
+    }
+    return near;
+  }, gap);
+}
+
+test('hints reveal the rows, the answer is its own last step, and feedback follows what is on the page', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  const pane = page.getByTestId('exercises');
+  await pick(page, 'AP');
+  assert.equal(await text(page, 'exercise-hint'), 'Hint: show row 1 of 2');
+  await page.getByTestId('exercise-hint').click();
+  assert.equal(await text(page, 'exercise-hint'), 'Hint: show row 2 of 2');
+  await page.getByTestId('exercise-hint').click();
+  // Every row shown: the student still computes the answer.
+  assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000', '2', '2/3 = 0.6667']);
+  assert.ok(!(await pane.textContent()).includes('0.5556'), 'the last row hint shows no final value');
+  assert.equal(await page.getByTestId('exercise-lines').count(), 0);
+  assert.equal(await text(page, 'exercise-hint'), 'Show the answer');
+  await page.getByTestId('exercise-hint').click();
+  assert.deepEqual(await page.locator('[data-testid="exercise-lines"] p').allTextContents(),
+    ['Sum of precisions: 1.0000 + 0.6667 = 1.6667.', 'R = 3: AP = 1.6667 / 3 = 0.5556.']);
+  assert.equal(await text(page, 'exercise-hint'), 'The answer is shown');
+  assert.equal(await page.getByTestId('exercise-hint').isDisabled(), true);
+  // A verdict is about the answer in the box: changing it clears the verdict.
+  assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve \(the grades after the bar \|\): they count among the relevant documents\.$/);
+  await page.getByTestId('exercise-answer').fill('0.55');
+  assert.equal(await text(page, 'exercise-verdict'), '');
+  // Plain words: one relevant document not retrieved, in the singular.
+  assert.match(await pane.textContent(), /One relevant document was not retrieved: grade 1\./);
+
+  // nDCG: the gains filled in as 2^g - 1 are named; once hints show those
+  // rows, the marks and the message about them go.
+  await pick(page, 'nDCG@3');
+  const gain = (row) => page.locator(`[data-testid="exercise-step"][data-column="Gain"][data-row="${row}"]`);
+  for (const [row, v] of ['7', '3', '0'].entries()) await gain(row).fill(v);
+  await page.getByTestId('exercise-check-steps').click();
+  assert.match(await text(page, 'exercise-step-mistake'), /^Gain: That is the exponential gain 2\^grade − 1/);
+  assert.equal(await page.locator('.exercise-steps td.wrong').count(), 2);
+  await page.getByTestId('exercise-hint').click();
+  await page.getByTestId('exercise-hint').click();
+  assert.equal(await page.locator('.exercise-steps td.wrong').count(), 0);
+  assert.equal(await page.getByTestId('exercise-step-mistake').count(), 0);
+  // A cell changed since the check loses its mark.
+  await page.getByTestId('exercise-check-steps').click();
+  assert.equal(await page.locator('.exercise-steps td.right').count(), 1);
+  await gain(2).fill('1');
+  assert.equal(await page.locator('.exercise-steps td.right').count(), 0);
+  assert.match(await answer(page, '1'), /^Not quite\. You made the ideal ranking from the retrieved documents only/);
+  await page.getByTestId('exercise-hint').click();
+  await page.getByTestId('exercise-hint').click();
+  const lines = await page.getByTestId('exercise-lines').textContent();
+  assert.match(lines, /IDCG = 3\.0000 \+ 1\.8928 \+ 1\.0000 = 5\.8928\./);
+  assert.match(lines, /nDCG = 4\.2619 \/ 5\.8928 = 0\.7232\./);
+
+  // ERR's formula written with a product sign and subscripts.
+  await pick(page, 'ERR@3');
+  assert.match(await page.locator('.exercise-formula').textContent(), /P\(stop at i\) = Rᵢ · ∏ⱼ₌₁ⁱ⁻¹ \(1 − Rⱼ\)/);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('projector mode is stepped by a clicker, Enter, a click and its buttons, in type for the back of a room', async () => {
+  for (const [width, height, least] of [[1280, 720, 30], [1920, 1080, 45]]) {
+    const { context, page, seen } = await open(env, { width, height, url: `${env.server.url}?projector` });
+    const pane = page.getByTestId('exercises');
+    await pane.and(page.locator('.projector')).waitFor();
+    const place = () => text(page, 'projector-keys');
+    // The first exercise is RR (one step: the answer), then P@5 (one), then AP.
+    await page.keyboard.press('PageDown');
+    assert.match(await place(), /^Exercise 1 of 7 · The answer/);
+    await page.keyboard.press('PageDown');
+    assert.match(await place(), /^Exercise 2 of 7 · The ranking/);
+    await page.keyboard.press('PageUp');
+    assert.match(await place(), /^Exercise 1 of 7 · The ranking/);
+    await page.getByTestId('projector-next').click();
+    await page.getByTestId('projector-next').click();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.getByTestId('exercise-metric').filter({ hasText: /^AP$/ }).waitFor();
+    assert.match(await place(), /^Exercise 3 of 7 · The ranking/);
+    // A click (a tap) on the exercise steps; Enter too; Backspace back.
+    await page.getByTestId('exercise-ranking').click();
+    assert.match(await place(), /^Exercise 3 of 7 · Row 1 of 2/);
+    await page.keyboard.press('Enter');
+    assert.match(await place(), /^Exercise 3 of 7 · Row 2 of 2/);
+    assert.equal(await page.getByTestId('exercise-lines').count(), 0);
+    assert.ok(!(await pane.textContent()).includes('0.5556'));
+    await page.keyboard.press('Backspace');
+    assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
+    await page.locator('.exercise-task').click();
+    await page.locator('.exercise-task').click();
+    assert.match(await place(), /^Exercise 3 of 7 · The answer/);
+    assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
+    // Type: body, table and working at least 30 px at 1280x720, larger on a larger screen.
+    const sizes = await pane.evaluate((el) => {
+      const px = (sel) => [...el.querySelectorAll(sel)].map((n) => parseFloat(getComputedStyle(n).fontSize));
+      return { body: px('.exercise-task, .exercise-note'), table: px('.exercise-steps td, .exercise-steps th'),
+        lines: px('[data-testid="exercise-lines"] p'), rank: px('.chip .rank') };
+    });
+    for (const [what, all] of Object.entries(sizes)) {
+      assert.ok(all.length > 0, what);
+      assert.ok(Math.min(...all) >= least, `${what} at ${width}x${height}: ${Math.min(...all)} px`);
+    }
+    // The working fills the screen's width without sideways scrolling.
+    const table = await page.getByTestId('exercise-steps').boundingBox();
+    assert.ok(table.width >= width * 0.4, `steps table ${table.width} px wide`);
+    assert.ok(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no sideways scrolling');
+    await page.screenshot({ path: join(SHOTS, `workshop-projector-${width}.png`) });
+    assert.deepEqual(seen.errors, []);
+    await context.close();
+  }
+});
+
+test('a set opened from a file stays across reloads and in the session file; progress is per set; resets can be undone', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  const dir = mkdtempSync(join(tmpdir(), 'ranklab-workshop-'));
+  const path = join(dir, 'week7.txt');
+  await writeFile(path, 'title: Week 7\nexercise: P@2\n0 1 1\nexercise: RR\n0 0 0 1\nexercise: ERR@3\n2 0 1\nties: 1-2\n');
+  await page.getByTestId('exercise-file').setInputFiles(path);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  // ERR with ties is refused at its ties: line, where the ranges start.
+  assert.match(await text(page, 'exercise-set-errors'), /^week7\.txt:8:7: expected /);
+  assert.equal(await answer(page, '1/2'), 'Right: P@2 = 0.5000.');
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+
+  // Reloaded: the same set, its progress.
+  await page.reload();
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.match(await text(page, 'exercise-set-errors'), /^week7\.txt:8:7: /);
+
+  // Progress is per set: the example set has its own.
+  await page.getByTestId('exercise-example-set').click();
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Ranking measures by hand' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 7');
+
+  // Back to Week 7 from the file; saved in a session file.
+  await page.getByTestId('exercise-file').setInputFiles(path);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-session').click()]);
+  const session = join(dir, 'ranklab-session.json');
+  await download.saveAs(session);
+
+  // "Reset all progress" offers undo; its controls never touch.
+  await page.getByTestId('exercise-reset-all').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 2');
+  assert.match(await text(page, 'exercise-undo'), /^The progress of every exercise of this set was reset\./);
+  await page.getByTestId('exercise-undo-button').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.equal(await page.getByTestId('exercise-undo').count(), 0);
+  await page.getByTestId('exercise-reset').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 0 of 2');
+  await page.getByTestId('exercise-undo-button').click();
+  assert.equal(await text(page, 'exercise-set-progress'), 'Solved 1 of 2');
+  assert.deepEqual(await touching(page.getByTestId('exercises')), []);
+  await page.getByTestId('exercises').screenshot({ path: join(SHOTS, 'workshop-set.png') });
+
+  // Another browser: the session file brings the set back.
+  const other = await open(env, { width: 1280, height: 900 });
+  await openDoor(other.page, 'learn');
+  assert.equal(await text(other.page, 'exercise-set-title'), 'Ranking measures by hand');
+  await other.page.getByTestId('open-session').setInputFiles(session);
+  await other.page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.match(await text(other.page, 'exercise-set-errors'), /^week7\.txt:8:7: /);
+  await other.page.reload();
+  await other.page.getByTestId('exercise-set-title').filter({ hasText: 'Week 7' }).waitFor();
+  assert.deepEqual(other.seen.errors, []);
+  await other.context.close();
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('on a phone the exercise controls never touch', async () => {
+  const { context, page, seen } = await open(env, { width: 390, height: 844 });
+  await openDoor(page, 'learn');
+  const pane = page.getByTestId('exercises');
+  await pick(page, 'AP');
+  await page.getByTestId('exercise-reset-all').click();
+  await page.getByTestId('exercise-undo').waitFor();
+  assert.deepEqual(await touching(pane), []);
+  await pane.screenshot({ path: join(SHOTS, 'workshop-phone.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('the printed handout has a name line, each formula, blank cells 20 mm wide and room for the ideal ranking', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  await page.evaluate(() => { window.print = () => {}; });
+  await page.getByTestId('exercise-handout').click();
+  await page.getByTestId('handout').waitFor();
+  await page.emulateMedia({ media: 'print' });
+  // Laid out as on A4 paper (210 mm at 96 px per inch).
+  await page.setViewportSize({ width: 794, height: 1123 });
+  assert.equal(await page.getByTestId('handout-name').isVisible(), true);
+  assert.match(await text(page, 'handout-name'), /^Name:/);
+  assert.equal(await page.getByTestId('handout-formula').count(), 7);
+  const formulas = await page.getByTestId('handout-formula').allTextContents();
+  assert.match(formulas[2], /^AP = \(1\/R\) · Σ over relevant ranks i of P@i/);
+  // nDCG@3 of 3 2 0 | 3: the ideal ranking 3 3 2, three rows to fill in.
+  assert.equal(await page.getByTestId('handout-ideal').count(), 1);
+  assert.equal(await page.locator('[data-testid="handout-ideal"] tbody tr').count(), 3);
+  const mm = await page.getByTestId('handout-blank').evaluateAll((cells) =>
+    cells.map((c) => (c.getBoundingClientRect().width * 25.4) / 96));
+  assert.ok(mm.length >= 20, `${mm.length} blank cells`);
+  assert.ok(Math.min(...mm) >= 20, `narrowest blank cell ${Math.min(...mm).toFixed(1)} mm`);
+  const answerLines = await page.getByTestId('handout-answer-blank').evaluateAll((cells) =>
+    cells.map((c) => (c.getBoundingClientRect().width * 25.4) / 96));
+  assert.ok(Math.min(...answerLines) >= 20);
+  // Nothing wider than the paper.
+  assert.ok(await page.getByTestId('handout').evaluate((el) => el.scrollWidth <= 794), 'the handout fits A4');
+  // The answers page is as before.
+  const answers = await page.getByTestId('handout-answer').allTextContents();
+  assert.match(answers[2], /^3\. AP = 0\.5556\. Sum of precisions: 1\.0000 \+ 0\.6667 = 1\.6667\. R = 3: AP = 1\.6667 \/ 3 = 0\.5556\.$/);
+  await page.pdf({ format: 'A4', path: join(SHOTS, 'workshop-handout.pdf') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
