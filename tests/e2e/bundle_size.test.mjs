@@ -37,8 +37,11 @@ import { DIST } from './harness.mjs';
 // orders a query's lines (one comparator for every tie convention, where
 // there was one sort per convention) and of the gains' sort: 621,831 and
 // 219,851, so 623,000 and 221,000. Issue 30 (a lighter page, 350 KB) is
-// where this comes back down.
-const PAGE_BUDGET = 623_000;
+// where this comes back down. Then the workshop's second pass (issue 40:
+// sets kept in the page's state and the session file, progress per set with
+// undo, projector controls, the handout's blanks and ideal-ranking tables,
+// the answer as a step of its own): 635,687 measured, so 636,000.
+const PAGE_BUDGET = 636_000;
 const WORKER_BUDGET = 221_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
