@@ -120,7 +120,7 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   await writeFile(path, 'title: Week 4\nexercise: P@2\n0 1 1\nexercise: MAP@x\n1\nexercise: RR\n0 0 0 1\n');
   await page.getByTestId('exercise-file').setInputFiles(path);
   await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
-  assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt:4:11: expected a measure to compute by hand/);
+  assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt, line 4, column 11: expected a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k \(as in exercise: nDCG@5\), found “MAP@x”\.$/);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 2');
   assert.equal(await answer(page, '0.5'), 'Right: P@2 = 0.5000.');
   await page.getByTestId('exercise-next').click();

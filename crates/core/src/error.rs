@@ -465,12 +465,12 @@ impl fmt::Display for Expected {
             ),
             NotText => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read"),
             UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
-            ExerciseStart => f.write_str("`title: ...`, `exercise: MEASURE` or a `#` comment before the first exercise"),
-            ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in `exercise: nDCG@5`)"),
-            TieRanks => f.write_str("tied ranks as ranges within the ranking, such as `ties: 2-3, 5-7` (each range two ranks or more, none overlapping)"),
+            ExerciseStart => f.write_str("a title: line, an exercise: line (such as exercise: AP) or a comment starting with # before the first exercise"),
+            ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in exercise: nDCG@5)"),
+            TieRanks => f.write_str("tied ranks as ranges within the ranking, such as ties: 2-3, 5-7 (each range two ranks or more, none overlapping)"),
             TieMeasure => f.write_str("a measure whose average over the orders of tied documents is exact (P@k, R@k, RR, AP, DCG@k, nDCG@k or RBP; not ERR)"),
-            ExerciseRanking => f.write_str("a ranking after `exercise:` (grades in rank order, as in `q1: 1 0 2 | 1`)"),
-            OneRanking { first_line } => write!(f, "`note: ...` or the next `exercise:` (this exercise's ranking is on line {first_line})"),
+            ExerciseRanking => f.write_str("a ranking after the exercise: line (grades in rank order, as in q1: 1 0 2 | 1)"),
+            OneRanking { first_line } => write!(f, "a note: line or the next exercise: line (this exercise's ranking is on line {first_line})"),
         }
     }
 }

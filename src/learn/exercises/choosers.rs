@@ -12,7 +12,7 @@ use crate::learn::exercise_link::{forget_in_address, link};
 use crate::learn::exercise_progress::Progress;
 use crate::model::state::SavedSet;
 use crate::settings::inputs::index_setter;
-use crate::shared::evaluation::ExerciseSet;
+use crate::shared::evaluation::{ExerciseSet, ParseError};
 
 /// The teacher's set that ships with the app.
 pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");
@@ -101,7 +101,8 @@ pub(super) struct SetState<'a> {
     pub(super) on_set: &'a Callback<Option<SavedSet>>,
 }
 
-/// The set's title, its exercises (solved ones ticked), and opening a set.
+/// The set's title, its exercises (solved ones ticked), and opening a set
+/// ([`reset_all_row`] goes below the exercise, away from these controls).
 pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
     let SetState {
         set,
@@ -177,7 +178,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
             }
             if !set.errors.is_empty() {
                 <ul class="field-error" role="alert" data-testid="exercise-set-errors">
-                    { for set.errors.iter().map(|e| html! { <li>{ e.to_string() }</li> }) }
+                    { for set.errors.iter().map(located) }
                 </ul>
             }
             <p data-testid="exercise-set-progress">{ format!("Solved {solved} of {}", set.exercises.len()) }</p>
@@ -201,10 +202,32 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
             </p>
-            <p class="controls exercise-danger">
-                <button type="button" class="danger" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
-                <span class="hint">{ " Forgets what was solved in this set in this browser; it can be undone." }</span>
-            </p>
         </div>
+    }
+}
+
+/// A problem of a set in plain words: where (file, line, column), what was
+/// expected and what was found, quoted.
+fn located(e: &ParseError) -> Html {
+    let found = if e.found.is_empty() {
+        "the end of the line".to_string()
+    } else {
+        format!("“{}”", e.found)
+    };
+    html! {
+        <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>
+            { format!("{}, line {}, column {}: expected {}, found {found}.", e.input, e.line, e.column, e.expected) }
+        </li>
+    }
+}
+
+/// Resetting the set's progress: a row of its own below the exercise, away
+/// from the buttons used every minute; it can be undone.
+pub(super) fn reset_all_row(progress: &Progress) -> Html {
+    html! {
+        <p class="controls exercise-danger">
+            <button type="button" class="danger" data-testid="exercise-reset-all" onclick={ progress.reset_all() }>{ "Reset all progress" }</button>
+            <span class="hint">{ " Forgets what was solved in this set in this browser; it can be undone." }</span>
+        </p>
     }
 }

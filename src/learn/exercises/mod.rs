@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use choosers::{random_chooser, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
+use choosers::{random_chooser, reset_all_row, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
 use events::select_value;
 use handout::handout_view;
 use projector::{projector_bar, projector_click, projector_keys, use_projector, Projector};
@@ -223,6 +223,9 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     }
                     None => html! { <p data-testid="exercise-none">{ "Type a ranking (Form or Text) to practise on it." }</p> },
                 }
+            }
+            if *source == Source::Set && !*projector {
+                { reset_all_row(&progress) }
             }
         </section>
     }
