@@ -43,9 +43,14 @@ import { DIST } from './harness.mjs';
 // refusal): about 633,250 measured, so 636,000. The workshop's second pass (issue 40:
 // sets kept in the page's state and the session file, progress per set with
 // undo, projector controls, the handout's blanks and ideal-ranking tables,
-// the answer as a step of its own): 635,687 measured, so 636,000.
-const PAGE_BUDGET = 636_000;
-const WORKER_BUDGET = 221_000;
+// the answer as a step of its own): 635,687 measured, so 636,000. Both
+// merged with the three doors (issue 39: door layouts, the request, the
+// phone's header), the docs frameworks (issue 42) and the core's face
+// (issue 44: the measure families' table, exact sums in the worker too):
+// 655,851 and 229,098 measured, so 658,000 and 230,000. Issue 43 (a first
+// visit under 450 KB, the worker under 170 KB) is where this comes down.
+const PAGE_BUDGET = 658_000;
+const WORKER_BUDGET = 230_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 
