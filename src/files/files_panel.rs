@@ -96,7 +96,7 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
                 <code>{ "qid iter docid grade" }</code>{ " / " }<code>{ "qid Q0 docid rank score tag" }</code>
                 { "), ranx JSON (" }<code>{ "{\"q1\": {\"d1\": 1.2}}" }</code>
                 { "), or TSV/CSV with a header such as " }<code>{ "query_id,doc_id,score" }</code>
-                { ". Each run is named after its file. trec_eval's preference judgments (" }<code>{ "qid group subgroup docid level" }</code>
+                { ". Each run is named by its tag (the last field of a TREC run), or by its file when it has several tags or none. trec_eval's preference judgments (" }<code>{ "qid group subgroup docid level" }</code>
                 { ") and judgment groups (qrels judging a docid once per group in field 2) are read too, with trec_eval's measures for them. You can also drop files anywhere on the page." }
             </p>
             <div class="controls">

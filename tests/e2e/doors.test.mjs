@@ -123,7 +123,7 @@ async function loadTrecFiles(page) {
     }, await readFile(join(shared, name), 'utf8'));
     await page.getByTestId('add-pasted').click();
   }
-  await page.locator('[data-testid="results"] td[data-system="pasted-2"]').first().waitFor({ timeout: 15000 });
+  await page.locator('[data-testid="results"] td[data-system="STANDARD"]').first().waitFor({ timeout: 15000 });
 }
 
 // The first screen of every door at the three sizes, light and dark, for a

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, SHOTS, cell, open, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
+import { ROOT, SHOTS, cell, open, openDoor, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const PYTHON = join(process.env.RANKLAB_PEERS_VENV ?? join(ROOT, 'target', 'peers-venv'), 'bin', 'python');
@@ -45,6 +45,8 @@ test('p-values and t intervals equal scipy on the values shown', async () => {
   await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
   const systems = ['BM25', 'BM25 + reranker', 'Dense retriever'];
   const want = scipy(await perQuery(page, systems));
+  // Statistics are in the files door, which compares the typed rankings too.
+  await openDoor(page, 'files');
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
   const pairs = await page.getByTestId('stats-pair').all();
   assert.equal(pairs.length, 3, 'every pair of the 3 systems is reported');
@@ -79,6 +81,7 @@ test('marks name the beaten system; seeded tests repeat after a reload', async (
   assert.equal(await td.getAttribute('data-beats'), 'b');
   assert.equal(await page.locator('[data-testid="results"] td[data-system="bad"][data-measure="RR"]').getAttribute('data-beats'), '');
 
+  await openDoor(page, 'files');
   await page.getByTestId('stats-test').selectOption('randomization');
   // Enough trials that Monte Carlo error is small against the exact p:
   // its standard error is sqrt(p (1 - p) / trials) = 7e-5 at 100,000.
@@ -117,6 +120,7 @@ test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measur
   await cell(page, 'S5', 'AP').waitFor();
   await page.getByTestId('family-P').uncheck();
   await page.getByTestId('family-ERR').uncheck();
+  await openDoor(page, 'files');
   await page.getByTestId('stats-interval').selectOption('bootstrap');
   await page.locator('[data-testid="results"] td[data-system="S1"][data-measure="AP"] .interval').waitFor();
   const samples = [];
@@ -143,6 +147,7 @@ test('bootstrap intervals: 10,000 resamples x 5 systems x 200 queries x 4 measur
 test('the statistics tables fit, say what is not computed, and flag t intervals past [0, 1]', async () => {
   const { page, context } = await open(env, { width: 1280, height: 800 });
   await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await openDoor(page, 'files');
   const panel = page.getByTestId('significance');
   // No bootstrap intervals chosen: no empty column, one sentence says how.
   assert.equal(await panel.getByTestId('stats-systems').locator('th', { hasText: 'Bootstrap interval' }).count(), 0);
@@ -159,6 +164,7 @@ test('the statistics tables fit, say what is not computed, and flag t intervals 
   // B's 1/2, 1, 1/3, 1: mean 0.7083 ± 3.182 · 0.3436/2 reaches 1.25.
   await setQuickText(page, '[A]\nq1: R\nq2: R\nq3: R\nq4: N R\n[B]\nq1: N R\nq2: R\nq3: N N R\nq4: R');
   await cell(page, 'A', 'RR').getByText('0.8750').waitFor();
+  await openDoor(page, 'files');
   await page.getByTestId('stats-measure').selectOption({ label: 'RR' });
   assert.match(await panel.getByTestId('t-past-bounds').innerText(), /The t interval of A, B reaches past \[0, 1\]/);
   await context.close();
