@@ -9,8 +9,8 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
-use ranklab_app::share::{decode, encode, PREFIX};
-use ranklab_app::significance::statistics;
+use ranklab_app::model::share::{decode, encode, PREFIX};
+use ranklab_app::results::statistics::statistics;
 use ranklab_core::{evaluate_files, evaluate_typed, parse_typed};
 
 fuzz_target!(|data: &[u8]| {

@@ -445,6 +445,12 @@ def known_cause(corpus, te, rl):
             return "stricter: duplicate docid past -M"
         if "-c" in corpus.flags and not run_lines:
             return "stricter: empty run with -c"
+    # An empty run: trec_eval cannot map a 0-byte results file and stops
+    # ("Cannot read results file"); Ranklab scores every qrels query 0 under
+    # -c, as trec_eval does for a run of comment lines only (README: the
+    # deliberate differences).
+    if not te_ok and rl_ok and "-c" in corpus.flags and not "".join(corpus.run):
+        return "trec_eval: cannot read a 0-byte run (scored 0 with -c)"
     # trec_eval reads the line after a qrels comment as data, even a second
     # comment; after a comment that ends the file it reads past its buffer.
     ql = corpus.qrels
