@@ -63,22 +63,20 @@ APP_LAYERS = [
     ("shell", ["src/shell/"]),
     ("app", ["src/app.rs", "src/lib.rs", "src/main.rs", "src/bin/"]),
 ]
-DOORS = ["src/calculate/", "src/files/", "src/learn/", "src/embed/"]
+DOORS = next(prefixes for name, prefixes in APP_LAYERS if name == "doors")
 
 
 def app_layer_of(path):
-    for i, (name, prefixes) in enumerate(APP_LAYERS):
-        if any(path == p or (p.endswith("/") and path.startswith(p)) for p in prefixes):
-            return i, name
-    return None, None
+    return layer_of(path, APP_LAYERS)
 
 
 def door_of(path):
     return next((d for d in DOORS if path.startswith(d)), None)
 
 
-def layer_of(path):
-    for i, (name, prefixes) in enumerate(LAYERS):
+def layer_of(path, layers=LAYERS):
+    """(index, name) of the layer of `layers` that holds `path`, else (None, None)."""
+    for i, (name, prefixes) in enumerate(layers):
         if any(path == p or (p.endswith("/") and path.startswith(p)) for p in prefixes):
             return i, name
     return None, None
