@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::results::beside_results::{beside_results, BesideResults};
 use crate::results::summary_bar::SummaryBar;
 use crate::shared::evaluation::{Metric, SystemResult};
 use crate::shared::same_rc::SameRc;
@@ -30,18 +31,17 @@ pub struct CalculateDoor {
 
 /// Lays the calculate door out.
 pub fn calculate_door(d: CalculateDoor) -> Html {
-    html! {
-        <main class="layout" id="main">
-            <section class="input-pane" aria-label="Rankings">
+    beside_results(BesideResults {
+        label: "Rankings",
+        input: html! {
+            <>
                 <SummaryBar measures={ d.metrics } systems={ d.systems } />
                 { d.input }
                 { d.problems }
-                if let Some(p) = d.save_problem {
-                    <p class="field-error" role="alert">{ p }</p>
-                }
-            </section>
-            <section class="settings-pane" aria-label="Settings">{ d.settings }</section>
-            { d.results }
-        </main>
-    }
+            </>
+        },
+        save_problem: d.save_problem,
+        settings: d.settings,
+        results: d.results,
+    })
 }

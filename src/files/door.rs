@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::files::compare_view::CompareView;
 use crate::files::significance_panel::SignificancePanel;
+use crate::results::beside_results::{beside_results, BesideResults};
 use crate::results::use_evaluation::Evaluation;
 use crate::settings::Settings;
 use crate::shared::same_rc::SameRc;
@@ -40,21 +41,20 @@ pub struct FilesDoor {
 
 /// Lays the files door out.
 pub fn files_door(d: FilesDoor) -> Html {
-    html! {
-        <main class="layout" id="main">
-            <section class="input-pane" aria-label="Files">
+    beside_results(BesideResults {
+        label: "Files",
+        input: html! {
+            <>
                 <div id="input-panel">
                     <FilesPanel files={ d.files } on_files={ d.on_files } on_paste={ d.on_paste } on_remove={ d.on_remove } />
                 </div>
                 <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true />
-                if let Some(p) = d.save_problem {
-                    <p class="field-error" role="alert">{ p }</p>
-                }
-            </section>
-            <section class="settings-pane" aria-label="Settings">{ d.settings }</section>
-            { d.results }
-        </main>
-    }
+            </>
+        },
+        save_problem: d.save_problem,
+        settings: d.settings,
+        results: d.results,
+    })
 }
 
 /// What the files door's own panels read.

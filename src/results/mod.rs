@@ -1,5 +1,6 @@
 //! The results that the calculate and files doors share: the evaluation hook, the table, per-query values, charts, explanations, exports and warnings.
 
+pub mod beside_results;
 pub mod chart_kinds;
 pub mod charts_panel;
 pub mod evaluated_text;

@@ -7,25 +7,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHOTS, open, openDoor, useBrowser } from './harness.mjs';
+import { ROOT, SHOTS, open, openDoor, paste, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
-/** Opens the app in a context, as a touch phone when `touch`. */
-async function openAs(size, touch, url) {
-  if (!touch) return open(env, { ...size, url });
-  const context = await env.browser.newContext({ viewport: size, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url ?? env.server.url);
-  await page.locator('.page').waitFor({ timeout: 15000 });
-  return { context, page, seen: { errors } };
-}
+/** Opens the app, as a touch phone when `touch`. */
+const openAs = (size, touch, url) => open(env, { ...size, url, touch });
 
 async function inViewport(page, testid, height) {
   const box = await page.getByTestId(testid).first().boundingBox();
@@ -113,14 +104,10 @@ test('on a touch phone no control is under 24 px, primary controls are 44 px tal
 
 /** Loads trec_eval's own test qrels and run into the files door. */
 async function loadTrecFiles(page) {
-  const { readFile } = await import('node:fs/promises');
-  const shared = join(new URL('../..', import.meta.url).pathname, '..', 'shared', 'trec_eval_tests');
+  const shared = join(ROOT, '..', 'shared', 'trec_eval_tests');
   await openDoor(page, 'files');
   for (const name of ['qrels.test', 'results.test']) {
-    await page.getByTestId('paste-input').evaluate((el, value) => {
-      el.value = value;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, await readFile(join(shared, name), 'utf8'));
+    await paste(page, 'paste-input', await readFile(join(shared, name), 'utf8'));
     await page.getByTestId('add-pasted').click();
   }
   await page.locator('[data-testid="results"] td[data-system="STANDARD"]').first().waitFor({ timeout: 15000 });

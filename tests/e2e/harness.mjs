@@ -107,9 +107,11 @@ export async function openBench(dir, hash = '', init = undefined, initArg = unde
   return { server, browser, context, page, errors };
 }
 
-/** Opens the app in a fresh context; returns { context, page, seen }. */
-export async function open(env, { width = 1280, height = 800, url } = {}) {
-  const context = await env.browser.newContext({ viewport: { width, height } });
+/** Opens the app in a fresh context (as a touch phone when `touch`);
+ * returns { context, page, seen }. */
+export async function open(env, { width = 1280, height = 800, url, touch = false } = {}) {
+  const phone = touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {};
+  const context = await env.browser.newContext({ viewport: { width, height }, ...phone });
   const page = await context.newPage();
   const seen = watch(page);
   await page.goto(url ?? env.server.url);
