@@ -48,6 +48,8 @@ test("a teacher's ?set= link shows the set's first exercise in the first viewpor
   const path = join(dir, 'week5.txt');
   await writeFile(path, 'title: Week 5\nexercise: P@2\n0 1 1\nexercise: RR\n0 0 0 1\n');
   await page.getByTestId('exercise-file').setInputFiles(path);
+  // The set's link once the set is read (before, it is the example set's).
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 5' }).waitFor();
   const href = await page.getByTestId('exercise-set-link').getAttribute('href');
   await context.close();
   const link = `${env.server.url}?set=${href.split('set=')[1]}`;
