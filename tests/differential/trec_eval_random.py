@@ -17,6 +17,7 @@ Standard library only, so it runs before any venv exists.
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -422,6 +423,8 @@ def _flag_value(flags, flag):
 
 def known_cause(corpus, te, rl):
     """The documented deliberate difference this disagreement is, or None."""
+    if _stray_runid(corpus, te, rl):
+        return "trec_eval: runid of a run without result lines is stray bytes"
     lines = differing_lines(te, rl) if te.returncode == 0 and rl.returncode == 0 else None
     if lines:
         labels = set()
@@ -469,6 +472,20 @@ def known_cause(corpus, te, rl):
     if _negative_only_queries(qf) and te.returncode == 4 and rl_ok:
         return "trec_eval: fails on a query judged only negatively"
     return None
+
+
+_RUNID = re.compile(rb"runid +\tall\t.*?\n(?=num_q)", re.DOTALL)
+
+
+def _stray_runid(corpus, te, rl):
+    """A run of comment or blank lines only gives trec_eval no runid: it
+    prints the bytes its buffer held, even a newline (README: a run of 0
+    bytes). Do the outputs agree but for that line?"""
+    if te.returncode != 0 or rl.returncode != 0 or te.stdout == rl.stdout:
+        return False
+    if [l for l in corpus.run if l.strip() and not l.lstrip().startswith("#")]:
+        return False
+    return _RUNID.sub(b"", te.stdout, count=1) == _RUNID.sub(b"", rl.stdout, count=1)
 
 
 def _line_cause(corpus, te_fields, rl_fields):
