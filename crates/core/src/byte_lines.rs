@@ -55,9 +55,9 @@ impl ByteLines {
             return;
         };
         let body = &rest[..last];
-        match std::str::from_utf8(body) {
-            // The usual case: checked at once, split with a SIMD byte
-            // search (the hot path of big runs).
+        match simdutf8::basic::from_utf8(body) {
+            // The usual case: checked at once with SIMD, split with a SIMD
+            // byte search (the hot path of big runs).
             Ok(body) => {
                 let mut start = 0;
                 for end in memchr::memchr_iter(b'\n', body.as_bytes()) {

@@ -15,7 +15,7 @@
 //! or a level that is not a number, is a located error.
 
 use crate::error::{Expected, FieldLayout, ParseError};
-use crate::fast_hash::FnvHashMap;
+use crate::fast_hash::FastHashMap;
 use crate::formats::fields::first_fields;
 use crate::formats::trec::{content_lines, qrels_line_with_group};
 
@@ -38,7 +38,7 @@ pub struct PrefJudgment<'a> {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Preferences<'a> {
     /// Query id -> its judgments, in file order.
-    pub queries: FnvHashMap<&'a str, Vec<PrefJudgment<'a>>>,
+    pub queries: FastHashMap<&'a str, Vec<PrefJudgment<'a>>>,
     /// Located problems, in input order.
     pub errors: Vec<ParseError>,
 }

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Expected, ParseError};
-use crate::fast_hash::FnvHashMap;
+use crate::fast_hash::FastHashMap;
 use crate::formats::fields::first_fields;
 use crate::formats::trec::{content_lines, qrels_line_with_group, Qrels};
 
@@ -49,7 +49,7 @@ pub fn parse_qrels_jg<'a>(input: &str, text: &'a str) -> JudgmentGroups<'a> {
     let mut out = JudgmentGroups::default();
     // Where each (group, qid, docid) was first judged, for the message
     // about a repeat.
-    let mut first: FnvHashMap<(&'a str, &'a str, &'a str), usize> = FnvHashMap::default();
+    let mut first: FastHashMap<(&'a str, &'a str, &'a str), usize> = FastHashMap::default();
     for (line_no, line) in content_lines(text) {
         let Some((qid, group, docid, column, grade)) =
             qrels_line_with_group(input, line_no, line, &mut out.errors)
@@ -88,7 +88,7 @@ pub fn parse_qrels_jg<'a>(input: &str, text: &'a str) -> JudgmentGroups<'a> {
 /// Plain qrels judge each docid once per query (a repeat is an error
 /// there), so such a file can only be read as judgment groups.
 pub fn has_judgment_groups(text: &str) -> bool {
-    let mut seen: FnvHashMap<(&str, &str), &str> = FnvHashMap::default();
+    let mut seen: FastHashMap<(&str, &str), &str> = FastHashMap::default();
     let mut across = false;
     for (_, line) in content_lines(text) {
         // Fields as the qrels parser splits them.

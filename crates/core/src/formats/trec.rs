@@ -14,18 +14,18 @@
 use std::collections::HashMap;
 
 use crate::error::{Expected, FieldLayout, ParseError};
-use crate::fast_hash::FnvHashMap;
+use crate::fast_hash::FastHashMap;
 use crate::formats::fields::{first_field, first_fields, split_fields};
 use crate::formats::numbers::{parse_field, parse_rank, parse_score};
 
 /// Judgments of one query: docid -> grade.
-pub type QueryQrels<'a> = FnvHashMap<&'a str, i64>;
+pub type QueryQrels<'a> = FastHashMap<&'a str, i64>;
 
 /// Parsed qrels: per query, the grade of each judged document.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Qrels<'a> {
     /// Query id -> judgments.
-    pub queries: FnvHashMap<&'a str, QueryQrels<'a>>,
+    pub queries: FastHashMap<&'a str, QueryQrels<'a>>,
     /// Located problems, in input order.
     pub errors: Vec<ParseError>,
 }
@@ -87,7 +87,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
     // Where each (qid, docid) was first judged, for the message about a
     // repeat: built at the first repeat only (most qrels have none).
-    let mut first_lines: Option<FnvHashMap<(&'a str, &'a str), usize>> = None;
+    let mut first_lines: Option<FastHashMap<(&'a str, &'a str), usize>> = None;
     let (queries, errors) = (&mut out.queries, &mut out.errors);
     // The query of the previous line: qrels list a query's lines together,
     // so most lines skip the lookup. A new query's table starts at the size
@@ -112,7 +112,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
         };
         if judged.contains_key(docid) {
             let firsts = first_lines.get_or_insert_with(|| {
-                let mut m = FnvHashMap::default();
+                let mut m = FastHashMap::default();
                 for (n, l) in content_lines(text).take_while(|&(n, _)| n < line_no) {
                     if let Some((q, d, _, _)) = qrels_line(input, n, l, &mut Vec::new()) {
                         m.entry((q, d)).or_insert(n);

@@ -9,7 +9,7 @@ use crate::conventions::{
 use std::collections::hash_map::Entry;
 
 use crate::error::{Expected, ParseError};
-use crate::fast_hash::FnvHashMap;
+use crate::fast_hash::FastHashMap;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
 use crate::judged::{JudgedRanking, Rel, TieLayout};
 use crate::measures::EvalContext;
@@ -216,7 +216,7 @@ pub fn rank_entries<'r, 'a>(
     let mut kept: Vec<&'r RunEntry<'a>> = Vec::with_capacity(entries.len());
     let mut repeated = 0;
     let mut errors = Vec::new();
-    let mut seen: FnvHashMap<&str, usize> = FnvHashMap::default();
+    let mut seen: FastHashMap<&str, usize> = FastHashMap::default();
     seen.reserve(entries.len());
     for e in entries {
         if conventions.duplicates == DuplicatePolicy::KeepAll {

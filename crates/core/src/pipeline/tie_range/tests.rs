@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::conventions::{Conventions, JudgedScope, ScorePrecision, TieBreak};
-use crate::fast_hash::FnvHashMap;
+use crate::fast_hash::FastHashMap;
 use crate::formats::trec::RunEntry;
 use crate::measures::average_precision::ApNormalization;
 use crate::measures::ndcg::{Discount, GainKind, Gains};
@@ -219,7 +219,7 @@ impl Case {
             .collect()
     }
 
-    fn judgments(&self) -> FnvHashMap<&str, i64> {
+    fn judgments(&self) -> FastHashMap<&str, i64> {
         self.judged.iter().map(|(d, g)| (d.as_str(), *g)).collect()
     }
 
