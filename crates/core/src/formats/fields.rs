@@ -69,8 +69,8 @@ pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], u
 /// reader's usual line (a line it refuses is split again by
 /// [`first_fields`] to name the place).
 pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
-    if line.len() <= MAX_LINE {
-        return split_short(line);
+    if line.len() < SHORT_LINE {
+        return short_field_ranges::<N>(line.as_bytes()).map(|r| r.map(|(a, b)| &line[a..b]));
     }
     let bytes = line.as_bytes();
     let mut out = [""; N];
@@ -131,8 +131,9 @@ pub(crate) fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The longest line split by mask.
-const MAX_LINE: usize = 64;
+/// Lines shorter than this are split through a mask of their spaces, one
+/// bit per byte (the end of the line is a bit of the mask too).
+const SHORT_LINE: usize = 64;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -158,40 +159,62 @@ fn gather(high_bits: u64) -> u64 {
     ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
-/// Bit `i` set when byte `i` of `bytes` (at most [`MAX_LINE`]) is a field
-/// space, and every bit from `bytes.len()` up set (past the end is space).
+/// Bit `i` set when byte `i` of `bytes` (shorter than [`SHORT_LINE`]) is
+/// a field space, and every bit from `bytes.len()` up set (past the end is
+/// space). The last bytes of a line of eight or more are read as the
+/// word that ends the line (overlapping the word before), not one by one.
 fn space_mask(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
     let mut mask = 0;
     let mut words = bytes.chunks_exact(8);
     for (i, word) in (&mut words).enumerate() {
         let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
         mask |= gather(space_bytes(word)) << (8 * i);
     }
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        // The last bytes, shifted in one by one (no copy into a buffer).
-        let word = rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
-        mask |= gather(space_bytes(word)) << (bytes.len() - rest.len());
+    let rest = words.remainder().len();
+    if rest > 0 {
+        let last = match bytes.get(n.wrapping_sub(8)..) {
+            // The line's last eight bytes: keep the bits of its last `rest`.
+            Some(word) => {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                gather(space_bytes(word)) >> (8 - rest)
+            }
+            // A line shorter than a word, shifted in byte by byte.
+            None => {
+                let word = bytes.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
+                gather(space_bytes(word))
+            }
+        };
+        mask |= last << (n - rest);
     }
-    mask | u64::MAX.checked_shl(bytes.len() as u32).unwrap_or(0)
+    mask | u64::MAX.checked_shl(n as u32).unwrap_or(0)
 }
 
-/// The first `N` fields of `line` (at most [`MAX_LINE`] bytes), when it
-/// has at least `N`.
-fn split_short<const N: usize>(line: &str) -> Option<[&str; N]> {
-    let bytes = line.as_bytes();
-    debug_assert!(bytes.len() <= MAX_LINE);
-    let spaces = space_mask(bytes);
-    let mut out = [""; N];
-    let mut at = 0u32;
-    for field in &mut out {
-        let start = at + spaces.checked_shr(at).unwrap_or(u64::MAX).trailing_ones();
-        if start as usize >= bytes.len() {
+/// The byte ranges `[start, end)` of the first `N` fields of a line
+/// shorter than [`SHORT_LINE`] bytes, when it has at least `N` (`None`
+/// for a longer line). The fields' first bytes and the spaces that end
+/// them are two bit sets of [`space_mask`]; each field is then two bit
+/// counts, the lowest set bit of each set taken off in turn.
+pub(crate) fn short_field_ranges<const N: usize>(bytes: &[u8]) -> Option<[(usize, usize); N]> {
+    if bytes.len() >= SHORT_LINE {
+        return None;
+    }
+    let field = !space_mask(bytes);
+    // A field byte after a space (or first); a space after a field byte
+    // (the line's end is a space: bit `len` is set, `len` < 64).
+    let mut starts = field & !(field << 1);
+    let mut ends = !field & (field << 1);
+    let mut out = [(0, 0); N];
+    for range in &mut out {
+        if starts == 0 {
             return None;
         }
-        // (A 64-byte line has no bit past its end: the field ends there.)
-        at = (start + (spaces >> start).trailing_zeros()).min(bytes.len() as u32);
-        *field = &line[start as usize..at as usize];
+        *range = (
+            starts.trailing_zeros() as usize,
+            ends.trailing_zeros() as usize,
+        );
+        starts &= starts - 1;
+        ends &= ends - 1;
     }
     Some(out)
 }
@@ -291,15 +314,25 @@ mod tests {
     #[test]
     fn fields_of_short_lines() {
         assert_eq!(
-            split_short::<6>("Q1 Q0 D4779160 1 39.960988 bench"),
+            split_fields::<6>("Q1 Q0 D4779160 1 39.960988 bench"),
             Some(["Q1", "Q0", "D4779160", "1", "39.960988", "bench"])
         );
-        assert_eq!(split_short::<2>("  a\t\x0bb  c"), Some(["a", "b"]));
-        assert_eq!(split_short::<3>("a b"), None);
-        assert_eq!(split_short::<1>(""), None);
-        let long = "x".repeat(MAX_LINE);
-        assert_eq!(split_short::<1>(&long), Some([long.as_str()]));
-        let spaced = format!("{} y", "x".repeat(MAX_LINE - 2));
-        assert_eq!(split_short::<2>(&spaced).map(|f| f[1]), Some("y"));
+        assert_eq!(split_fields::<2>("  a\t\x0bb  c"), Some(["a", "b"]));
+        assert_eq!(split_fields::<3>("a b"), None);
+        assert_eq!(split_fields::<1>(""), None);
+        assert_eq!(short_field_ranges::<2>(b" ab\tc "), Some([(1, 3), (4, 5)]));
+        // Every length around the mask's word and line limits.
+        for n in 1..=SHORT_LINE + 1 {
+            let long = "x".repeat(n);
+            assert_eq!(split_fields::<1>(&long), Some([long.as_str()]), "{n}");
+            assert_eq!(
+                short_field_ranges::<1>(long.as_bytes()).is_some(),
+                n < SHORT_LINE
+            );
+            let spaced = format!("{} y", "x".repeat(n));
+            assert_eq!(split_fields::<2>(&spaced).map(|f| f[1]), Some("y"), "{n}");
+            let tail = format!("{}\t", "x".repeat(n));
+            assert_eq!(split_fields::<1>(&tail), Some([&tail[..n]]), "{n}");
+        }
     }
 }

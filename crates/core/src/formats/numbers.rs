@@ -35,22 +35,33 @@ pub(crate) fn parse_field<T: std::str::FromStr>(
 }
 
 /// A run line's rank as `str::parse::<i64>` reads it, with a short way for
-/// plain digits.
+/// plain digits ([`plain_rank`]).
 pub(crate) fn parse_rank(text: &str) -> Option<i64> {
-    let bytes = text.as_bytes();
-    if (1..=18).contains(&bytes.len()) {
-        // One pass: the digits are added up as they are checked.
-        let mut n = 0i64;
-        for &b in bytes {
-            let d = b.wrapping_sub(b'0');
-            if d > 9 {
-                return text.parse().ok();
-            }
-            n = n * 10 + i64::from(d);
-        }
-        return Some(n);
+    plain_rank(text.as_bytes()).or_else(|| text.parse().ok())
+}
+
+/// A rank written as 1 to 18 plain digits (no sign), read in one pass:
+/// the digits are added up as they are checked. `None` for any other
+/// spelling, which [`parse_rank`] gives to the standard parser.
+pub(crate) fn plain_rank(bytes: &[u8]) -> Option<i64> {
+    if !(1..=18).contains(&bytes.len()) {
+        return None;
     }
-    text.parse().ok()
+    let mut n = 0i64;
+    for &b in bytes {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        n = n * 10 + i64::from(d);
+    }
+    Some(n)
+}
+
+/// A score written as a plain decimal, read from its bytes by
+/// [`decimal`]: [`parse_score`]'s fast way, `None` for any other spelling.
+pub(crate) fn plain_score(bytes: &[u8]) -> Option<f64> {
+    decimal::plain_decimal(bytes)
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 
 use crate::error::{Expected, FieldLayout, ParseError};
 use crate::fast_hash::FastHashMap;
-use crate::formats::fields::{first_field, first_fields, split_fields};
-use crate::formats::numbers::{parse_field, parse_rank, parse_score};
+use crate::formats::fields::{first_field, first_fields, short_field_ranges, split_fields};
+use crate::formats::numbers::{parse_field, parse_rank, parse_score, plain_rank, plain_score};
 
 /// Judgments of one query: docid -> grade.
 pub type QueryQrels<'a> = FastHashMap<&'a str, i64>;
@@ -257,8 +257,26 @@ pub fn parse_run_line<'a>(
     line_no: usize,
     line: &'a str,
 ) -> Result<RunLine<'a>, ParseError> {
-    // The usual line, read in one pass; any other is read again below to
-    // name its problem's place.
+    // The usual line (short, a plain rank and score), read from its bytes
+    // in one pass; any other is read again below, as text, to name its
+    // problem's place.
+    let bytes = line.as_bytes();
+    if let Some([q, _, d, r, s, t]) = short_field_ranges::<6>(bytes) {
+        if let (Some(rank), Some(score)) =
+            (plain_rank(&bytes[r.0..r.1]), plain_score(&bytes[s.0..s.1]))
+        {
+            return Ok(RunLine {
+                qid: &line[q.0..q.1],
+                tag: &line[t.0..t.1],
+                entry: RunEntry {
+                    docid: &line[d.0..d.1],
+                    rank,
+                    score,
+                    line: line_no,
+                },
+            });
+        }
+    }
     if let Some([qid, _, docid, rank, score, tag]) = split_fields::<6>(line) {
         if let (Some(rank), Some(score)) =
             (parse_rank(rank), parse_score(score).filter(|s| !s.is_nan()))
