@@ -423,8 +423,13 @@ def _flag_value(flags, flag):
 
 def known_cause(corpus, te, rl):
     """The documented deliberate difference this disagreement is, or None."""
-    if _stray_runid(corpus, te, rl):
-        return "trec_eval: runid of a run without result lines is stray bytes"
+    stray = _without_stray_runid(corpus, te, rl)
+    if stray is not None:
+        te, rl = stray
+        if te.stdout == rl.stdout:
+            return _STRAY_RUNID
+        other = known_cause(corpus, te, rl)
+        return None if other is None else " + ".join(sorted([_STRAY_RUNID, other]))
     lines = differing_lines(te, rl) if te.returncode == 0 and rl.returncode == 0 else None
     if lines:
         labels = set()
@@ -477,15 +482,26 @@ def known_cause(corpus, te, rl):
 _RUNID = re.compile(rb"runid +\tall\t.*?\n(?=num_q)", re.DOTALL)
 
 
-def _stray_runid(corpus, te, rl):
+_STRAY_RUNID = "trec_eval: runid of a run without result lines is stray bytes"
+
+
+def _without_stray_runid(corpus, te, rl):
     """A run of comment or blank lines only gives trec_eval no runid: it
     prints the bytes its buffer held, even a newline (README: a run of 0
-    bytes). Do the outputs agree but for that line?"""
+    bytes). The two outputs without their runid line when that line is
+    what differs there, else None."""
     if te.returncode != 0 or rl.returncode != 0 or te.stdout == rl.stdout:
-        return False
+        return None
     if [l for l in corpus.run if l.strip() and not l.lstrip().startswith("#")]:
-        return False
-    return _RUNID.sub(b"", te.stdout, count=1) == _RUNID.sub(b"", rl.stdout, count=1)
+        return None
+    x, y = _RUNID.search(te.stdout), _RUNID.search(rl.stdout)
+    if x is None or y is None or x.group(0) == y.group(0):
+        return None
+    a, b = _RUNID.sub(b"", te.stdout, count=1), _RUNID.sub(b"", rl.stdout, count=1)
+    return (
+        subprocess.CompletedProcess(te.args, te.returncode, a, te.stderr),
+        subprocess.CompletedProcess(rl.args, rl.returncode, b, rl.stderr),
+    )
 
 
 def _line_cause(corpus, te_fields, rl_fields):
