@@ -23,6 +23,15 @@ pub(crate) fn is_field_space(c: char) -> bool {
 /// line: the query id a big run is grouped by.
 pub(crate) fn first_field(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
+    // The usual run line: a query id of at most seven bytes from the first
+    // byte, its end in the line's first word.
+    if let Some(word) = bytes.get(..8) {
+        let spaces = space_bytes(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+        let end = (spaces.trailing_zeros() / 8) as usize;
+        if spaces & 0x80 == 0 && end < 8 {
+            return Some(&line[..end]);
+        }
+    }
     let start = bytes.iter().position(|&b| !is_space_byte(b))?;
     Some(&line[start..field_end(bytes, start)])
 }
@@ -258,6 +267,7 @@ mod tests {
             let all = fields_with_columns(&line);
             let (first, n) = first_fields::<6>(&line);
             assert_eq!(n, all.len(), "{line:?}");
+            assert_eq!(first_field(&line), all.first().map(|f| f.1), "{line:?}");
             for (i, f) in all.iter().take(6).enumerate() {
                 assert_eq!(first[i], *f, "{line:?}");
             }
