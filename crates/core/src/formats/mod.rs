@@ -5,6 +5,8 @@
 //! (`numbers.rs`), read the same way by every format. Formats know nothing of
 //! evaluation: they turn text into values.
 
+#[cfg(test)]
+mod choices_bench;
 pub(crate) mod fields;
 pub(crate) mod inputs;
 pub(crate) mod numbers;
