@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { resolve } from 'node:path';
-import { openBench } from '../tests/e2e/harness.mjs';
+import { openBench, openDoor } from '../tests/e2e/harness.mjs';
 
 const [dist, qrels, run] = process.argv.slice(2).map((p) => resolve(p));
 
@@ -61,8 +61,8 @@ const sampler = (async () => {
 })();
 // The one run's MAP (the run is named after its tag, whatever its file's name).
 const value = page.locator('[data-testid="results"] td[data-measure="AP"] .value');
-// The Files tab is open, as when a person picks files (dropping them works from any tab).
-await page.getByTestId('tab-files').click();
+// The files door is open, as when a person picks files (dropping them works from any door).
+await openDoor(page, 'files');
 await page.waitForTimeout(500);
 const t0 = performance.now();
 await page.getByTestId('file-input').setInputFiles([qrels, run]);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { resolve } from 'node:path';
-import { openBench } from '../tests/e2e/harness.mjs';
+import { openBench, openDoor } from '../tests/e2e/harness.mjs';
 
 const [dist, qrels, run, traceOut] = process.argv.slice(2).map((p) => resolve(p));
 // The benchmark's measures (scripts/bench_browser.mjs): RR, AP, nDCG@10, R@1000.
@@ -15,7 +15,7 @@ const state = { quick_text: '', files: [], settings: { families: ['RR', 'AP', 'N
 const fragment = '#s=' + deflateRawSync(Buffer.from(JSON.stringify(state)), { level: 9 }).toString('base64url');
 const { server, browser, page, errors } = await openBench(dist, fragment);
 await page.locator('.page').waitFor({ timeout: 30000 });
-await page.getByTestId('tab-files').click();
+await openDoor(page, 'files');
 await page.waitForTimeout(500);
 await browser.startTracing(page, { path: traceOut, categories: ['disabled-by-default-v8.cpu_profiler'] });
 const t0 = Date.now();
