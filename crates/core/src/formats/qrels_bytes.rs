@@ -44,37 +44,37 @@ pub fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
         .map(|d| d.len())
         .sum();
     let n = |x: usize| u32::try_from(x).expect("qrels beyond 4 GiB are not read whole");
-    let mut out =
-        Vec::with_capacity(HEAD + 4 * (2 * qids.len() + 1) + 12 * judgments + qid_text + doc_text);
-    out.extend_from_slice(MAGIC);
-    for count in [qids.len(), judgments, qid_text + doc_text] {
-        out.extend_from_slice(&n(count).to_le_bytes());
+    // Each part's place, then every value written at its place (one
+    // allocation, no growing).
+    let firsts_at = HEAD + 4 * qids.len();
+    let docid_ends_at = firsts_at + 4 * (qids.len() + 1);
+    let grades_at = docid_ends_at + 4 * judgments;
+    let text_at = grades_at + 8 * judgments;
+    let mut out = vec![0; text_at + qid_text + doc_text];
+    let put = |out: &mut [u8], at: usize, x: usize| {
+        out[at..at + 4].copy_from_slice(&n(x).to_le_bytes());
+    };
+    out[..4].copy_from_slice(MAGIC);
+    put(&mut out, 4, qids.len());
+    put(&mut out, 8, judgments);
+    put(&mut out, 12, qid_text + doc_text);
+    let (mut text, mut judgment) = (0, 0);
+    for (i, q) in qids.iter().enumerate() {
+        out[text_at + text..text_at + text + q.len()].copy_from_slice(q.as_bytes());
+        text += q.len();
+        put(&mut out, HEAD + 4 * i, text);
     }
-    let mut end = 0;
-    for q in &qids {
-        end += q.len();
-        out.extend_from_slice(&n(end).to_le_bytes());
-    }
-    let mut first = 0;
-    out.extend_from_slice(&0u32.to_le_bytes());
-    for q in &qids {
-        first += qrels.queries[q].len();
-        out.extend_from_slice(&n(first).to_le_bytes());
-    }
-    let mut grades = Vec::with_capacity(8 * judgments);
-    let mut docs = String::with_capacity(doc_text);
-    for q in &qids {
+    for (i, q) in qids.iter().enumerate() {
         for (d, g) in &qrels.queries[q] {
-            docs.push_str(d);
-            out.extend_from_slice(&n(qid_text + docs.len()).to_le_bytes());
-            grades.extend_from_slice(&g.to_le_bytes());
+            out[text_at + text..text_at + text + d.len()].copy_from_slice(d.as_bytes());
+            text += d.len();
+            put(&mut out, docid_ends_at + 4 * judgment, text);
+            out[grades_at + 8 * judgment..grades_at + 8 * judgment + 8]
+                .copy_from_slice(&g.to_le_bytes());
+            judgment += 1;
         }
+        put(&mut out, firsts_at + 4 * (i + 1), judgment);
     }
-    out.extend_from_slice(&grades);
-    for q in &qids {
-        out.extend_from_slice(q.as_bytes());
-    }
-    out.extend_from_slice(docs.as_bytes());
     out
 }
 
