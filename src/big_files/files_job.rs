@@ -7,7 +7,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Object, Reflect};
+use js_sys::{Array, ArrayBuffer, Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -89,15 +89,52 @@ struct Gathered {
     replies: Vec<Option<ShardReply>>,
     started: usize,
     over: bool,
+    /// Each worker and its request, as they start.
+    workers: Vec<(Worker, JsValue)>,
+    /// Which workers said they are ready, and which were sent their request.
+    ready: Vec<bool>,
+    sent: Vec<bool>,
+    /// Several workers: the first hands the qrels' judgments over, and the
+    /// others' requests wait for them (`None`: not yet; `Some(None)`: the
+    /// first gave none, so they read the qrels themselves).
+    judgments: Option<Option<ArrayBuffer>>,
 }
 
-/// Sends a worker its request.
-fn hand_over(worker: &Worker, message: &JsValue, g: &mut Gathered, on_event: &Callback<JobEvent>) {
-    if worker.post_message(message).is_err() && !g.over {
-        g.over = true;
-        on_event.emit(JobEvent::Failed(
-            "the files could not be handed to the worker".into(),
-        ));
+impl Gathered {
+    /// Sends each ready worker its request, once it can go: the first's at
+    /// once, the others' with the judgments the first handed over.
+    fn hand_over(&mut self, on_event: &Callback<JobEvent>) {
+        for i in 0..self.workers.len() {
+            let waits = i > 0 && self.judgments.is_none();
+            if self.sent[i] || !self.ready[i] || waits || self.over {
+                continue;
+            }
+            self.sent[i] = true;
+            let (worker, message) = &self.workers[i];
+            let posted = match self.judgments.as_ref().and_then(Option::as_ref) {
+                Some(judgments) if i > 0 => {
+                    // Each worker its copy, transferred (not copied again).
+                    let copy = judgments.slice(0);
+                    let _ = Reflect::set(message, &JsValue::from_str("qrels"), &copy);
+                    worker.post_message_with_transfer(message, &Array::of1(&copy))
+                }
+                _ => worker.post_message(message),
+            };
+            if posted.is_err() {
+                self.over = true;
+                on_event.emit(JobEvent::Failed(
+                    "the files could not be handed to the worker".into(),
+                ));
+            }
+        }
+    }
+
+    /// The first worker's judgments (`None`: it gives none).
+    fn judgments_given(&mut self, judgments: Option<ArrayBuffer>, on_event: &Callback<JobEvent>) {
+        if self.judgments.is_none() {
+            self.judgments = Some(judgments);
+            self.hand_over(on_event);
+        }
     }
 }
 
@@ -194,6 +231,11 @@ impl FilesJob {
             replies: vec![None; shards],
             started: 0,
             over: false,
+            workers: Vec::new(),
+            ready: vec![false; shards],
+            sent: vec![false; shards],
+            // One worker waits for no one.
+            judgments: (shards < 2).then_some(None),
         }));
         let mut job = FilesJob {
             workers: Vec::new(),
@@ -208,23 +250,32 @@ impl FilesJob {
                 files: files.to_vec(),
                 basis: eval.basis.clone(),
                 shard,
+                give_qrels: index == 0 && shards > 1,
             })?;
             let (worker, ready, warm_handlers) = take_worker()?;
-            let message = Rc::new(message);
+            gathered
+                .borrow_mut()
+                .workers
+                .push((worker.clone(), message));
             let on_message = {
-                let (worker, gathered, on_event, eval) = (
-                    worker.clone(),
-                    gathered.clone(),
-                    on_event.clone(),
-                    eval.clone(),
-                );
-                let message = message.clone();
+                let (gathered, on_event, eval) = (gathered.clone(), on_event.clone(), eval.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                     let mut g = gathered.borrow_mut();
                     if g.over {
                         return;
                     }
-                    match Reply::read(&e.data()) {
+                    let data = e.data();
+                    if !data.is_string() {
+                        // The first worker's judgments (see `Request::Evaluate`).
+                        if index == 0 {
+                            let judgments = Reflect::get(&data, &JsValue::from_str("qrels"))
+                                .ok()
+                                .and_then(|b| b.dyn_into::<ArrayBuffer>().ok());
+                            g.judgments_given(judgments, &on_event);
+                        }
+                        return;
+                    }
+                    match Reply::read(&data) {
                         Reply::Failed(why) => {
                             g.over = true;
                             on_event.emit(if g.started == 0 {
@@ -235,7 +286,8 @@ impl FilesJob {
                         }
                         Reply::Ready => {
                             g.started += 1;
-                            hand_over(&worker, &message, &mut g, &on_event);
+                            g.ready[index] = true;
+                            g.hand_over(&on_event);
                         }
                         Reply::Progress(p) => {
                             g.progress[index] = p;
@@ -243,6 +295,8 @@ impl FilesJob {
                         }
                         Reply::Found(_) => {}
                         Reply::Done(reply) => {
+                            // Done without judgments: the others read the qrels.
+                            g.judgments_given(None, &on_event);
                             g.replies[index] = Some(reply);
                             if g.replies.iter().all(Option::is_some) {
                                 g.over = true;
@@ -287,7 +341,8 @@ impl FilesJob {
                 // A warm worker said it was ready before this request.
                 let mut g = gathered.borrow_mut();
                 g.started += 1;
-                hand_over(&worker, &message, &mut g, &on_event);
+                g.ready[index] = true;
+                g.hand_over(&on_event);
             }
             job.workers.push(worker);
             job._handlers.push((on_message, on_error));

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use js_sys::Reflect;
+use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint8Array};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
@@ -15,7 +15,8 @@ use crate::big_files::blob_reading::open_blob;
 use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::{
-    evaluate_shard, find_query, ByteSource, FoundQuery, Progress, Ready, Shard, ShardReply,
+    evaluate_shard_handing, find_query, ByteSource, FoundQuery, Progress, QrelsHandover, Ready,
+    Shard, ShardReply,
 };
 
 /// What the page asks of a worker, as JSON in the message's `request`
@@ -30,6 +31,13 @@ pub enum Request {
         basis: RequestBasis,
         /// Which part of the big runs.
         shard: Shard,
+        /// Whether to hand the qrels' judgments, once parsed, to the page
+        /// for the other workers (the first of several), as an
+        /// `ArrayBuffer` in a message's `qrels` field: they then come to
+        /// the others in their request's `qrels` field, and the others
+        /// read no qrels.
+        #[serde(default)]
+        give_qrels: bool,
     },
     /// Find one query's whole ranking in a run (for its explanation).
     Explain {
@@ -108,14 +116,29 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
                 find_query(files, &mut open, &eval.options, run, qid).await,
             ));
         }
-        Request::Evaluate { shard, .. } => {
+        Request::Evaluate {
+            shard, give_qrels, ..
+        } => {
             let mut last_told = f64::NEG_INFINITY;
-            let reply = evaluate_shard(
+            // Judgments handed over from the first worker, copied into
+            // this worker's memory.
+            let given = field(data, "qrels")
+                .dyn_into::<ArrayBuffer>()
+                .ok()
+                .map(|b| Uint8Array::new(&b).to_vec());
+            let mut give = |bytes: Vec<u8>| give_judgments(scope, &bytes);
+            let handover = match (&given, give_qrels) {
+                (Some(bytes), _) => QrelsHandover::Given(bytes),
+                (None, true) => QrelsHandover::Give(&mut give),
+                (None, false) => QrelsHandover::Parse,
+            };
+            let reply = evaluate_shard_handing(
                 files,
                 &mut open,
                 &eval.metrics,
                 &eval.options,
                 *shard,
+                handover,
                 &mut |p| {
                     // At most ten progress messages a second: a stream's
                     // reads can be small and many.
@@ -131,6 +154,15 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Posts the qrels' judgments (bytes of the core's qrels table) to the
+/// page as `{ qrels: ArrayBuffer }`, the buffer transferred, not copied.
+fn give_judgments(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
+    let buffer = Uint8Array::from(bytes).buffer();
+    let message = Object::new();
+    let _ = Reflect::set(&message, &JsValue::from_str("qrels"), &buffer);
+    let _ = scope.post_message_with_transfer(&message, &Array::of1(&buffer));
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {

@@ -11,6 +11,7 @@ pub(crate) mod fields;
 pub(crate) mod inputs;
 pub(crate) mod numbers;
 pub(crate) mod preferences;
+pub(crate) mod qrels_bytes;
 pub(crate) mod qrels_jg;
 pub(crate) mod qrels_parts;
 pub(crate) mod quick;

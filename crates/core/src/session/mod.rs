@@ -35,6 +35,7 @@ pub mod exports;
 pub mod exports {}
 mod files;
 mod find;
+mod handover;
 mod judgment_groups;
 mod judgment_table;
 mod preferences;
@@ -58,6 +59,7 @@ pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, Pa
 pub use compare::{causes, compare_presets, most_different, Cause, PresetRow};
 pub use files::{BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
+pub use handover::QrelsHandover;
 pub use judgment_groups::evaluate_judgment_groups;
 pub use judgment_table::{JudgmentReading, JudgmentTable};
 pub use preferences::evaluate_preferences;
@@ -70,7 +72,7 @@ pub use run_names::name_runs;
 pub use runs::evaluate_files;
 pub use runs::tie_effect;
 pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};
-pub use shards::{evaluate_shard, evaluate_streamed, finish, ShardReply};
+pub use shards::{evaluate_shard, evaluate_shard_handing, evaluate_streamed, finish, ShardReply};
 pub use significance::{beaten, letter, statistics};
 pub use stream::{evaluate_whole_text, ChunkEvaluator, StreamResult};
 pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};

@@ -18,6 +18,7 @@
 use crate::error::Expected;
 
 use super::files::LoadedFile;
+use super::handover::{QrelsHandover, ShardJudgments};
 use super::judgment_table::JudgmentReading;
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{QueryResult, SourceResults};
@@ -25,7 +26,7 @@ use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::{join, ShardLines};
 use super::shard_lines::{ScoredQuery, Shard, ShardRun, Ungrouped};
-use super::stream::{judge_chunk, tally, QueryChunk};
+use super::stream::{judge_chunk_against, tally, QueryChunk};
 use super::trec_judgments::evaluate_judgment_table;
 use super::warning::Warning;
 use super::EvalOptions;
@@ -33,7 +34,6 @@ use crate::byte_lines::ByteLines;
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
 use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputFormat, InputKind};
-use crate::formats::trec::Qrels;
 use crate::measures::{EvalContext, Metric};
 use crate::pipeline::evaluate::query_values;
 use crate::pipeline::judge::{judge, missing_query_ranking};
@@ -70,7 +70,7 @@ pub struct ShardReply {
 }
 
 struct RunJob<'a> {
-    qrels: &'a Qrels<'a>,
+    judgments: ShardJudgments<'a>,
     conventions: &'a Conventions,
     context: EvalContext,
     metrics: &'a [Metric],
@@ -78,7 +78,8 @@ struct RunJob<'a> {
 
 impl RunJob<'_> {
     fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
-        judge_chunk(name, self.qrels, self.conventions, chunk).map(|r| {
+        let judged = self.judgments.query(&chunk.qid);
+        judge_chunk_against(name, judged.as_deref(), self.conventions, chunk).map(|r| {
             let values = query_values(&r, &self.context, self.metrics);
             QueryResult::new(chunk.qid.clone(), values, &r, false).with_ranges(
                 self.metrics,
@@ -125,7 +126,7 @@ impl RunJob<'_> {
     /// A run read whole (not grouped by query, or not TREC).
     fn whole(&self, file: &LoadedFile, kind: InputKind, text: &str) -> RunOutcome {
         let run = parse_run_as(kind.format, &file.name, text);
-        let judged = judge(self.qrels, &run, self.conventions);
+        let judged = judge(&self.judgments.qrels(), &run, self.conventions);
         let mut out = RunOutcome::from_judged(&file.name, run.runid, &judged, self.metrics);
         out.several_tags = run.several_tags;
         out.errors.splice(0..0, run.errors.iter().cloned());
@@ -145,6 +146,21 @@ pub async fn evaluate_shard(
     metrics: &[Metric],
     options: &EvalOptions,
     shard: Shard,
+    tell: &mut dyn FnMut(&Progress),
+) -> ShardReply {
+    let parse = QrelsHandover::Parse;
+    evaluate_shard_handing(files, open, metrics, options, shard, parse, tell).await
+}
+
+/// [`evaluate_shard`], the qrels' judgments handed from the first shard
+/// to the others as `handover` says: the replies are the same.
+pub async fn evaluate_shard_handing(
+    files: &[LoadedFile],
+    open: &mut Open<'_>,
+    metrics: &[Metric],
+    options: &EvalOptions,
+    shard: Shard,
+    mut handover: QrelsHandover<'_>,
     tell: &mut dyn FnMut(&Progress),
 ) -> ShardReply {
     let first = shard.index == 0;
@@ -195,25 +211,36 @@ pub async fn evaluate_shard(
         now: Progress::default(),
         tell: &mut quiet,
     };
-    let qrels_text = match read_whole(
-        qrels_file,
-        open,
-        if first { &mut meter } else { &mut qrels_meter },
-    )
-    .await
-    {
-        Ok(t) => t,
-        Err(e) => {
-            reply.base.errors.push(e);
-            return reply;
-        }
+    let given = handover.given(first);
+    let qrels_text = match &given {
+        Some(_) => String::new(),
+        None => match read_whole(
+            qrels_file,
+            open,
+            if first { &mut meter } else { &mut qrels_meter },
+        )
+        .await
+        {
+            Ok(t) => t,
+            Err(e) => {
+                reply.base.errors.push(e);
+                return reply;
+            }
+        },
     };
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
+    let judgments = match &given {
+        Some(t) => ShardJudgments::Given(t),
+        None => {
+            handover.give(&qrels);
+            ShardJudgments::Parsed(&qrels)
+        }
+    };
     let conventions = options.conventions;
     let job = RunJob {
-        qrels: &qrels,
+        context: judgments.context(),
+        judgments,
         conventions: &conventions,
-        context: EvalContext::from_qrels(&qrels),
         metrics,
     };
     reply.max_grade = job.context.max_grade;
@@ -611,6 +638,84 @@ mod tests {
                 assert_eq!(part.warnings, expected.warnings, "{count} shards");
             }
         }
+    }
+
+    /// The files evaluated by `count` shards, the first handing the
+    /// judgments it parsed to the others, which read no qrels (their
+    /// opener refuses it).
+    fn handed(files: &[LoadedFile], options: &EvalOptions, count: usize) -> SourceResults {
+        let metrics = metrics();
+        let mut given = Vec::new();
+        let mut replies = Vec::new();
+        for index in 0..count {
+            let qrels_read = std::cell::Cell::new(false);
+            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
+                qrels_read.set(qrels_read.get() || f.name == "qrels");
+                Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
+            };
+            let mut give = |bytes: Vec<u8>| given = bytes;
+            let handover = match index {
+                0 => QrelsHandover::Give(&mut give),
+                _ => QrelsHandover::Given(&given),
+            };
+            let shard = Shard { index, count };
+            let tell = &mut |_: &Progress| {};
+            let reply =
+                evaluate_shard_handing(files, &mut open, &metrics, options, shard, handover, tell);
+            replies.push(block_on(reply));
+            assert_eq!(qrels_read.get(), index == 0, "shard {index} read the qrels");
+        }
+        finish(replies, &metrics, options).unwrap()
+    }
+
+    #[test]
+    fn judgments_handed_over_give_what_each_shard_parsing_gives() {
+        let (run, qrels) = long_run();
+        // A bad qrels line and a grade above the others: located, and
+        // the graded measures' largest grade comes with the judgments.
+        let qrels = format!("q001 0 d1 x\n{qrels}q002 0 dz 9\n");
+        for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
+            let s = settings(missing);
+            let files = [
+                big("qrels", &qrels, qrels.len() as u64),
+                big("run", &run, run.len() as u64),
+            ];
+            for count in 1..=4 {
+                let expected = sharded(&files, &s, count).unwrap();
+                let part = handed(&files, &s, count);
+                assert!(!part.systems[0].queries.is_empty());
+                assert_eq!(part.systems, expected.systems, "{count} shards");
+                assert_eq!(part.errors, expected.errors, "{count} shards");
+                assert_eq!(part.warnings, expected.warnings, "{count} shards");
+                assert_eq!((part.errors[0].line, part.errors[0].column), (1, 11));
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_no_judgments_are_set_aside() {
+        let (run, qrels) = long_run();
+        let files = [
+            big("qrels", &qrels, qrels.len() as u64),
+            big("run", &run, run.len() as u64),
+        ];
+        let s = settings(MissingQueries::Skip);
+        let metrics = metrics();
+        let replies: Vec<ShardReply> = (0..2)
+            .map(|index| {
+                let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
+                    Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
+                };
+                let shard = Shard { index, count: 2 };
+                let handover = QrelsHandover::Given(b"not judgments");
+                let tell = &mut |_: &Progress| {};
+                block_on(evaluate_shard_handing(
+                    &files, &mut open, &metrics, &s, shard, handover, tell,
+                ))
+            })
+            .collect();
+        let part = finish(replies, &metrics, &s).unwrap();
+        assert_eq!(part.systems, sharded(&files, &s, 2).unwrap().systems);
     }
 
     #[test]

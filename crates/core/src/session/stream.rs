@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
-use crate::formats::trec::{is_skipped_line, parse_run, parse_run_line, Qrels};
+use crate::formats::trec::{is_skipped_line, parse_run, parse_run_line, Qrels, QueryQrels};
 use crate::judged::JudgedRanking;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{EvalContext, Metric};
@@ -265,6 +265,22 @@ pub fn judge_chunk(
     conventions: &Conventions,
     chunk: &QueryChunk,
 ) -> JudgedChunk {
+    judge_chunk_against(
+        input,
+        qrels.queries.get(chunk.qid.as_str()),
+        conventions,
+        chunk,
+    )
+}
+
+/// [`judge_chunk`] given the chunk's query's judgments (`None` when the
+/// qrels do not judge it) instead of the qrels.
+pub fn judge_chunk_against(
+    input: &str,
+    judgments: Option<&QueryQrels<'_>>,
+    conventions: &Conventions,
+    chunk: &QueryChunk,
+) -> JudgedChunk {
     let mut out = JudgedChunk::empty(&chunk.qid, chunk.lines.first().map_or(0, |l| l.2));
     let mut entries = Vec::with_capacity(chunk.lines.len());
     let mut last_tag = None;
@@ -283,7 +299,7 @@ pub fn judge_chunk(
     if !out.present {
         return out;
     }
-    let Some(judgments) = qrels.queries.get(chunk.qid.as_str()) else {
+    let Some(judgments) = judgments else {
         out.run_only = true;
         return out;
     };
