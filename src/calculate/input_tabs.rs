@@ -18,6 +18,17 @@ pub enum InputView {
     Text,
 }
 
+impl InputView {
+    /// The tab's element id, `tab-` and the variant's name (its `id`
+    /// attribute; the panel names it in `aria-labelledby`).
+    fn tab_id(self) -> &'static str {
+        match self {
+            InputView::Form => "tab-Form",
+            InputView::Text => "tab-Text",
+        }
+    }
+}
+
 /// The shown input view: an embed starts on the compact text of its
 /// rankings (the form takes a whole frame), the full page on the view last
 /// used, which is saved when it changes.
@@ -64,11 +75,11 @@ pub fn tab_button(
             };
             e.prevent_default();
             view.set(next);
-            focus_by_id(&format!("tab-{next:?}"));
+            focus_by_id(next.tab_id());
         })
     };
     html! {
-        <button type="button" role="tab" id={ format!("tab-{v:?}") } data-testid={ id }
+        <button type="button" role="tab" id={ v.tab_id() } data-testid={ id }
             aria-selected={ selected.to_string() } aria-controls="input-panel"
             tabindex={ if selected { "0" } else { "-1" } } { onclick } { onkeydown }>{ label }</button>
     }
@@ -81,9 +92,23 @@ pub fn tabbed(tabs: Html, view: InputView, panel: Html) -> Html {
             <div role="tablist" aria-label="Input mode" class="tabs">
                 { tabs }
             </div>
-            <div id="input-panel" role="tabpanel" aria-labelledby={ format!("tab-{view:?}") }>
+            <div id="input-panel" role="tabpanel" aria-labelledby={ view.tab_id() }>
                 { panel }
             </div>
         </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids are the ones `tab-{:?}` wrote (before they stopped hanging on
+    /// how the wasm builds' `-Zfmt-debug` writes `{:?}`).
+    #[test]
+    fn tab_ids_name_the_variant() {
+        for v in [InputView::Form, InputView::Text] {
+            assert_eq!(v.tab_id(), format!("tab-{v:?}"));
+        }
     }
 }

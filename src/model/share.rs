@@ -4,6 +4,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use miniz_oxide::inflate::{DecompressError, TINFLStatus};
 
 use crate::model::state::{byte_size, AppState, BIG_FILE_BYTES};
 
@@ -39,7 +40,28 @@ pub(crate) fn unpack(text: &str, limit: usize) -> Result<Vec<u8>, String> {
         .decode(text.trim())
         .map_err(|e| format!("is not base64 ({e})"))?;
     miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, limit)
-        .map_err(|e| format!("does not decompress ({e:?})"))
+        .map_err(|e| format!("does not decompress ({})", decompress_problem(&e)))
+}
+
+/// A failed decompression as the messages have always written it (the
+/// error's derived `{:?}` form), written out because the wasm builds set
+/// `-Zfmt-debug` (scripts/env.sh), under which a derived `{:?}` writes only
+/// the type's name.
+fn decompress_problem(e: &DecompressError) -> String {
+    let status = match e.status {
+        TINFLStatus::FailedCannotMakeProgress => "FailedCannotMakeProgress",
+        TINFLStatus::BadParam => "BadParam",
+        TINFLStatus::Adler32Mismatch => "Adler32Mismatch",
+        TINFLStatus::Failed => "Failed",
+        TINFLStatus::Done => "Done",
+        TINFLStatus::NeedsMoreInput => "NeedsMoreInput",
+        TINFLStatus::HasMoreOutput => "HasMoreOutput",
+    };
+    let output: Vec<String> = e.output.iter().map(u8::to_string).collect();
+    format!(
+        "DecompressError {{ status: {status}, output: [{}] }}",
+        output.join(", ")
+    )
 }
 
 /// The fragment (with [`PREFIX`]) for `state`, or a message saying why no
@@ -108,6 +130,23 @@ pub(crate) fn check(state: &AppState) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::model::state::{Action, LoadedFile};
+
+    /// The message's words for a failed decompression are the error's
+    /// `{:?}` form (natively built, Debug in full): data cut short, data
+    /// that is not DEFLATE, and data over the limit.
+    #[test]
+    fn decompress_problems_read_as_debug() {
+        let packed = miniz_oxide::deflate::compress_to_vec(&[7u8; 300], 9);
+        let cases = [
+            (packed[..packed.len() / 2].to_vec(), 1000),
+            (vec![0xff, 0x00, 0x12, 0x34], 1000),
+            (packed.clone(), 100),
+        ];
+        for (bytes, limit) in cases {
+            let e = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, limit).unwrap_err();
+            assert_eq!(decompress_problem(&e), format!("{e:?}"));
+        }
+    }
 
     #[test]
     fn a_state_survives_the_round_trip() {

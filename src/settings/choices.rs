@@ -161,6 +161,23 @@ impl Family {
         Family::F1,
     ];
 
+    /// Its name in ids (`family-` and this): the variant's name, as
+    /// settings save it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Family::RR => "RR",
+            Family::AP => "AP",
+            Family::NDCG => "NDCG",
+            Family::ERR => "ERR",
+            Family::RBP => "RBP",
+            Family::P => "P",
+            Family::R => "R",
+            Family::Hit => "Hit",
+            Family::APFound => "APFound",
+            Family::F1 => "F1",
+        }
+    }
+
     /// Label of its check box.
     pub fn label(self) -> &'static str {
         match self {

@@ -265,6 +265,20 @@ impl Settings {
 mod tests {
     use super::*;
 
+    /// A family's key is its variant's name: what `family-{:?}` wrote in
+    /// the check boxes' ids (before the ids stopped hanging on how the wasm
+    /// builds' `-Zfmt-debug` writes `{:?}`), and what settings save.
+    #[test]
+    fn family_keys_are_the_variant_names() {
+        for f in Family::ALL {
+            assert_eq!(f.key(), format!("{f:?}"));
+            assert_eq!(
+                serde_json::to_string(&f).unwrap(),
+                format!("\"{}\"", f.key())
+            );
+        }
+    }
+
     #[test]
     fn saved_choices_read_as_the_cores_own_kinds() {
         // What earlier versions saved (their own copies of these enums,

@@ -50,7 +50,7 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                 on_change.emit(next);
             })
         };
-        let id = format!("family-{f:?}");
+        let id = format!("family-{}", f.key());
         html! {
             <label class="check" for={ id.clone() }>
                 <input type="checkbox" id={ id.clone() } data-testid={ id } { checked } { onchange } />

@@ -14,8 +14,9 @@ pub fn install() {
     }));
 }
 
-/// What the page says after a panic: that something broke, where (for a
-/// bug report), and that a reload keeps the work.
+/// What the page says after a panic: that something broke, with the
+/// panic's message (and where, when the build kept it, for a bug report),
+/// and that a reload keeps the work.
 pub fn notice(info: &PanicHookInfo<'_>) -> String {
     let what = info
         .payload()
@@ -23,8 +24,12 @@ pub fn notice(info: &PanicHookInfo<'_>) -> String {
         .map(|s| s.to_string())
         .or_else(|| info.payload().downcast_ref::<String>().cloned())
         .unwrap_or_default();
+    // The page's build leaves out where panics happen
+    // (`-Zlocation-detail=none`: every location reads `<redacted>:0`), so
+    // a location is written only when the build kept one.
     let at = info
         .location()
+        .filter(|l| l.line() != 0)
         .map(|l| format!(" at {}:{}", l.file(), l.line()))
         .unwrap_or_default();
     format!("Something broke ({what}{at}). The page cannot go on: reload it, your rankings, files and settings are kept.")

@@ -175,9 +175,20 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// Shortest text that reads back to the same f64, as Rust's `{:?}` writes
+/// it (the exports' form since the first): exponent form below 1e-4 and
+/// from 1e16, otherwise decimals with at least one digit after the point.
+/// Written out with `{}` and `{:e}` so that the exports do not hang on how
+/// the wasm builds' `-Zfmt-debug` writes `{:?}` (`none` writes nothing).
 fn full(v: f64) -> String {
-    // Shortest text that reads back to the same f64.
-    format!("{v:?}")
+    let a = v.abs();
+    if (a != 0.0 && a < 1e-4) || a >= 1e16 {
+        format!("{v:e}")
+    } else if v.is_finite() && v.fract() == 0.0 {
+        format!("{v}.0")
+    } else {
+        format!("{v}")
+    }
 }
 
 /// `system,queries,<measure>...` with full-precision values, then each
@@ -563,6 +574,52 @@ mod tests {
     use crate::session::test_support::default_metrics;
     use crate::session::{evaluate_typed, parse_typed, EvalOptions};
     use crate::stats::StatsOptions;
+
+    /// `full` writes what `{:?}` writes (natively built, Debug in full):
+    /// the special values, the edges of the exponent form, 200,000
+    /// f64s of random bits and 400,000 between 1e-6 and 1e19.
+    #[test]
+    fn full_is_debug_form() {
+        let mut cases = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            1e-4,
+            -1e-4,
+            9.999999999999999e-5,
+            1e16,
+            9999999999999998.0,
+            1e15,
+            123456789.0,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            0.1 + 0.2,
+            13.0 / 24.0,
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            // xorshift64*: any bit pattern, every exponent.
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            let bits = x.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            cases.push(f64::from_bits(bits));
+            // And as many from 1e-6 to 1e18, where both forms meet.
+            let unit = (bits >> 11) as f64 / (1u64 << 53) as f64;
+            cases.push(unit * 10f64.powi((bits % 25) as i32 - 6));
+            cases.push((bits >> (bits % 64)) as f64);
+        }
+        for v in cases {
+            assert_eq!(full(v), format!("{v:?}"), "bits {:#x}", v.to_bits());
+        }
+    }
 
     fn table_of(text: &str) -> (Vec<Metric>, Vec<SystemResult>, Vec<StatsReport>) {
         let m = default_metrics();
