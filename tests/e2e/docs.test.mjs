@@ -36,6 +36,21 @@ async function favicon(dir) {
   await writeFile(join(dir, 'favicon.ico'), '');
 }
 
+/** The docs page `html` written to WORK/`name` (after `prepare(dir)`, when
+ * given), served, and opened in a new context with `options`: what the
+ * caller then navigates to and watches. */
+async function openDocsPage(name, html, options, prepare = async () => {}) {
+  const dir = join(WORK, name);
+  await mkdir(dir, { recursive: true });
+  await prepare(dir);
+  await writeFile(join(dir, 'index.html'), html);
+  await favicon(dir);
+  const docs = await serve(dir);
+  const context = await env.browser.newContext(options);
+  const page = await context.newPage();
+  return { docs, context, page, seen: watch(page) };
+}
+
 /** Builds an MkDocs site whose pages load embed.js from `script` (the
  * built-in theme, or the `head` given: site name and theme). */
 async function mkdocs(name, script, extra = '', head = 'site_name: Ranking metrics\ntheme:\n  name: mkdocs\n  highlightjs: false') {
@@ -133,12 +148,8 @@ for (const generator of ['mkdocs', 'sphinx']) {
       for (const [width, scheme] of [[800, 'light'], [800, 'dark'], [390, 'light'], [390, 'dark']]) {
         const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
         const page = await context.newPage();
-        const seen = watch(page);
         // Requests made by the calculators' frames count too.
-        context.on('request', (r) => {
-          const u = new URL(r.url());
-          if (!['data:', 'blob:'].includes(u.protocol) && u.hostname !== '127.0.0.1') seen.foreign.push(r.url());
-        });
+        const seen = watch(page, { context: true });
         await page.goto(docs.url);
         await checkPage(page, seen, `${generator} ${width} ${scheme}`);
         await page.screenshot({ path: join(SHOTS, `docs-${generator}-${width}-${scheme}.png`), fullPage: true });
@@ -194,14 +205,7 @@ test('bad blocks say where they are wrong, inside their calculator; the rest of 
 q1: N N R</ranklab-calc>
     <button id="alive" onclick="this.textContent = 'clicked'">Still alive?</button>
     <script src="${env.server.url}embed.js"></script></body></html>`;
-  const dir = join(WORK, 'bad');
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'index.html'), html);
-  await favicon(dir);
-  const docs = await serve(dir);
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  const page = await context.newPage();
-  const seen = watch(page);
+  const { docs, context, page, seen } = await openDocsPage('bad', html, { viewport: { width: 800, height: 900 } });
   await page.goto(docs.url);
   const frame = (i) => page.frameLocator(`iframe[data-ranklab-frame] >> nth=${i}`);
   const problems = async (i) => {
@@ -234,17 +238,12 @@ q1: N N R</ranklab-calc>
 test('ten calculators on one page: the page stays responsive, the first shows results soon, the app\'s wasm comes once and the big-file worker never', async () => {
   const blocks = Array.from({ length: 10 }, (_, i) => `<h2>Example ${i + 1}</h2><p>Some prose between the calculators.</p>` +
     `<pre><code class="language-ranklab">[S${i + 1}]\nq1: ${'R N '.repeat(i + 1)}\nq2: N R</code></pre>`).join('\n');
-  const dir = join(WORK, 'ten');
-  await mkdir(dir, { recursive: true });
   // The script is served with the docs, and points at the app on its own origin (data-app).
-  await cp(join(DIST, 'embed.js'), join(dir, 'embed.js'));
-  await writeFile(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Ten</title></head><body>${blocks}` +
-    `<script src="embed.js" data-app="${env.server.url}index.html"></script></body></html>`);
-  await favicon(dir);
-  const docs = await serve(dir);
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  const page = await context.newPage();
-  const seen = watch(page);
+  const { docs, context, page, seen } = await openDocsPage('ten',
+    `<!doctype html><html><head><meta charset="utf-8"><title>Ten</title></head><body>${blocks}` +
+    `<script src="embed.js" data-app="${env.server.url}index.html"></script></body></html>`,
+    { viewport: { width: 800, height: 900 } },
+    (dir) => cp(join(DIST, 'embed.js'), join(dir, 'embed.js')));
   // Every request of the page and its frames (the test server sends no cache headers).
   const asked = [];
   context.on('request', (r) => asked.push(new URL(r.url()).pathname));
@@ -317,8 +316,7 @@ test('a docs theme\'s own colour switch (MkDocs Material, Furo) reaches its calc
     const docs = await serve(dir);
     const context = await env.browser.newContext({ viewport: { width: 800, height: 900 }, colorScheme: 'light' });
     const page = await context.newPage();
-    const seen = watch(page);
-    context.on('request', (r) => { if (new URL(r.url()).hostname !== '127.0.0.1' && !r.url().startsWith('data:')) seen.foreign.push(r.url()); });
+    const seen = watch(page, { context: true });
     await page.goto(docs.url);
     const one = page.frameLocator('iframe[data-ranklab-frame] >> nth=0');
     await value(one, 'A', 'RR').waitFor({ timeout: 20000 });
@@ -358,14 +356,7 @@ test('each generator\'s code-block markup becomes a calculator, its text read li
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Markup</title></head><body>
     ${samples.map(([name, write], i) => `<h2>${name}</h2>${write(lines(i + 1))}<p>After ${name}.</p>`).join('\n')}
     <script src="${env.server.url}embed.js"></script></body></html>`;
-  const dir = join(WORK, 'markup');
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'index.html'), html);
-  await favicon(dir);
-  const docs = await serve(dir);
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  const page = await context.newPage();
-  const seen = watch(page);
+  const { docs, context, page, seen } = await openDocsPage('markup', html, { viewport: { width: 800, height: 900 } });
   await page.goto(docs.url);
   const frames = page.locator('iframe[data-ranklab-frame]');
   await frames.first().waitFor({ timeout: 20000 });
@@ -393,14 +384,7 @@ test('each docs theme\'s way of saying dark is followed, and any other page by i
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title></head><body>
     <pre><code class="language-ranklab">[T]\nq1: R</code></pre>
     <script src="${env.server.url}embed.js"></script></body></html>`;
-  const dir = join(WORK, 'themes');
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'index.html'), html);
-  await favicon(dir);
-  const docs = await serve(dir);
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 }, colorScheme: 'light' });
-  const page = await context.newPage();
-  const seen = watch(page);
+  const { docs, context, page, seen } = await openDocsPage('themes', html, { viewport: { width: 800, height: 900 }, colorScheme: 'light' });
   await page.goto(docs.url);
   await value(page.frameLocator('iframe[data-ranklab-frame]'), 'T', 'RR').waitFor({ timeout: 20000 });
   const cases = [

@@ -218,11 +218,7 @@ for (const [name, site] of Object.entries(SITES)) {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     try {
       const page = await context.newPage();
-      const seen = watch(page);
-      context.on('request', (r) => {
-        const u = new URL(r.url());
-        if (!['data:', 'blob:'].includes(u.protocol) && u.hostname !== '127.0.0.1') seen.foreign.push(r.url());
-      });
+      const seen = watch(page, { context: true });
       await page.goto(docs.url);
       const frames = page.locator('iframe[data-ranklab-frame]');
       const one = page.frameLocator('iframe[data-ranklab-frame] >> nth=0');

@@ -55,14 +55,18 @@ export async function launch() {
   });
 }
 
-/** Records requests to any host but 127.0.0.1 (and page errors) on `page`. */
-export function watch(page) {
+/** Records requests to any host but 127.0.0.1 (and page errors) on `page`;
+ * with `{ context: true }`, every request of its browser context too (the
+ * frames of a docs page's calculators, their workers). */
+export function watch(page, { context = false } = {}) {
   const foreign = [];
   const errors = [];
-  page.on('request', (r) => {
+  const record = (r) => {
     const u = new URL(r.url());
     if (!['data:', 'blob:'].includes(u.protocol) && u.hostname !== '127.0.0.1') foreign.push(r.url());
-  });
+  };
+  page.on('request', record);
+  if (context) page.context().on('request', record);
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   return { foreign, errors };
