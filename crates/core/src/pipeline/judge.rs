@@ -120,15 +120,21 @@ impl EvalContext {
     /// The context of an evaluation against these qrels: the largest grade
     /// in them (at least 1).
     pub fn from_qrels(qrels: &Qrels<'_>) -> EvalContext {
-        EvalContext {
-            max_grade: qrels
+        EvalContext::with_max_grade(
+            qrels
                 .queries
                 .values()
                 .flat_map(|q| q.values())
                 .copied()
-                .max()
-                .unwrap_or(1)
-                .max(1),
+                .max(),
+        )
+    }
+
+    /// The context of judgments whose largest grade is `max_grade` (`None`
+    /// when there is no judgment): that grade, at least 1.
+    pub(crate) fn with_max_grade(max_grade: Option<i64>) -> EvalContext {
+        EvalContext {
+            max_grade: max_grade.unwrap_or(1).max(1),
             ..EvalContext::default()
         }
     }

@@ -62,10 +62,7 @@ impl<'a> ShardJudgments<'a> {
     pub(super) fn context(&self) -> EvalContext {
         match self {
             ShardJudgments::Parsed(q) => EvalContext::from_qrels(q),
-            ShardJudgments::Given(t) => EvalContext {
-                max_grade: t.max_grade().unwrap_or(1).max(1),
-                ..EvalContext::default()
-            },
+            ShardJudgments::Given(t) => EvalContext::with_max_grade(t.max_grade()),
         }
     }
 
