@@ -9,7 +9,7 @@
 //!   spaces and tabs, after `memchr3` rules out `\v`, `\f` and `\r`), and
 //!   against the same `memchr3_iter` over the whole block (spaces, tabs
 //!   and line ends found in one pass);
-//! - scores: [`super::numbers::plain_score`] against the standard library's
+//! - scores: [`super::numbers::plain_score_in`] against the standard library's
 //!   `str::parse::<f64>` and the `fast-float2` crate (all give the same
 //!   bits: checked here on every line);
 //! - hashes: `foldhash` (the reader's [`crate::fast_hash::FastHash`])
@@ -19,7 +19,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::time::Instant;
 
 use super::fields::split_fields;
-use super::numbers::plain_score;
+use super::numbers::plain_score_in;
 use crate::fast_hash::FastHash;
 
 /// Rounds of each way (the median is printed).
@@ -128,17 +128,19 @@ fn run_line_choices() {
     report("fields of a run line", &names, &ns);
 
     // Scores: the same bits every way.
-    let scores: Vec<&str> = lines
+    // Each score with its line: the reader reads it within its line.
+    let scores: Vec<(&str, &str)> = lines
         .iter()
-        .filter_map(|l| split_fields::<6>(l).map(|f| f[4]))
+        .filter_map(|l| split_fields::<6>(l).map(|f| (*l, f[4])))
         .collect();
-    for s in &scores {
+    let reader = |(line, s): &(&str, &str)| {
+        let at = s.as_ptr() as usize - line.as_ptr() as usize;
+        plain_score_in(line.as_bytes(), at, at + s.len())
+    };
+    for pair in &scores {
+        let s = pair.1;
         let want = s.parse::<f64>().ok().map(f64::to_bits);
-        assert_eq!(
-            plain_score(s.as_bytes()).map(f64::to_bits).or(want),
-            want,
-            "{s}"
-        );
+        assert_eq!(reader(pair).map(f64::to_bits).or(want), want, "{s}");
         assert_eq!(
             fast_float2::parse::<f64, _>(s).ok().map(f64::to_bits),
             want,
@@ -147,7 +149,7 @@ fn run_line_choices() {
     }
     let bits = |v: Option<f64>| v.map_or(0, f64::to_bits);
     let names = [
-        "plain_score (the reader)",
+        "plain_score_in (the reader)",
         "str::parse::<f64>",
         "fast-float2",
     ];
@@ -157,19 +159,19 @@ fn run_line_choices() {
             (names[0], &mut || {
                 scores
                     .iter()
-                    .map(|s| bits(plain_score(s.as_bytes())))
+                    .map(|pair| bits(reader(pair)))
                     .fold(0, u64::wrapping_add)
             }),
             (names[1], &mut || {
                 scores
                     .iter()
-                    .map(|s| bits(s.parse().ok()))
+                    .map(|(_, s)| bits(s.parse().ok()))
                     .fold(0, u64::wrapping_add)
             }),
             (names[2], &mut || {
                 scores
                     .iter()
-                    .map(|s| bits(fast_float2::parse(s).ok()))
+                    .map(|(_, s)| bits(fast_float2::parse(s).ok()))
                     .fold(0, u64::wrapping_add)
             }),
         ],

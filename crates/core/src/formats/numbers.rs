@@ -60,8 +60,10 @@ pub(crate) fn plain_rank(bytes: &[u8]) -> Option<i64> {
 
 /// A score written as a plain decimal, read from its bytes by
 /// [`decimal`]: [`parse_score`]'s fast way, `None` for any other spelling.
-pub(crate) fn plain_score(bytes: &[u8]) -> Option<f64> {
-    decimal::plain_decimal(bytes)
+/// The field `start..end` of a line's bytes is read, and the bytes past
+/// the field when that is faster ([`decimal::plain_decimal_within`]).
+pub(crate) fn plain_score_in(line: &[u8], start: usize, end: usize) -> Option<f64> {
+    decimal::plain_decimal_within(line.get(start..)?, end.checked_sub(start)?)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use crate::error::{Expected, FieldLayout, ParseError};
 use crate::fast_hash::FastHashMap;
 use crate::formats::fields::{first_field, first_fields, short_field_ranges, split_fields};
-use crate::formats::numbers::{parse_field, parse_rank, parse_score, plain_rank, plain_score};
+use crate::formats::numbers::{parse_field, parse_rank, parse_score, plain_rank, plain_score_in};
 
 /// Judgments of one query: docid -> grade.
 pub type QueryQrels<'a> = FastHashMap<&'a str, i64>;
@@ -262,9 +262,10 @@ pub fn parse_run_line<'a>(
     // problem's place.
     let bytes = line.as_bytes();
     if let Some([q, _, d, r, s, t]) = short_field_ranges::<6>(bytes) {
-        if let (Some(rank), Some(score)) =
-            (plain_rank(&bytes[r.0..r.1]), plain_score(&bytes[s.0..s.1]))
-        {
+        if let (Some(rank), Some(score)) = (
+            plain_rank(&bytes[r.0..r.1]),
+            plain_score_in(bytes, s.0, s.1),
+        ) {
             return Ok(RunLine {
                 qid: &line[q.0..q.1],
                 tag: &line[t.0..t.1],

@@ -20,11 +20,20 @@ const ZEROS: u64 = 0x3030_3030_3030_3030;
 /// The value of a plain decimal of at most 15 digits, or `None` for any
 /// other spelling (for the standard parser).
 pub(crate) fn plain_decimal(text: &[u8]) -> Option<f64> {
-    let (negative, digits) = match text.first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
+    plain_decimal_within(text, text.len())
+}
+
+/// [`plain_decimal`] of `bytes[..end]`, reading the bytes after `end` (the
+/// rest of its line, not part of the number) when that lets the fraction's
+/// eight bytes be read as one word instead of one byte at a time.
+pub(crate) fn plain_decimal_within(bytes: &[u8], end: usize) -> Option<f64> {
+    let (negative, sign) = match bytes.first()? {
+        b'-' => (true, 1),
+        b'+' => (false, 1),
+        _ => (false, 0),
     };
+    let text = bytes.get(..end)?;
+    let digits = text.get(sign..)?;
     let mut mantissa: u64 = 0;
     let mut i = 0;
     while let Some(d) = digits.get(i).map(|b| b.wrapping_sub(b'0')) {
@@ -46,10 +55,21 @@ pub(crate) fn plain_decimal(text: &[u8]) -> Option<f64> {
                 return None;
             }
             if whole <= 7 && fraction.len() <= 8 {
-                let word = fraction
-                    .iter()
-                    .rev()
-                    .fold(0u64, |w, &b| w << 8 | u64::from(b));
+                let at = sign + i + 1;
+                let word = match bytes.get(at..at + 8) {
+                    // The fraction's bytes and those after it, the latter
+                    // masked off.
+                    Some(w) => {
+                        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+                        w & u64::MAX
+                            .checked_shr(64 - 8 * fraction.len() as u32)
+                            .unwrap_or(0)
+                    }
+                    None => fraction
+                        .iter()
+                        .rev()
+                        .fold(0u64, |w, &b| w << 8 | u64::from(b)),
+                };
                 let padded = word | ZEROS.checked_shl(8 * fraction.len() as u32).unwrap_or(0);
                 (mantissa * 100_000_000 + eight_digits(padded)?, 8)
             } else {
@@ -126,6 +146,17 @@ mod tests {
                 t.parse::<f64>().ok().map(f64::to_bits),
                 "{t}"
             );
+        }
+        // Read within a longer line: the bytes after the number change nothing.
+        for t in ["39.960988", "-1.5", "+0.12345678", "7.", ".5", "12", "3.25"] {
+            for tail in ["", " bench", " 12345678", "99999999"] {
+                let line = format!("{t}{tail}");
+                assert_eq!(
+                    plain_decimal_within(line.as_bytes(), t.len()).map(f64::to_bits),
+                    t.parse::<f64>().ok().map(f64::to_bits),
+                    "{line:?}"
+                );
+            }
         }
         for t in [
             "",
