@@ -97,7 +97,7 @@ pub(crate) fn split_fields<const N: usize>(line: &str) -> Option<[&str; N]> {
 }
 
 /// Whether a byte is a field space ([`is_field_space`]).
-fn is_space_byte(b: u8) -> bool {
+pub(crate) fn is_space_byte(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 

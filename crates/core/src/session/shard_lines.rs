@@ -268,6 +268,13 @@ impl<'s, T> ShardLines<'s, T> {
         if std::mem::take(&mut self.drop_first) || self.phase == Phase::Done {
             return;
         }
+        // The usual line continues the query being read, known by its
+        // first word; any other is split for its query id.
+        if self.phase == Phase::Owning && self.chunker.continues(line) {
+            self.out.lines += 1;
+            self.chunker.push_continuing(line);
+            return;
+        }
         let qid = line_qid(line);
         if self.phase == Phase::Before {
             if start < self.begin {

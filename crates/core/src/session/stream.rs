@@ -77,6 +77,11 @@ pub struct QueryChunker {
     next_line: usize,
     done: HashSet<String>,
     ungrouped: bool,
+    /// The current query id's bytes as a little-endian word, and the mask
+    /// of its bytes, when a line continuing the query can be known by its
+    /// first word ([`QueryChunker::continues`]); the mask is 0 otherwise.
+    qid_word: u64,
+    qid_mask: u64,
 }
 
 impl QueryChunker {
@@ -132,13 +137,67 @@ impl QueryChunker {
             }
             self.current.qid.clear();
             self.current.qid.push_str(qid);
+            self.note_qid_word();
         }
+        self.append(line, line_no);
+        finished
+    }
+
+    /// Appends a line of the current query, numbered `line_no`.
+    fn append(&mut self, line: &str, line_no: usize) {
         let start = self.current.text.len();
         self.current.text.push_str(line);
         self.current
             .lines
             .push((start, self.current.text.len(), line_no));
-        finished
+    }
+
+    /// Sets the word [`QueryChunker::continues`] compares lines with: a
+    /// query id shorter than eight bytes whose first byte is an ASCII
+    /// graphic other than `#` (so that a line starting with it is never a
+    /// comment or blank line, [`is_skipped_line`]).
+    fn note_qid_word(&mut self) {
+        let qid = self.current.qid.as_bytes();
+        (self.qid_word, self.qid_mask) = match qid.first() {
+            Some(&b) if qid.len() < 8 && b.is_ascii_graphic() && b != b'#' => {
+                let mut word = [0u8; 8];
+                word[..qid.len()].copy_from_slice(qid);
+                (u64::from_le_bytes(word), u64::MAX >> (64 - 8 * qid.len()))
+            }
+            _ => (0, 0),
+        };
+    }
+
+    /// Whether `line` is a data line of the query being read: its first
+    /// bytes are the current query id and a field space follows, so its
+    /// first field ([`line_qid`]) is that id. Known from the line's first
+    /// word (false when that cannot tell: the caller then splits the line).
+    pub fn continues(&self, line: &str) -> bool {
+        let bytes = line.as_bytes();
+        match bytes.get(..8) {
+            Some(word) if self.qid_mask != 0 && !self.ungrouped => {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                (word ^ self.qid_word) & self.qid_mask == 0
+                    && crate::formats::fields::is_space_byte(bytes[self.current.qid.len()])
+            }
+            _ => false,
+        }
+    }
+
+    /// [`QueryChunker::push_line`] for a line that [`continues`] the
+    /// current query.
+    ///
+    /// [`continues`]: QueryChunker::continues
+    pub fn push_continuing(&mut self, line: &str) {
+        debug_assert!(self.continues(line));
+        let line = if line.ends_with('\r') {
+            line.trim_end_matches('\r')
+        } else {
+            line
+        };
+        let line_no = self.next_line;
+        self.next_line += 1;
+        self.append(line, line_no);
     }
 
     /// Takes back a chunk it handed out, once its reader is done with it:
@@ -154,6 +213,7 @@ impl QueryChunker {
 
     /// Ends the input: the last chunk, if any.
     pub fn finish(&mut self) -> Option<QueryChunk> {
+        (self.qid_word, self.qid_mask) = (0, 0);
         (!self.current.lines.is_empty()).then(|| std::mem::take(&mut self.current))
     }
 
@@ -481,5 +541,45 @@ pub fn evaluate_whole_text(
             ParseError::sort_by_line(&mut errors);
             errors
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_continuing_line_is_one_whose_query_id_is_the_current_one() {
+        let pieces = [
+            "q1", "q10", "Q1", " ", "\t", "\r", "\u{b}", "#", "é", "\u{a0}", "1234567", "x", "",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut continued = 0;
+        for first in ["q1 Q0 d 1 2 t", "1234567 Q0 d 1 2 t", "#c", "é1 Q0 d 1 2 t"] {
+            for _ in 0..5_000 {
+                let mut chunker = QueryChunker::new();
+                chunker.push_line(first);
+                let line: String = (0..next(6)).map(|_| pieces[next(pieces.len())]).collect();
+                if chunker.continues(&line) {
+                    continued += 1;
+                    assert_eq!(line_qid(&line), Some(chunker.current_qid()), "{line:?}");
+                    assert!(chunker.push_line(&line).is_none());
+                }
+            }
+        }
+        assert!(continued > 100, "{continued}");
+        let mut chunker = QueryChunker::new();
+        chunker.push_line("q1 Q0 a 1 2 t");
+        assert!(chunker.continues("q1\tQ0 b 2 1 t"));
+        assert!(!chunker.continues("q10 Q0 b 2 1 t"));
+        assert!(!chunker.continues("q1"));
+        chunker.finish();
+        assert!(!chunker.continues("q1 Q0 b 2 1 t"));
     }
 }
