@@ -2,6 +2,19 @@
 
 use std::borrow::Cow;
 
+#[cfg(target_arch = "x86_64")]
+mod newlines;
+
+/// The offsets of the line feeds of `bytes`, in order: a bit mask of
+/// sixty-four bytes at a time on x86-64 ([`newlines::Newlines`]),
+/// `memchr`'s search elsewhere.
+pub(crate) fn newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    #[cfg(target_arch = "x86_64")]
+    return newlines::Newlines::new(bytes);
+    #[cfg(not(target_arch = "x86_64"))]
+    return memchr::memchr_iter(b'\n', bytes);
+}
+
 /// Splits a byte stream into lines, the way [`str::lines`] splits a whole
 /// text: `\n` ends a line, a last line without one still counts, and no
 /// empty line follows a final `\n`. Chunk boundaries may fall anywhere,
@@ -60,7 +73,7 @@ impl ByteLines {
             // byte search (the hot path of big runs).
             Ok(body) => {
                 let mut start = 0;
-                for end in memchr::memchr_iter(b'\n', body.as_bytes()) {
+                for end in newlines(body.as_bytes()) {
                     each(Ok(&body[start..end]), end - start + 1);
                     start = end + 1;
                 }

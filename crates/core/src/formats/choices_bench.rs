@@ -1,9 +1,11 @@
-//! The benchmark behind three choices of the run reader (run by
+//! The benchmark behind four choices of the run reader (run by
 //! `scripts/bench-parsing`, not by the test run): on the lines of a real run
 //! file it times, in one invocation and alternating, each way a run line's
-//! fields, score and docid hash could be found, and prints each way's time
+//! line ends, fields, score and docid hash could be found, and prints each way's time
 //! per line and its ratio to the reader's own way.
 //!
+//! - line ends: the reader's line-feed mask (`crate::byte_lines`) against
+//!   `memchr_iter` over the same block;
 //! - fields: the reader's space mask ([`super::fields::split_fields`])
 //!   against `memchr`'s SIMD iterators over the line (`memchr2_iter` for
 //!   spaces and tabs, after `memchr3` rules out `\v`, `\f` and `\r`), and
@@ -102,6 +104,21 @@ fn run_line_choices() {
     let lines: Vec<&str> = text.lines().collect();
     let n = lines.len();
     println!("{path}: {n} lines, {} bytes", text.len());
+
+    // Line ends.
+    let names = ["line-feed mask (the reader)", "memchr_iter"];
+    let ns = time_ways(
+        n,
+        &mut [
+            (names[0], &mut || {
+                crate::byte_lines::newlines(text.as_bytes()).fold(0, |a, p| a ^ p as u64)
+            }),
+            (names[1], &mut || {
+                memchr::memchr_iter(b'\n', text.as_bytes()).fold(0, |a, p| a ^ p as u64)
+            }),
+        ],
+    );
+    report("line ends of a block", &names, &ns);
 
     // Fields.
     let docid_len = |f: Option<[&str; 6]>| f.map_or(0, |f| f[2].len() as u64);
