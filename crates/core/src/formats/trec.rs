@@ -11,6 +11,7 @@
 //! sixth field of a run line is ignored, as trec_eval ignores it. A bad line gives
 //! one located [`ParseError`] and is left out; the good lines are kept.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use crate::error::{Expected, FieldLayout, ParseError};
@@ -66,9 +67,10 @@ pub struct Run<'a> {
 /// without `\n`) are not part of the line.
 fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     // `str::lines` without its character search: the line feeds are found
-    // by `memchr` (a final line feed ends the last line, it starts none).
+    // as a big run's are ([`crate::byte_lines::newlines`]; a final line
+    // feed ends the last line, it starts none).
     let mut from = 0;
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes())
+    let ends = crate::byte_lines::newlines(text.as_bytes())
         .chain((!text.is_empty() && !text.ends_with('\n')).then_some(text.len()));
     ends.enumerate().map(move |(i, end)| {
         let line = &text[from..end];
@@ -110,30 +112,34 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
         let Some((_, judged)) = current.as_mut() else {
             unreachable!("set above")
         };
-        if judged.contains_key(docid) {
-            let firsts = first_lines.get_or_insert_with(|| {
-                let mut m = FastHashMap::default();
-                for (n, l) in content_lines(text).take_while(|&(n, _)| n < line_no) {
-                    if let Some((q, d, _, _)) = qrels_line(input, n, l, &mut Vec::new()) {
-                        m.entry((q, d)).or_insert(n);
+        // One look-up per line: the docid's slot, or its first grade.
+        let slot = match judged.entry(docid) {
+            Entry::Vacant(slot) => slot,
+            Entry::Occupied(_) => {
+                let firsts = first_lines.get_or_insert_with(|| {
+                    let mut m = FastHashMap::default();
+                    for (n, l) in content_lines(text).take_while(|&(n, _)| n < line_no) {
+                        if let Some((q, d, _, _)) = qrels_line(input, n, l, &mut Vec::new()) {
+                            m.entry((q, d)).or_insert(n);
+                        }
                     }
-                }
-                m
-            });
-            let first = firsts[&(qid, docid)];
-            errors.push(ParseError::new(
-                input,
-                line_no,
-                docid_column,
-                Expected::JudgedOnce {
-                    qid: qid.to_string(),
-                    first_line: first,
-                },
-                docid,
-            ));
-            continue;
-        }
-        judged.insert(docid, grade);
+                    m
+                });
+                let first = firsts[&(qid, docid)];
+                errors.push(ParseError::new(
+                    input,
+                    line_no,
+                    docid_column,
+                    Expected::JudgedOnce {
+                        qid: qid.to_string(),
+                        first_line: first,
+                    },
+                    docid,
+                ));
+                continue;
+            }
+        };
+        slot.insert(grade);
         if let Some(firsts) = &mut first_lines {
             firsts.insert((qid, docid), line_no);
         }
