@@ -2,16 +2,29 @@
 
 use std::borrow::Cow;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_feature = "sse2",
+    target_feature = "simd128",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod newlines;
 
 /// The offsets of the line feeds of `bytes`, in order: a bit mask of
-/// sixty-four bytes at a time on x86-64 ([`newlines::Newlines`]),
-/// `memchr`'s search elsewhere.
+/// sixty-four bytes at a time where the target has vectors of sixteen
+/// bytes ([`newlines::Newlines`]: SSE2, NEON, SIMD128), `memchr`'s search
+/// elsewhere.
 pub(crate) fn newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     return newlines::Newlines::new(bytes);
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     return memchr::memchr_iter(b'\n', bytes);
 }
 

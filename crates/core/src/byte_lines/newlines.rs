@@ -1,18 +1,19 @@
 //! Where the line feeds of a block of bytes are, sixteen bytes at a time
-//! with SSE2 on x86-64 (`safe_arch`'s safe wrappers), sixty-four bytes to
-//! one bit mask, then one bit count per line. A run line is about forty
+//! with the processor's vector instructions (`wide`'s safe vectors: SSE2,
+//! NEON or SIMD128), sixty-four bytes to one bit mask, then one bit count
+//! per line. A run line is about forty
 //! bytes long: a search that starts again after each line feed
 //! (`memchr_iter`, which other targets use) pays its start-up per line.
 
-use safe_arch::{cmp_eq_mask_i8_m128i, m128i, move_mask_i8_m128i, set_splat_i8_m128i};
+use wide::u8x16;
 
 /// Bit `i` set when byte `i` of the sixty-four is a line feed.
 fn feeds64(block: &[u8; 64]) -> u64 {
-    let feed = set_splat_i8_m128i(b'\n' as i8);
+    let feed = u8x16::splat(b'\n');
     let mut mask = 0;
     for (i, sixteen) in block.chunks_exact(16).enumerate() {
-        let v = m128i::from(<[u8; 16]>::try_from(sixteen).unwrap_or([0; 16]));
-        let bits = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(v, feed)) as u16;
+        let v = u8x16::new(sixteen.try_into().unwrap_or([0; 16]));
+        let bits = v.cmp_eq(feed).move_mask() as u16;
         mask |= u64::from(bits) << (16 * i);
     }
     mask

@@ -5,7 +5,7 @@
 //! multi-byte character are never taken for one, and lines are split as
 //! bytes. A short line (a run line of about 40 bytes) is split through a
 //! mask of its spaces, one bit per byte, built sixteen bytes at a time with
-//! SSE2 on x86-64 ([`sixteen`]) and eight at a time elsewhere
+//! the target's vectors ([`sixteen`]) and eight at a time without them
 //! ([`space_bytes`]), each field found with two bit counts; a longer line
 //! is walked eight bytes at a time to each field's end.
 
@@ -165,29 +165,56 @@ fn space_bytes(word: u64) -> u64 {
 
 /// Eight high bits (one per byte) gathered into the low byte, bit `i` for
 /// byte `i`.
-#[cfg(any(not(target_arch = "x86_64"), test))]
+#[cfg(any(
+    not(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    test
+))]
 fn gather(high_bits: u64) -> u64 {
     ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_feature = "sse2",
+    target_feature = "simd128",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod sixteen;
 
 /// Bit `i` set when byte `i` of `bytes` (shorter than [`SHORT_LINE`]) is
 /// a field space, and every bit from `bytes.len()` up set (past the end is
-/// space): sixteen bytes at a time on x86-64 ([`sixteen`]), eight
-/// elsewhere ([`word_space_mask`]).
+/// space): sixteen bytes at a time where the target has vectors of
+/// sixteen bytes ([`sixteen`]: SSE2, NEON, SIMD128), eight elsewhere
+/// ([`word_space_mask`]).
 fn space_mask(bytes: &[u8]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     return sixteen::space_mask(bytes);
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     return word_space_mask(bytes);
 }
 
 /// [`space_mask`] eight bytes at a time ([`space_bytes`]). The last bytes
 /// of a line of eight or more are read as the word that ends the line
 /// (overlapping the word before), not one by one.
-#[cfg(any(not(target_arch = "x86_64"), test))]
+#[cfg(any(
+    not(any(
+        target_feature = "sse2",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    test
+))]
 fn word_space_mask(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let mut mask = 0;

@@ -1,27 +1,23 @@
 //! A short line's field spaces found sixteen bytes at a time with the
-//! SSE2 instructions every x86-64 processor has, through `safe_arch`'s
-//! safe wrappers of them.
+//! processor's vector instructions, through `wide`'s safe vectors (SSE2 on
+//! x86-64, NEON on 64-bit ARM, SIMD128 in wasm built with it).
 //!
 //! Per sixteen bytes: one compare with a space, one test of `\t`..`\r`
 //! (a byte minus 9 is at most 4), one move of the bytes' high bits to a
 //! 16-bit mask: about a tenth of the instructions of the eight-byte word
 //! test ([`super::space_bytes`]), which other targets use.
 
-use safe_arch::{
-    bitor_m128i, cmp_eq_mask_i8_m128i, m128i, min_u8_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
-    sub_i8_m128i,
-};
+use wide::u8x16;
 
 /// Bit `i` set when byte `i` of the sixteen is a field space (C's
 /// `isspace`: space, and `\t` to `\r`).
 fn spaces16(chunk: &[u8]) -> u64 {
-    let bytes: [u8; 16] = chunk.try_into().unwrap_or([0; 16]);
-    let v = m128i::from(bytes);
-    let space = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b' ' as i8));
-    // `\t` (9) to `\r` (13): the byte minus 9, unsigned, is at most 4.
-    let from_tab = sub_i8_m128i(v, set_splat_i8_m128i(9));
-    let control = cmp_eq_mask_i8_m128i(min_u8_m128i(from_tab, set_splat_i8_m128i(4)), from_tab);
-    u64::from(move_mask_i8_m128i(bitor_m128i(space, control)) as u16)
+    let v = u8x16::new(chunk.try_into().unwrap_or([0; 16]));
+    let space = v.cmp_eq(u8x16::splat(b' '));
+    // `\t` (9) to `\r` (13): the byte minus 9, wrapping, is at most 4.
+    let from_tab = v - u8x16::splat(9);
+    let control = from_tab.min(u8x16::splat(4)).cmp_eq(from_tab);
+    u64::from((space | control).move_mask() as u16)
 }
 
 /// [`super::space_mask`] of a line shorter than 64 bytes: bit `i` set when
