@@ -4,7 +4,9 @@
 // while the page keeps painting, locates a bad line deep in the file,
 // explains a query (read again by a worker), survives a reload, can be
 // cancelled and evaluated again, and a run whose queries are not grouped is
-// still evaluated (read whole).
+// still evaluated (read whole), and where the worker cannot start (a browser
+// without wasm's SIMD128, which the worker is built with) the page
+// evaluates the files itself.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,6 +20,7 @@ const BAD_LINE = 400_003;
 
 let big;
 let ungrouped;
+let small;
 before(async () => {
   await mkdir(DIR, { recursive: true });
   big = corpus(1500, 1000, { badLine: BAD_LINE });
@@ -26,6 +29,9 @@ before(async () => {
   ungrouped = corpus(400, 1000, { repeatFirst: true });
   await writeFile(join(DIR, 'ungrouped.txt'), ungrouped.run);
   await writeFile(join(DIR, 'qrels-ungrouped.txt'), ungrouped.qrels);
+  small = corpus(400, 1000);
+  await writeFile(join(DIR, 'run-9mb.txt'), small.run);
+  await writeFile(join(DIR, 'qrels-9mb.txt'), small.qrels);
 });
 
 /** Records, in the page, the progress texts shown and the longest gap
@@ -221,5 +227,32 @@ test('a big run whose queries are not grouped is read whole and evaluated', asyn
   assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - ungrouped.map) <= 5e-5);
   assert.equal(await page.getByTestId('file-errors').count(), 0);
   assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('where the worker cannot start (no SIMD128), the page evaluates a big run itself', async () => {
+  assert.ok(small.run.length > 9e6);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  // worker.js as a browser without SIMD128 runs it: compiling the worker's
+  // wasm fails (as its vector instructions would).
+  await context.route('**/worker.js', async (route) => {
+    const response = await route.fetch();
+    const body = 'const refuse = () => { console.log("ranklab-test: worker refused"); return Promise.reject(new WebAssembly.CompileError("invalid value type (no SIMD128 here)")); };\n' +
+      'WebAssembly.instantiateStreaming = WebAssembly.instantiate = WebAssembly.compileStreaming = WebAssembly.compile = refuse;\n' +
+      await response.text();
+    await route.fulfill({ response, body });
+  });
+  const page = await context.newPage();
+  let refused = 0;
+  page.on('console', (m) => { if (m.text() === 'ranklab-test: worker refused') refused += 1; });
+  await page.goto(env.server.url);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels-9mb.txt'), join(DIR, 'run-9mb.txt')]);
+  await cell(page, 'big', 'AP').waitFor({ timeout: 90000 });
+  assert.equal(await cell(page, 'big', 'num_q').innerText(), '400');
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - small.map) <= 5e-5);
+  assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - small.mrr) <= 5e-5);
+  assert.equal(await page.getByTestId('file-errors').count(), 0);
+  assert.ok(refused >= 1, 'the workers could not start');
   await context.close();
 });
