@@ -28,6 +28,8 @@ use crate::shared::evaluation::{
 /// skip a field when serialising (`skip_serializing_if`) or read by
 /// guessing (`untagged`, `flatten`). The worker links no JSON code, and
 /// the page reads a shard's values without parsing decimal text.
+/// A request's first byte is its kind's index (`Evaluate` 0, `Explain` 1:
+/// tests/e2e/settings_request.test.mjs counts the evaluations so).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Request {
     /// Evaluate this shard's share of the files.
@@ -286,7 +288,11 @@ mod tests {
                 give_qrels: true,
             },
         ] {
-            assert_eq!(Request::decode(&r.encode().unwrap()), Ok(r));
+            let bytes = r.encode().unwrap();
+            // Its kind's index first (what the e2e test counts).
+            let kind = matches!(r, Request::Explain { .. }) as u8;
+            assert_eq!(bytes[0], kind);
+            assert_eq!(Request::decode(&bytes), Ok(r));
         }
         assert!(Request::decode(&[0xff, 0xff]).is_err());
         assert!(Request::decode(&[]).is_err());
