@@ -85,9 +85,12 @@ impl Request {
         postcard::to_allocvec(self).map_err(|e| format!("request not built: {e}"))
     }
 
-    /// A request read from its bytes.
+    /// A request read from its bytes. The page and the worker are built
+    /// together, so unreadable bytes are a defect: said plainly, without
+    /// the encoding's own words for why (whose text the worker would carry).
     fn decode(bytes: &[u8]) -> Result<Request, String> {
-        postcard::from_bytes(bytes).map_err(|e| format!("bad request to the worker: {e}"))
+        postcard::from_bytes(bytes)
+            .map_err(|_| "bad request to the worker: its bytes do not read".to_string())
     }
 }
 
