@@ -7,14 +7,14 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Array, ArrayBuffer, Object, Reflect};
+use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint8Array};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
-use crate::big_files::worker::{Reply, Request};
+use crate::big_files::worker::{is_reply, Reply, Request};
 use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::EvalOptions;
@@ -60,8 +60,8 @@ impl Drop for FilesJob {
     }
 }
 
-/// A worker's message: the typed [`Request`] as JSON in `request`, and the
-/// big files' `Blob`s by key in `blobs` (a `Blob` cannot be JSON).
+/// A worker's message: the typed [`Request`]'s bytes in `request`, and
+/// the big files' `Blob`s by key in `blobs` (a `Blob` cannot be bytes).
 fn request(request: &Request) -> Result<JsValue, String> {
     let (Request::Evaluate { files, .. } | Request::Explain { files, .. }) = request;
     let message = Object::new();
@@ -72,13 +72,8 @@ fn request(request: &Request) -> Result<JsValue, String> {
             .ok_or("a big file is no longer readable; load it again")?;
         Reflect::set(&blobs, &JsValue::from_str(&big.key), &blob).map_err(built)?;
     }
-    let json = serde_json::to_string(request).map_err(|e| e.to_string())?;
-    Reflect::set(
-        &message,
-        &JsValue::from_str("request"),
-        &JsValue::from_str(&json),
-    )
-    .map_err(built)?;
+    let bytes = Uint8Array::from(&request.encode()?[..]);
+    Reflect::set(&message, &JsValue::from_str("request"), &bytes).map_err(built)?;
     Reflect::set(&message, &JsValue::from_str("blobs"), &blobs).map_err(built)?;
     Ok(message.into())
 }
@@ -265,7 +260,7 @@ impl FilesJob {
                         return;
                     }
                     let data = e.data();
-                    if !data.is_string() {
+                    if !is_reply(&data) {
                         // The first worker's judgments (see `Request::Evaluate`).
                         if index == 0 {
                             let judgments = Reflect::get(&data, &JsValue::from_str("qrels"))

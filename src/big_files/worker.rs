@@ -19,8 +19,17 @@ use crate::shared::evaluation::{
     Shard, ShardReply,
 };
 
-/// What the page asks of a worker, as JSON in the message's `request`
-/// field (big files' `Blob`s travel beside it, in `blobs`, by key).
+/// What the page asks of a worker, as bytes ([`Request::encode`]) in the
+/// message's `request` field (big files' `Blob`s travel beside it, in
+/// `blobs`, by key).
+///
+/// The channel's encoding (postcard) is compact and not self-describing:
+/// every field is written in order, none skipped, so no type on it may
+/// skip a field when serialising (`skip_serializing_if`) or read by
+/// guessing (`untagged`, `flatten`). The worker links no JSON code, and
+/// the page reads a shard's values without parsing decimal text.
+/// A request's first byte is its kind's index (`Evaluate` 0, `Explain` 1:
+/// tests/e2e/settings_request.test.mjs counts the evaluations so).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Request {
     /// Evaluate this shard's share of the files.
@@ -52,13 +61,14 @@ pub enum Request {
     },
 }
 
-/// What a worker says, as JSON text.
+/// What a worker says: bytes (an `ArrayBuffer`, transferred), or text
+/// when it could not start.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum Reply {
     /// It has started and takes requests (its first message).
     Ready,
-    /// It could not start (sent by `worker.js`, which writes this variant's
-    /// JSON by hand: `{"Failed": "why"}`).
+    /// It could not start (`worker.js` then posts why, as text), or it
+    /// could not read its request.
     Failed(String),
     /// How far it got.
     Progress(Progress),
@@ -69,27 +79,64 @@ pub enum Reply {
     Found(Result<Option<FoundQuery>, String>),
 }
 
+impl Request {
+    /// The request as the bytes a worker reads.
+    pub fn encode(&self) -> Result<Vec<u8>, String> {
+        postcard::to_allocvec(self).map_err(|e| format!("request not built: {e}"))
+    }
+
+    /// A request read from its bytes. The page and the worker are built
+    /// together, so unreadable bytes are a defect: said plainly, without
+    /// the encoding's own words for why (whose text the worker would carry).
+    fn decode(bytes: &[u8]) -> Result<Request, String> {
+        postcard::from_bytes(bytes)
+            .map_err(|_| "bad request to the worker: its bytes do not read".to_string())
+    }
+}
+
 impl Reply {
-    /// A message from a worker, read (an unreadable one is `Failed`).
+    /// A message from a worker, read: an `ArrayBuffer` holds a reply's
+    /// bytes, text is why the worker could not start (`worker.js`).
     pub fn read(data: &JsValue) -> Reply {
+        if let Some(buffer) = data.dyn_ref::<ArrayBuffer>() {
+            return Reply::decode(&Uint8Array::new(buffer).to_vec());
+        }
         match data.as_string() {
-            Some(text) => serde_json::from_str(&text)
-                .unwrap_or_else(|e| Reply::Failed(format!("unreadable answer from a worker: {e}"))),
-            None => Reply::Failed("a worker sent something that is not text".into()),
+            Some(why) => Reply::Failed(why),
+            None => Reply::Failed("a worker sent something that is not a reply".into()),
         }
     }
+
+    /// A reply read from its bytes (unreadable ones are `Failed`).
+    fn decode(bytes: &[u8]) -> Reply {
+        postcard::from_bytes(bytes)
+            .unwrap_or_else(|e| Reply::Failed(format!("unreadable answer from a worker: {e}")))
+    }
+
+    /// The reply's bytes.
+    fn encode(&self) -> Result<Vec<u8>, postcard::Error> {
+        postcard::to_allocvec(self)
+    }
+}
+
+/// Whether a message from a worker is a [`Reply`] (bytes, or text when it
+/// could not start), not the first worker's judgments (`{ qrels }`).
+pub fn is_reply(data: &JsValue) -> bool {
+    data.is_string() || data.is_instance_of::<ArrayBuffer>()
 }
 
 fn field(data: &JsValue, name: &str) -> JsValue {
     Reflect::get(data, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Answers one request: a [`Request`] as JSON in `request`, and `blobs`,
-/// an object from big-file keys to their `Blob`s.
+/// Answers one request: a [`Request`]'s bytes (a `Uint8Array`) in
+/// `request`, and `blobs`, an object from big-file keys to their `Blob`s.
 async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<(), String> {
-    let request: Request =
-        serde_json::from_str(&field(data, "request").as_string().unwrap_or_default())
-            .map_err(|e| format!("bad request to the worker: {e}"))?;
+    let bytes = field(data, "request")
+        .dyn_into::<Uint8Array>()
+        .map_err(|_| "bad request to the worker: no bytes".to_string())?
+        .to_vec();
+    let request = Request::decode(&bytes)?;
     let (Request::Evaluate { files, basis, .. } | Request::Explain { files, basis, .. }) = &request;
     let eval = EvalRequest::new(basis.clone());
     let blob_values = field(data, "blobs");
@@ -165,9 +212,11 @@ fn give_judgments(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
     let _ = scope.post_message_with_transfer(&message, &Array::of1(&buffer));
 }
 
+/// Posts a reply's bytes as an `ArrayBuffer`, transferred, not copied.
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
-    if let Ok(json) = serde_json::to_string(reply) {
-        let _ = scope.post_message(&JsValue::from_str(&json));
+    if let Ok(bytes) = reply.encode() {
+        let buffer = Uint8Array::from(&bytes[..]).buffer();
+        let _ = scope.post_message_with_transfer(&buffer, &Array::of1(&buffer));
     }
 }
 
@@ -194,22 +243,129 @@ pub fn serve() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Settings;
+    use crate::shared::evaluation::{block_on, BigFile};
+
+    const QRELS: &str = "1 0 a 1\n1 0 b 0\n1 0 e 2\n2 0 c 2\n2 0 d 1\n3 0 x 1\n";
+    /// Query 1 ties (its values have ranges), query 2 does not, query 3 is
+    /// missing and a line is bad (a located problem).
+    const RUN: &str = "1 Q0 a 1 2.0 t\n1 Q0 b 2 2.0 t\n1 Q0 e 3 1.5 t\n\
+                       2 Q0 c 1 5 t\n2 Q0 d 2 4 t\n2 Q0 z 3 3 t\nnot a run line\n";
+
+    fn files(big_run: bool) -> Vec<LoadedFile> {
+        let mut run = LoadedFile::whole("run", RUN);
+        if big_run {
+            run.big = Some(BigFile {
+                key: "big-1".into(),
+                bytes: RUN.len() as u64,
+            });
+        }
+        vec![LoadedFile::whole("qrels", QRELS), run]
+    }
+
+    fn open(f: &LoadedFile, from: u64) -> Box<dyn ByteSource> {
+        Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
+    }
+
+    fn round_trip(reply: &Reply) -> Reply {
+        Reply::decode(&reply.encode().unwrap())
+    }
 
     #[test]
-    fn the_protocol_round_trips_and_reads_worker_js_failure() {
-        let r = Request::Explain {
-            files: vec![LoadedFile::whole("run", "q Q0 d 1 2 t\n")],
-            basis: RequestBasis::of(&crate::settings::Settings::default()),
-            run: "run".into(),
-            qid: "q".into(),
+    fn requests_round_trip() {
+        let settings = Settings {
+            cutoffs: vec![3, 7],
+            ..Settings::default()
         };
-        let json = serde_json::to_string(&r).unwrap();
-        assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), r);
-        // worker.js writes `JSON.stringify({ Failed: String(e) })`.
+        for r in [
+            Request::Explain {
+                files: files(false),
+                basis: RequestBasis::of(&Settings::default()),
+                run: "run".into(),
+                qid: "1".into(),
+            },
+            Request::Evaluate {
+                files: files(true),
+                basis: RequestBasis::of(&settings),
+                shard: Shard { index: 1, count: 3 },
+                give_qrels: true,
+            },
+        ] {
+            let bytes = r.encode().unwrap();
+            // Its kind's index first (what the e2e test counts).
+            let kind = matches!(r, Request::Explain { .. }) as u8;
+            assert_eq!(bytes[0], kind);
+            assert_eq!(Request::decode(&bytes), Ok(r));
+        }
+        assert!(Request::decode(&[0xff, 0xff]).is_err());
+        assert!(Request::decode(&[]).is_err());
+    }
+
+    #[test]
+    fn shard_replies_round_trip_with_ranges_problems_and_missing_queries() {
+        let eval = EvalRequest::of(&Settings::default());
+        for (big_run, count) in [(false, 1), (true, 2)] {
+            let files = files(big_run);
+            let mut seen = String::new();
+            for index in 0..count {
+                let reply = block_on(evaluate_shard_handing(
+                    &files,
+                    &mut open,
+                    &eval.metrics,
+                    &eval.options,
+                    Shard { index, count },
+                    QrelsHandover::Parse,
+                    &mut |_| {},
+                ));
+                seen += &serde_json::to_string(&reply).unwrap();
+                match round_trip(&Reply::Done(reply.clone())) {
+                    Reply::Done(back) => assert_eq!(back, reply),
+                    other => panic!("{other:?}"),
+                }
+            }
+            // What the encoding must keep was there: values with and
+            // without tie ranges, a located problem, a missing query.
+            for part in [
+                r#""ranges":null"#,
+                r#""ranges":[{"min""#,
+                r#""expected":{"Fields""#,
+                r#""3""#,
+            ] {
+                assert!(seen.contains(part), "{part} in {seen}");
+            }
+        }
+    }
+
+    #[test]
+    fn found_queries_progress_and_failures_round_trip() {
+        let eval = EvalRequest::of(&Settings::default());
+        let files = files(true);
+        for qid in ["1", "2", "3", "no such query"] {
+            let found = block_on(find_query(&files, &mut open, &eval.options, "run", qid));
+            if qid == "1" {
+                let json = serde_json::to_string(&found).unwrap();
+                assert!(json.contains(r#""tie_layout":{"#), "{json}");
+            }
+            match round_trip(&Reply::Found(found.clone())) {
+                Reply::Found(back) => assert_eq!(back, found),
+                other => panic!("{other:?}"),
+            }
+        }
+        let failed = Reply::Found(Err("no qrels file".into()));
+        assert!(matches!(round_trip(&failed), Reply::Found(Err(why)) if why == "no qrels file"));
+        let p = Progress {
+            file: "run".into(),
+            bytes_read: 1 << 40,
+            bytes_total: u64::MAX,
+            queries: 7000,
+        };
+        assert!(matches!(round_trip(&Reply::Progress(p.clone())), Reply::Progress(q) if q == p));
+        assert!(matches!(round_trip(&Reply::Ready), Reply::Ready));
+        assert!(matches!(round_trip(&Reply::Failed("x".into())), Reply::Failed(w) if w == "x"));
+        // Bytes that are no reply say so, as a failure.
         assert!(matches!(
-            serde_json::from_str::<Reply>(r#"{"Failed":"CompileError: x"}"#),
-            Ok(Reply::Failed(why)) if why == "CompileError: x"
+            Reply::decode(&[0x17, 1, 2]),
+            Reply::Failed(why) if why.starts_with("unreadable answer from a worker")
         ));
-        assert_eq!(serde_json::to_string(&Reply::Ready).unwrap(), r#""Ready""#);
     }
 }

@@ -282,6 +282,17 @@ mod tests {
     }
 
     #[test]
+    fn files_saved_with_or_without_their_big_field_read_alike() {
+        // Saved before `big` was always written (as `null` when small).
+        let old: Vec<LoadedFile> =
+            serde_json::from_str(r#"[{"name":"run","text":"q Q0 d 1 2 t\n"}]"#).unwrap();
+        assert_eq!(old, [LoadedFile::whole("run", "q Q0 d 1 2 t\n")]);
+        let now = serde_json::to_string(&old).unwrap();
+        assert!(now.contains(r#""big":null"#), "{now}");
+        assert_eq!(serde_json::from_str::<Vec<LoadedFile>>(&now).unwrap(), old);
+    }
+
+    #[test]
     fn an_example_as_loaded_is_not_own_work_until_edited() {
         let case = crate::model::example::find("004-map").expect("a gallery example");
         let loaded = AppState::default().apply(Action::LoadCase(

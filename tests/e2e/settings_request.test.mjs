@@ -20,13 +20,15 @@ before(async () => {
   await writeFile(join(DIR, 'qrels.txt'), run.qrels);
 });
 
-/** Counts, in the page, the messages posted to workers that ask for an evaluation. */
+/** Counts, in the page, the messages posted to workers that ask for an
+ * evaluation: their request's bytes begin with 0, the index of the request
+ * kind `Evaluate` (src/big_files/worker.rs; `Explain` is 1). */
 function countRequests() {
   window.__evaluations = 0;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
     const request = message && typeof message === 'object' ? message.request : undefined;
-    if (typeof request === 'string' && request.startsWith('{"Evaluate"')) window.__evaluations += 1;
+    if (request instanceof Uint8Array && request[0] === 0) window.__evaluations += 1;
     return post.call(this, message, ...rest);
   };
 }

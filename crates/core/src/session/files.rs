@@ -31,11 +31,10 @@ pub struct LoadedFile {
     /// Its whole text, or for a big file its first complete lines; shared,
     /// so the state, the evaluation and the views hold it once.
     pub text: Rc<str>,
-    /// Set when the file is big: `text` is only its beginning.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    /// Set when the file is big: `text` is only its beginning. Always
+    /// written (JSON's `null` when small; saved files without it read as
+    /// small): the workers' compact messages skip no field.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub big: Option<BigFile>,
 }
 

@@ -30,10 +30,8 @@ pub struct FoundQuery {
     #[cfg_attr(feature = "serde", serde(default))]
     docs: Vec<(String, f64)>,
     /// The other orders its equal scores allow (for the tie range).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    /// Always written: the workers' compact messages skip no field.
+    #[cfg_attr(feature = "serde", serde(default))]
     tie_layout: Option<Box<TieLayout>>,
 }
 

@@ -45,10 +45,8 @@ pub struct QueryResult {
     /// The tie range of each value, where the query's documents tie
     /// (`None`: no ties, each range is its value); an entry is `None` where
     /// the range was too costly to find exactly ([`crate::pipeline::tie_range::TooManyOrders`]).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    /// Always written: the workers' compact messages skip no field.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub ranges: Option<Vec<Option<TieRange>>>,
 }
 
