@@ -73,3 +73,25 @@ for (const p of profiles.values()) {
     console.log(`  ${String(ms(us)).padStart(5)} ms  ${name.replace(/\[[0-9a-f]+\]/g, '').slice(0, 110)}`);
   }
 }
+
+// The page's own share: its main thread's busy time (every sample but idle)
+// from the last worker's Ranklab code to the end of the trace.
+const threadLast = (p) => {
+  let t = p.start, last;
+  p.samples.forEach((id, i) => { t += p.deltas[i] ?? 0; if (/ranklab/.test(p.nodes.get(id)?.callFrame?.functionName ?? '')) last = t; });
+  return last;
+};
+const workersEnd = Math.max(...[...profiles.values()].filter((p) => p.thread.startsWith('DedicatedWorker')).map(threadLast).filter((t) => t !== undefined));
+for (const p of [...profiles.values()].filter((q) => q.thread === 'CrRendererMain')) {
+  let t = p.start, busy = 0, span = 0;
+  p.samples.forEach((id, i) => {
+    const dt = p.deltas[i] ?? 0;
+    t += dt;
+    if (t <= workersEnd) return;
+    span += dt;
+    if ((p.nodes.get(id)?.callFrame?.functionName ?? '') !== '(idle)') busy += dt;
+  });
+  if (Number.isFinite(workersEnd) && span > 0) {
+    console.log(`\nthe page after the workers' last code (${ms(workersEnd - origin)} ms): main thread busy ${ms(busy)} ms of ${ms(span)} ms`);
+  }
+}

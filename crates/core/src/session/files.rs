@@ -22,9 +22,11 @@ pub struct BigFile {
     pub bytes: u64,
 }
 
-/// A qrels or run file the user loaded or pasted.
+/// A qrels or run file the user loaded or pasted. Two are equal when their
+/// names, texts and big-file keys are; a text shared by both (one `Rc`) is
+/// not compared byte by byte (views compare their inputs at each render).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct LoadedFile {
     /// File name (or `pasted-N`), unique among the loaded files.
     pub name: String,
@@ -36,6 +38,14 @@ pub struct LoadedFile {
     /// small): the workers' compact messages skip no field.
     #[cfg_attr(feature = "serde", serde(default))]
     pub big: Option<BigFile>,
+}
+
+impl PartialEq for LoadedFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.big == other.big
+            && (Rc::ptr_eq(&self.text, &other.text) || self.text == other.text)
+    }
 }
 
 impl LoadedFile {
@@ -53,5 +63,33 @@ impl LoadedFile {
         self.big
             .as_ref()
             .map_or(self.text.len() as u64, |b| b.bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_equal_by_name_text_and_key_whether_or_not_they_share_their_text() {
+        let a = LoadedFile::whole("run", "q1 Q0 d1 1 1.0 t\n");
+        let shared = a.clone();
+        assert!(Rc::ptr_eq(&a.text, &shared.text));
+        assert_eq!(a, shared);
+        let copy = LoadedFile::whole("run", String::from(&*a.text));
+        assert!(!Rc::ptr_eq(&a.text, &copy.text));
+        assert_eq!(a, copy);
+        assert_ne!(a, LoadedFile::whole("run", "q1 Q0 d2 1 1.0 t\n"));
+        assert_ne!(a, LoadedFile::whole("run2", "q1 Q0 d1 1 1.0 t\n"));
+        let big = |key: &str| LoadedFile {
+            big: Some(BigFile {
+                key: key.into(),
+                bytes: 1 << 30,
+            }),
+            ..a.clone()
+        };
+        assert_eq!(big("k1"), big("k1"));
+        assert_ne!(big("k1"), big("k2"));
+        assert_ne!(big("k1"), a);
     }
 }
