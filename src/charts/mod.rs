@@ -10,11 +10,13 @@ pub mod distribution;
 pub mod per_measure;
 pub mod ranks;
 pub mod scatter;
+pub mod svg_canvas;
 pub mod tie_ranges;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
+use svg_canvas::SvgCanvas;
 
 /// Okabe & Ito's palette ("Color Universal Design", 2008), without black.
 pub const PALETTE: [RGBColor; 7] = [
@@ -226,7 +228,7 @@ pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
 }
 
 /// A drawing area of a chart.
-pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub type Area<'a> = DrawingArea<SvgCanvas<'a>, Shift>;
 
 /// Draws a chart into an SVG string: the background filled, then `draw`
 /// gets the plot area and the legend column at its right. A step that
@@ -238,7 +240,7 @@ pub fn render(
 ) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let root = SvgCanvas::with_string(&mut svg, size).into_drawing_area();
         drew(root.fill(&theme.bg()))?;
         let (plot, side) = root.split_horizontally(size.0.saturating_sub(legend_width(size.0)));
         draw(&plot, &side)?;
@@ -252,7 +254,7 @@ pub fn builder<'a, 'b>(
     area: &'a Area<'b>,
     title: &str,
     theme: Theme,
-) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+) -> ChartBuilder<'a, 'b, SvgCanvas<'b>> {
     let mut b = ChartBuilder::on(area);
     b.caption(title, ("sans-serif", 20).into_font().color(&theme.fg()))
         .margin(12)

@@ -10,6 +10,7 @@
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
+use super::svg_canvas::SvgCanvas;
 use super::{colour, drew, short, upper, Drawn, Interval, Size, Theme};
 
 /// What the chart shows.
@@ -144,7 +145,7 @@ fn to_px(v: f64, top: f64, x0: i32, x1: i32) -> i32 {
 pub fn per_measure_svg(d: &PerMeasure, theme: Theme, size: Size) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let root = SvgCanvas::with_string(&mut svg, size).into_drawing_area();
         drew(root.fill(&theme.bg()))?;
         draw(&root, d, theme, size)?;
         drew(root.present())?;
@@ -383,7 +384,7 @@ mod tests {
         for m in 0..SHAPES {
             let mut svg = String::new();
             {
-                let root = SVGBackend::with_string(&mut svg, (40, 40)).into_drawing_area();
+                let root = SvgCanvas::with_string(&mut svg, (40, 40)).into_drawing_area();
                 draw_shape(&root, m, (20, 20), 5, colour(m), Theme::Light.fg()).unwrap();
                 root.present().unwrap();
             }
