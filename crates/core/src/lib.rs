@@ -32,6 +32,8 @@ mod plural;
 mod presets;
 mod session;
 mod stats;
+#[cfg(test)]
+mod test_random;
 
 // The core's face: every name the programs (the app, the command line), the
 // fuzz targets and the tests use, by layer, lowest first. Nothing else is

@@ -77,13 +77,8 @@ mod tests {
 
     #[test]
     fn the_same_line_feeds_as_memchr() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = crate::test_random::XorShift::new(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = || random.bits();
         for len in (0..300).chain([1000, 4096, 4097]) {
             for density in [2, 7, 40, 200] {
                 let bytes: Vec<u8> = (0..len)

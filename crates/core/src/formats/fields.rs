@@ -163,8 +163,13 @@ fn space_bytes(word: u64) -> u64 {
     zero | control
 }
 
-/// Eight high bits (one per byte) gathered into the low byte, bit `i` for
-/// byte `i`.
+#[cfg(any(
+    target_feature = "sse2",
+    target_feature = "simd128",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod sixteen;
+
 #[cfg(any(
     not(any(
         target_feature = "sse2",
@@ -173,22 +178,13 @@ fn space_bytes(word: u64) -> u64 {
     )),
     test
 ))]
-fn gather(high_bits: u64) -> u64 {
-    ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-#[cfg(any(
-    target_feature = "sse2",
-    target_feature = "simd128",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
-mod sixteen;
+mod eight;
 
 /// Bit `i` set when byte `i` of `bytes` (shorter than [`SHORT_LINE`]) is
 /// a field space, and every bit from `bytes.len()` up set (past the end is
 /// space): sixteen bytes at a time where the target has vectors of
 /// sixteen bytes ([`sixteen`]: SSE2, NEON, SIMD128), eight elsewhere
-/// ([`word_space_mask`]).
+/// ([`eight::word_space_mask`]).
 fn space_mask(bytes: &[u8]) -> u64 {
     #[cfg(any(
         target_feature = "sse2",
@@ -201,45 +197,7 @@ fn space_mask(bytes: &[u8]) -> u64 {
         target_feature = "simd128",
         all(target_arch = "aarch64", target_feature = "neon")
     )))]
-    return word_space_mask(bytes);
-}
-
-/// [`space_mask`] eight bytes at a time ([`space_bytes`]). The last bytes
-/// of a line of eight or more are read as the word that ends the line
-/// (overlapping the word before), not one by one.
-#[cfg(any(
-    not(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    test
-))]
-fn word_space_mask(bytes: &[u8]) -> u64 {
-    let n = bytes.len();
-    let mut mask = 0;
-    let mut words = bytes.chunks_exact(8);
-    for (i, word) in (&mut words).enumerate() {
-        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        mask |= gather(space_bytes(word)) << (8 * i);
-    }
-    let rest = words.remainder().len();
-    if rest > 0 {
-        let last = match bytes.get(n.wrapping_sub(8)..) {
-            // The line's last eight bytes: keep the bits of its last `rest`.
-            Some(word) => {
-                let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-                gather(space_bytes(word)) >> (8 - rest)
-            }
-            // A line shorter than a word, shifted in byte by byte.
-            None => {
-                let word = bytes.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
-                gather(space_bytes(word))
-            }
-        };
-        mask |= last << (n - rest);
-    }
-    mask | u64::MAX.checked_shl(n as u32).unwrap_or(0)
+    return eight::word_space_mask(bytes);
 }
 
 /// The byte ranges `[start, end)` of the first `N` fields of a line
@@ -298,13 +256,8 @@ mod tests {
             "日本",
             "x\u{1}y",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut random = crate::test_random::XorShift::new(0x2545_f491_4f6c_dd1du64);
+        let mut next = |n: usize| random.below(n);
         for _ in 0..20_000 {
             let line: String = (0..next(24)).map(|_| pieces[next(pieces.len())]).collect();
             let all = fields_with_columns(&line);
@@ -357,7 +310,7 @@ mod tests {
             let word = u64::from_le_bytes([b'x', b, b'y', 0x80, b, 0xff, b, b]);
             let want = [false, true, false, false, true, false, true, true]
                 .map(|at| at && (b == b' ' || (b'\t'..=b'\r').contains(&b)));
-            let got = gather(space_bytes(word));
+            let got = eight::gather(space_bytes(word));
             for (i, w) in want.iter().enumerate() {
                 assert_eq!(got >> i & 1 == 1, *w, "byte {b:#x} at {i}");
             }

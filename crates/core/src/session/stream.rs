@@ -67,6 +67,15 @@ pub fn line_qid(line: &str) -> Option<&str> {
     }
 }
 
+/// A line without the carriage returns that end it (a CRLF file's lines).
+fn without_carriage_returns(line: &str) -> &str {
+    if line.ends_with('\r') {
+        line.trim_end_matches('\r')
+    } else {
+        line
+    }
+}
+
 /// Groups a run's lines into one [`QueryChunk`] per query, as they arrive.
 #[derive(Debug, Default)]
 pub struct QueryChunker {
@@ -103,11 +112,7 @@ impl QueryChunker {
     /// [`QueryChunker::push_line`] for a caller that has already found the
     /// line's query id with [`line_qid`].
     pub fn push_split_line(&mut self, line: &str, qid: Option<&str>) -> Option<QueryChunk> {
-        let line = if line.ends_with('\r') {
-            line.trim_end_matches('\r')
-        } else {
-            line
-        };
+        let line = without_carriage_returns(line);
         let line_no = self.next_line;
         self.next_line += 1;
         let qid = qid.filter(|_| !self.ungrouped)?;
@@ -190,11 +195,7 @@ impl QueryChunker {
     /// [`continues`]: QueryChunker::continues
     pub fn push_continuing(&mut self, line: &str) {
         debug_assert!(self.continues(line));
-        let line = if line.ends_with('\r') {
-            line.trim_end_matches('\r')
-        } else {
-            line
-        };
+        let line = without_carriage_returns(line);
         let line_no = self.next_line;
         self.next_line += 1;
         self.append(line, line_no);
@@ -553,13 +554,8 @@ mod tests {
         let pieces = [
             "q1", "q10", "Q1", " ", "\t", "\r", "\u{b}", "#", "é", "\u{a0}", "1234567", "x", "",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut random = crate::test_random::XorShift::new(0x2545_f491_4f6c_dd1du64);
+        let mut next = |n: usize| random.below(n);
         let mut continued = 0;
         for first in ["q1 Q0 d 1 2 t", "1234567 Q0 d 1 2 t", "#c", "é1 Q0 d 1 2 t"] {
             for _ in 0..5_000 {

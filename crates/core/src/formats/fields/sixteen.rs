@@ -52,13 +52,8 @@ mod tests {
 
     #[test]
     fn sixteen_at_a_time_equals_eight_at_a_time() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = crate::test_random::XorShift::new(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = || random.bits();
         // Every byte value at every place of lines of every short length.
         for len in 0..64 {
             for _ in 0..400 {
@@ -71,7 +66,7 @@ mod tests {
                     .collect();
                 assert_eq!(
                     space_mask(&line),
-                    super::super::word_space_mask(&line),
+                    super::super::eight::word_space_mask(&line),
                     "{line:?}"
                 );
             }
