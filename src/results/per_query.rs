@@ -78,6 +78,12 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let measure = use_state(|| 0usize);
     let sort = use_state(|| (SortKey::Query, true));
     let open = use_state(|| None::<String>);
+    let mi = (*measure).min(props.measures.len().saturating_sub(1));
+    // Sorting thousands of queries is not done again when a query is
+    // opened: only when the systems, the measure or the order change.
+    let rows = use_memo((props.systems.clone(), mi, *sort), |(systems, mi, sort)| {
+        ordered_rows(systems, *mi, *sort)
+    });
     let systems: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -86,40 +92,9 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     if systems.is_empty() || props.measures.is_empty() {
         return html! {};
     }
-    let mi = (*measure).min(props.measures.len() - 1);
-    // Query ids in order of first appearance; each system's value by id.
-    let lookups: Vec<HashMap<&str, &QueryResult>> = systems
-        .iter()
-        .map(|s| s.queries.iter().map(|q| (q.id.as_str(), q)).collect())
-        .collect();
-    let mut ids: Vec<&str> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for s in &systems {
-        for q in &s.queries {
-            if seen.insert(q.id.as_str()) {
-                ids.push(q.id.as_str());
-            }
-        }
-    }
-    let value = |si: usize, id: &str| lookups[si].get(id).map(|q| q.values[mi]);
     let (key, ascending) = *sort;
-    match key {
-        SortKey::Query => ids.sort_by(|a, b| natural(a, b)),
-        SortKey::System(si) => ids.sort_by(|a, b| {
-            let (va, vb) = (value(si, a), value(si, b));
-            // Queries a system lacks go last either way.
-            match (va, vb) {
-                (Some(x), Some(y)) => x.total_cmp(&y),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
-            }
-        }),
-    }
-    if !ascending {
-        ids.reverse();
-    }
-    let total = ids.len();
+    let query = |si: usize, row: &Row| row.at[si].map(|k| &systems[si].queries[k]);
+    let total = rows.len();
     let on_measure = index_setter(&measure);
     let header = |label: String, k: SortKey| {
         let sort = sort.clone();
@@ -170,7 +145,8 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    { for ids.iter().take(MAX_ROWS).map(|&id| {
+                    { for rows.iter().take(MAX_ROWS).map(|row| {
+                        let id = row.id.as_str();
                         let is_open = open.as_deref() == Some(id);
                         let toggle = {
                             let open = open.clone();
@@ -186,7 +162,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                                     <button type="button" class="query-toggle" onclick={ toggle }
                                         aria-expanded={ is_open.to_string() } data-testid="query-toggle">{ id }</button>
                                 </th>
-                                { for (0..systems.len()).map(|si| match value(si, id) {
+                                { for (0..systems.len()).map(|si| match query(si, row).and_then(|q| q.values.get(mi).copied()) {
                                     Some(v) => {
                                         let on_select = props.on_select.clone();
                                         let target = Selected { system: systems[si].name.clone(), query: Some(id.to_string()), measure: mi };
@@ -207,7 +183,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                                             // The explanation of this query lists its whole ranking.
                                             let on_select = props.on_select.clone();
                                             let target = Selected { system: s.name.clone(), query: Some(id.to_string()), measure: mi };
-                                            ranking_view(s, lookups[si].get(id).copied(), Callback::from(move |_: MouseEvent| on_select.emit(target.clone())))
+                                            ranking_view(s, query(si, row), Callback::from(move |_: MouseEvent| on_select.emit(target.clone())))
                                         }) }
                                     </td>
                                 </tr>
@@ -223,6 +199,66 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
             }
         </section>
     }
+}
+
+/// A row of the per-query table: a query id and where each shown system
+/// (one with queries) has it among its queries.
+struct Row {
+    id: String,
+    at: Vec<Option<usize>>,
+}
+
+/// The table's rows: query ids in order of first appearance over the
+/// systems with queries, sorted by `key`, descending when not `ascending`.
+/// Sorted by a system's values, the queries it lacks come last either way,
+/// and equal values keep the order of first appearance.
+fn ordered_rows(all: &[SystemResult], mi: usize, (key, ascending): (SortKey, bool)) -> Vec<Row> {
+    let systems: Vec<&SystemResult> = all.iter().filter(|s| !s.queries.is_empty()).collect();
+    let lookups: Vec<HashMap<&str, usize>> = systems
+        .iter()
+        .map(|s| {
+            s.queries
+                .iter()
+                .enumerate()
+                .map(|(k, q)| (q.id.as_str(), k))
+                .collect()
+        })
+        .collect();
+    let mut ids: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in &systems {
+        for q in &s.queries {
+            if seen.insert(q.id.as_str()) {
+                ids.push(q.id.as_str());
+            }
+        }
+    }
+    let value = |si: usize, id: &str| {
+        lookups[si]
+            .get(id)
+            .and_then(|&k| systems[si].queries[k].values.get(mi).copied())
+    };
+    match key {
+        SortKey::Query => {
+            ids.sort_by(|a, b| natural(a, b));
+            if !ascending {
+                ids.reverse();
+            }
+        }
+        SortKey::System(si) => ids.sort_by(|a, b| match (value(si, a), value(si, b)) {
+            (Some(x), Some(y)) if ascending => x.total_cmp(&y),
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        }),
+    }
+    ids.into_iter()
+        .map(|id| Row {
+            id: id.to_string(),
+            at: lookups.iter().map(|l| l.get(id).copied()).collect(),
+        })
+        .collect()
 }
 
 /// Orders ids so that `q2` comes before `q10`: runs of digits compare as
@@ -272,7 +308,59 @@ impl<'a> Iterator for Runs<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::natural;
+    use super::{natural, ordered_rows, SortKey};
+    use crate::shared::evaluation::{QueryResult, Source, SystemResult};
+
+    fn system(name: &str, values: &[(&str, f64)]) -> SystemResult {
+        SystemResult {
+            name: name.into(),
+            source: Source::File,
+            queries: values
+                .iter()
+                .map(|&(id, v)| QueryResult {
+                    id: id.into(),
+                    values: vec![v],
+                    ranking: Vec::new(),
+                    num_ret: 0,
+                    num_rel: 0,
+                    num_rel_ret: 0,
+                    missing: false,
+                    levels: Vec::new(),
+                    ranges: None,
+                })
+                .collect(),
+            means: vec![0.0],
+            max_grade: 1,
+            refused: None,
+            runid: None,
+            several_tags: false,
+            file: None,
+        }
+    }
+
+    #[test]
+    fn rows_sort_by_a_system_with_the_queries_it_lacks_last() {
+        let a = system("a", &[("q2", 0.5), ("q10", 0.9), ("q1", 0.5)]);
+        let b = system("b", &[("q3", 0.1), ("q2", 0.7)]);
+        let empty = system("empty", &[]);
+        let all = [a, empty, b];
+        let ids = |key, ascending| -> Vec<String> {
+            ordered_rows(&all, 0, (key, ascending))
+                .into_iter()
+                .map(|r| r.id)
+                .collect()
+        };
+        assert_eq!(ids(SortKey::Query, true), ["q1", "q2", "q3", "q10"]);
+        assert_eq!(ids(SortKey::Query, false), ["q10", "q3", "q2", "q1"]);
+        // Equal values (q2, q1) keep their first appearance's order.
+        assert_eq!(ids(SortKey::System(0), false), ["q10", "q2", "q1", "q3"]);
+        assert_eq!(ids(SortKey::System(0), true), ["q2", "q1", "q10", "q3"]);
+        assert_eq!(ids(SortKey::System(1), false), ["q2", "q3", "q10", "q1"]);
+        // Where each shown system has each query (the empty one is not shown).
+        let rows = ordered_rows(&all, 0, (SortKey::Query, true));
+        assert_eq!(rows[0].at, [Some(2), None]);
+        assert_eq!(rows[2].at, [None, Some(0)]);
+    }
 
     #[test]
     fn ids_sort_naturally() {
