@@ -2,11 +2,7 @@
 
 use std::borrow::Cow;
 
-#[cfg(any(
-    target_feature = "sse2",
-    target_feature = "simd128",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(vectors16)]
 mod newlines;
 
 /// The offsets of the line feeds of `bytes`, in order: a bit mask of
@@ -14,17 +10,9 @@ mod newlines;
 /// bytes ([`newlines::Newlines`]: SSE2, NEON, SIMD128), `memchr`'s search
 /// elsewhere.
 pub(crate) fn newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    #[cfg(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg(vectors16)]
     return newlines::Newlines::new(bytes);
-    #[cfg(not(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
+    #[cfg(not(vectors16))]
     return memchr::memchr_iter(b'\n', bytes);
 }
 

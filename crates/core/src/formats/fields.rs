@@ -163,21 +163,10 @@ fn space_bytes(word: u64) -> u64 {
     zero | control
 }
 
-#[cfg(any(
-    target_feature = "sse2",
-    target_feature = "simd128",
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
+#[cfg(vectors16)]
 mod sixteen;
 
-#[cfg(any(
-    not(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )),
-    test
-))]
+#[cfg(any(not(vectors16), test))]
 mod eight;
 
 /// Bit `i` set when byte `i` of `bytes` (shorter than [`SHORT_LINE`]) is
@@ -186,17 +175,9 @@ mod eight;
 /// sixteen bytes ([`sixteen`]: SSE2, NEON, SIMD128), eight elsewhere
 /// ([`eight::word_space_mask`]).
 fn space_mask(bytes: &[u8]) -> u64 {
-    #[cfg(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg(vectors16)]
     return sixteen::space_mask(bytes);
-    #[cfg(not(any(
-        target_feature = "sse2",
-        target_feature = "simd128",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
+    #[cfg(not(vectors16))]
     return eight::word_space_mask(bytes);
 }
 
