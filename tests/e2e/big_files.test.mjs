@@ -185,25 +185,34 @@ test('Cancel after progress: no later message revives the job', async () => {
   await context.close();
 });
 
-test('where a browser has no byte-stream reader, workers read the file in slices', async () => {
-  // Chromium has byte-stream readers; the worker's script is served with
-  // them removed (and each FileReaderSync read logged), as in a browser without
-  // them. No service worker here, so the route sees the worker's request.
+/** The app in a new context whose worker.js starts with `prelude` (as a
+ * browser lacking something would run it), on the files door; `told()`
+ * counts the console messages equal to `message` so far. No service worker
+ * here, so the route sees the worker's request. */
+async function openWithWorkerPrelude(prelude, message) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await context.route('**/worker.js', async (route) => {
     const response = await route.fetch();
-    const body = 'delete self.ReadableStreamBYOBReader;\n' +
-      'const readSlice = FileReaderSync.prototype.readAsArrayBuffer;\n' +
-      'FileReaderSync.prototype.readAsArrayBuffer = function (b) { console.log("ranklab-test: slice read"); return readSlice.call(this, b); };\n' +
-      await response.text();
-    await route.fulfill({ response, body });
+    await route.fulfill({ response, body: prelude + await response.text() });
   });
   const page = await context.newPage();
-  // The workers end with the job: each slice they read is told on the console.
-  let slices = 0;
-  page.on('console', (m) => { if (m.text() === 'ranklab-test: slice read') slices += 1; });
+  let count = 0;
+  page.on('console', (m) => { if (m.text() === message) count += 1; });
   await page.goto(env.server.url);
   await showTab(page, 'files');
+  return { context, page, told: () => count };
+}
+
+test('where a browser has no byte-stream reader, workers read the file in slices', async () => {
+  // Chromium has byte-stream readers; the worker's script is served with
+  // them removed (and each FileReaderSync read logged), as in a browser without
+  // them.
+  // The workers end with the job: each slice they read is told on the console.
+  const { context, page, told } = await openWithWorkerPrelude(
+    'delete self.ReadableStreamBYOBReader;\n' +
+    'const readSlice = FileReaderSync.prototype.readAsArrayBuffer;\n' +
+    'FileReaderSync.prototype.readAsArrayBuffer = function (b) { console.log("ranklab-test: slice read"); return readSlice.call(this, b); };\n',
+    'ranklab-test: slice read');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
   await page.getByTestId('evaluate-partial').click({ timeout: 60000 });
   await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
@@ -212,7 +221,7 @@ test('where a browser has no byte-stream reader, workers read the file in slices
   const errors = await page.getByTestId('file-errors').innerText();
   assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
   // 40 MB in 4 MB slices, split between the workers.
-  assert.ok(slices >= 10, `${slices} slices read`);
+  assert.ok(told() >= 10, `${told()} slices read`);
   await context.close();
 });
 
@@ -232,27 +241,18 @@ test('a big run whose queries are not grouped is read whole and evaluated', asyn
 
 test('where the worker cannot start (no SIMD128), the page evaluates a big run itself', async () => {
   assert.ok(small.run.length > 9e6);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   // worker.js as a browser without SIMD128 runs it: compiling the worker's
   // wasm fails (as its vector instructions would).
-  await context.route('**/worker.js', async (route) => {
-    const response = await route.fetch();
-    const body = 'const refuse = () => { console.log("ranklab-test: worker refused"); return Promise.reject(new WebAssembly.CompileError("invalid value type (no SIMD128 here)")); };\n' +
-      'WebAssembly.instantiateStreaming = WebAssembly.instantiate = WebAssembly.compileStreaming = WebAssembly.compile = refuse;\n' +
-      await response.text();
-    await route.fulfill({ response, body });
-  });
-  const page = await context.newPage();
-  let refused = 0;
-  page.on('console', (m) => { if (m.text() === 'ranklab-test: worker refused') refused += 1; });
-  await page.goto(env.server.url);
-  await showTab(page, 'files');
+  const { context, page, told } = await openWithWorkerPrelude(
+    'const refuse = () => { console.log("ranklab-test: worker refused"); return Promise.reject(new WebAssembly.CompileError("invalid value type (no SIMD128 here)")); };\n' +
+    'WebAssembly.instantiateStreaming = WebAssembly.instantiate = WebAssembly.compileStreaming = WebAssembly.compile = refuse;\n',
+    'ranklab-test: worker refused');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels-9mb.txt'), join(DIR, 'run-9mb.txt')]);
   await cell(page, 'big', 'AP').waitFor({ timeout: 90000 });
   assert.equal(await cell(page, 'big', 'num_q').innerText(), '400');
   assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - small.map) <= 5e-5);
   assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - small.mrr) <= 5e-5);
   assert.equal(await page.getByTestId('file-errors').count(), 0);
-  assert.ok(refused >= 1, 'the workers could not start');
+  assert.ok(told() >= 1, 'the workers could not start');
   await context.close();
 });
