@@ -40,3 +40,8 @@ wasm_env() {
     CARGO_TARGET_DIR="$ranklab_root/target/wasm" "$@"
   fi
 }
+
+# Total and stolen jiffies of all CPUs so far (/proc/stat's first line), for
+# the benchmarks: on a virtual machine whose host takes CPU time from it
+# (steal), wall times mislead, and the benchmarks say how much was taken.
+jiffies() { awk '$1 == "cpu" { t = 0; for (i = 2; i <= 9; i++) t += $i; print t, $9 }' /proc/stat; }
