@@ -9,6 +9,7 @@ mod newlines;
 /// sixty-four bytes at a time where the target has vectors of sixteen
 /// bytes ([`newlines::Newlines`]: SSE2, NEON, SIMD128), `memchr`'s search
 /// elsewhere.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     #[cfg(vectors16)]
     return newlines::Newlines::new(bytes);
@@ -36,11 +37,13 @@ impl ByteLines {
     /// Takes the next chunk and calls `each` with every line it completes
     /// and the number of bytes it took in the input (its `\n` included),
     /// which differs from the text's length where bytes were not UTF-8.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(&str, usize)) {
         self.push_checked(bytes, |line, raw| each(&lossy(line), raw));
     }
 
     /// Ends the stream: the last line if it had no `\n`.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn finish(&mut self, mut each: impl FnMut(&str, usize)) {
         self.finish_checked(|line, raw| each(&lossy(line), raw));
     }
@@ -48,6 +51,7 @@ impl ByteLines {
     /// [`ByteLines::push`] for a reader that refuses bytes that are not
     /// UTF-8 (the command line, as trec_eval's input must be text): each
     /// line comes as its text, or as its bytes where they are not UTF-8.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn push_checked(&mut self, bytes: &[u8], mut each: impl FnMut(Line<'_>, usize)) {
         let mut rest = bytes;
         if !self.carry.is_empty() {
@@ -90,6 +94,7 @@ impl ByteLines {
     }
 
     /// [`ByteLines::finish`] for [`ByteLines::push_checked`].
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn finish_checked(&mut self, mut each: impl FnMut(Line<'_>, usize)) {
         if !self.carry.is_empty() {
             each(checked(&self.carry), self.carry.len());
@@ -102,6 +107,8 @@ impl ByteLines {
 /// where they are not UTF-8.
 pub type Line<'a> = Result<&'a str, &'a [u8]>;
 
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn checked(bytes: &[u8]) -> Line<'_> {
     std::str::from_utf8(bytes).map_err(|_| bytes)
 }

@@ -13,6 +13,9 @@
 //! assert_eq!(format!("{:.4}", part.systems[0].means[0]), "0.7073");
 //! ```
 #![forbid(unsafe_code)]
+// The big-file worker's build: for size, but the functions every line of
+// a big run goes through for speed (`speed_marks`, see build.rs).
+#![cfg_attr(speed_marks, feature(optimize_attribute))]
 #![deny(missing_docs)]
 // The modules are private (the face is the one `pub use` block below), and
 // the public types' docs link to the functions that define them: read these

@@ -8,6 +8,8 @@
 use wide::u8x16;
 
 /// Bit `i` set when byte `i` of the sixty-four is a line feed.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn feeds64(block: &[u8; 64]) -> u64 {
     let feed = u8x16::splat(b'\n');
     let mut mask = 0;
@@ -41,6 +43,8 @@ impl<'b> Newlines<'b> {
 
     /// The line-feed mask of the sixty-four bytes from `at` (a copy padded
     /// with zeros past the end of `bytes`).
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn mask_at(&self, at: usize) -> u64 {
         match self.bytes.get(at..at + 64) {
             Some(block) => feeds64(block.try_into().unwrap_or(&[0; 64])),
@@ -57,6 +61,8 @@ impl<'b> Newlines<'b> {
 impl Iterator for Newlines<'_> {
     type Item = usize;
 
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn next(&mut self) -> Option<usize> {
         while self.mask == 0 {
             self.base += 64;

@@ -44,6 +44,7 @@ pub(crate) fn first_field(line: &str) -> Option<&str> {
 /// Field spaces are ASCII, so the bytes are split as they come (a byte of a
 /// multi-byte character is never a field space) and the columns are made
 /// character columns afterwards, only for a line that is not ASCII.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn first_fields<const N: usize>(line: &str) -> ([(usize, &str); N], usize) {
     let mut out = [(0, ""); N];
     let mut count = 0;
@@ -104,6 +105,8 @@ pub(crate) fn is_space_byte(b: u8) -> bool {
 /// The end of the field starting at `i`: the first field space after it,
 /// or the end of the line. Reads eight bytes at a time through
 /// [`space_bytes`], the mask's test of a word.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn field_end(bytes: &[u8], mut i: usize) -> usize {
     while let Some(word) = bytes.get(i..i + 8) {
         let spaces = space_bytes(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
@@ -151,6 +154,8 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit of each byte of `word` that is a field space, exactly
 /// (adding to 7-bit values never carries into the next byte).
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn space_bytes(word: u64) -> u64 {
     let low = word & LOW7;
     // Bytes equal to 0x20: their XOR with 0x20 is zero.
@@ -174,6 +179,8 @@ mod eight;
 /// space): sixteen bytes at a time where the target has vectors of
 /// sixteen bytes ([`sixteen`]: SSE2, NEON, SIMD128), eight elsewhere
 /// ([`eight::word_space_mask`]).
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn space_mask(bytes: &[u8]) -> u64 {
     #[cfg(vectors16)]
     return sixteen::space_mask(bytes);
@@ -186,6 +193,8 @@ fn space_mask(bytes: &[u8]) -> u64 {
 /// for a longer line). The fields' first bytes and the spaces that end
 /// them are two bit sets of [`space_mask`]; each field is then two bit
 /// counts, the lowest set bit of each set taken off in turn.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn short_field_ranges<const N: usize>(bytes: &[u8]) -> Option<[(usize, usize); N]> {
     if bytes.len() >= SHORT_LINE {
         return None;

@@ -32,6 +32,7 @@ const HEAD: usize = 16;
 ///
 /// If the judgments' text passes 4 GiB (a qrels read whole is at most
 /// 192 MB).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
     let mut qids: Vec<&str> = qrels.queries.keys().copied().collect();
     qids.sort_unstable();
@@ -94,11 +95,13 @@ pub struct QrelsBytes<'b> {
 }
 
 /// The `i`th little-endian `u32` of `bytes` (in bounds: checked on reading).
+#[cfg_attr(speed_marks, optimize(speed))]
 fn u32_at(bytes: &[u8], i: usize) -> usize {
     let b = &bytes[4 * i..4 * i + 4];
     u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize
 }
 
+#[cfg_attr(speed_marks, optimize(speed))]
 fn i64_at(bytes: &[u8], i: usize) -> i64 {
     let mut b = [0; 8];
     b.copy_from_slice(&bytes[8 * i..8 * i + 8]);
@@ -108,6 +111,7 @@ fn i64_at(bytes: &[u8], i: usize) -> i64 {
 impl<'b> QrelsBytes<'b> {
     /// Reads `bytes`, checking all of them: every offset in order, in
     /// bounds and on a character's boundary, the text UTF-8.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn read(bytes: &'b [u8]) -> Result<QrelsBytes<'b>, NotQrelsBytes> {
         if bytes.len() < HEAD || &bytes[..4] != MAGIC {
             return Err(NotQrelsBytes);
@@ -164,6 +168,7 @@ impl<'b> QrelsBytes<'b> {
         Ok(t)
     }
 
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn qid(&self, i: usize) -> &'b str {
         let start = if i == 0 {
             0
@@ -173,6 +178,7 @@ impl<'b> QrelsBytes<'b> {
         &self.text[start..u32_at(self.qid_ends, i)]
     }
 
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn judgments(&self, i: usize) -> QueryQrels<'b> {
         let (from, to) = (u32_at(self.firsts, i), u32_at(self.firsts, i + 1));
         let mut start = if from == 0 {
@@ -191,6 +197,7 @@ impl<'b> QrelsBytes<'b> {
     }
 
     /// The judgments of query `qid`, if the qrels judge it.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn query(&self, qid: &str) -> Option<QueryQrels<'b>> {
         let (mut lo, mut hi) = (0, self.queries);
         while lo < hi {

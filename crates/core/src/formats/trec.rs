@@ -85,6 +85,7 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Parses a qrels text. A docid judged twice for one query is an error at
 /// the second line (as trec_eval refuses it); the first grade is kept.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
     let mut out = Qrels::default();
     // Where each (qid, docid) was first judged, for the message about a
@@ -149,6 +150,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
 
 /// One qrels line's qid, docid (with its column) and grade, or its problem
 /// pushed to `errors`.
+#[cfg_attr(speed_marks, optimize(speed))]
 fn qrels_line<'a>(
     input: &str,
     line_no: usize,
@@ -161,6 +163,7 @@ fn qrels_line<'a>(
 /// One qrels line's qid, second field (trec_eval's iteration, or the
 /// judgment group of a `qrels_jg` file), docid (with its column) and grade,
 /// or its problem pushed to `errors`.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn qrels_line_with_group<'a>(
     input: &str,
     line_no: usize,
@@ -258,6 +261,7 @@ pub fn is_skipped_line(line: &str) -> bool {
 
 /// Parses one run line (`line_no` is 1-based; the caller skips blank and
 /// comment lines with [`is_skipped_line`]).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn parse_run_line<'a>(
     input: &str,
     line_no: usize,

@@ -47,6 +47,7 @@ pub enum ApNormalization {
 /// Under tie averaging ([`crate::conventions::TieBreak::Average`]) it is the exact
 /// expected value over the orders of the tie groups
 /// ([`expected_average_precision`]).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn average_precision(r: &JudgedRanking, k: Option<usize>, norm: ApNormalization) -> f64 {
     if !r.tie_groups.is_empty() {
         return expected_average_precision(r, k, norm);

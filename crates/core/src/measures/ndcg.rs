@@ -175,6 +175,7 @@ impl Discount {
 /// DCG@k of the ranking (`k = None`: all retrieved). Under tie averaging
 /// each tied document's gain is the mean gain of its group (McSherry &
 /// Najork 2008, as scikit-learn's `ndcg_score`).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discount) -> f64 {
     let depth = k.unwrap_or(usize::MAX);
     r.tie_averaged(|rel| gains.of(rel))
@@ -208,6 +209,7 @@ pub fn ideal_dcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: D
 /// Exponential gains of very large grades (2^1024 and up) overflow f64;
 /// since nDCG does not change when every gain is divided by the same
 /// number, such cases are computed with gains divided by 2^(largest grade).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn ndcg(r: &JudgedRanking, k: Option<usize>, gains: &Gains, discount: Discount) -> f64 {
     let ideal = ideal_dcg(r, k, gains, discount);
     let value = if ideal > 0.0 {

@@ -22,6 +22,7 @@ use super::EvalContext;
 /// non-relevant (the division is still by k), as in trec_eval, ir_measures
 /// and ranx. `k = 0` gives 0. Under tie averaging the count is its expected
 /// value over the orders of tied documents.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn precision_at(r: &JudgedRanking, k: usize) -> f64 {
     if k == 0 {
         return 0.0;

@@ -31,6 +31,7 @@ pub fn first_relevant_rank(r: &JudgedRanking, k: Option<usize>) -> Option<usize>
 /// group of n with r relevant starting at 0-based position s, the first
 /// relevant one is at s + j with probability (r/(n − j)) Π_{i<j} (n − r − i)/(n − i),
 /// so E[RR@k] = Σ_{j: s+j < k} that probability / (s + j + 1).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn reciprocal_rank(r: &JudgedRanking, k: Option<usize>) -> f64 {
     if !r.tie_groups.is_empty() {
         return expected_reciprocal_rank(r, k);

@@ -51,6 +51,7 @@ pub(super) enum ShardJudgments<'a> {
 
 impl<'a> ShardJudgments<'a> {
     /// The judgments of query `qid`, if judged.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub(super) fn query(&self, qid: &str) -> Option<std::borrow::Cow<'_, QueryQrels<'a>>> {
         match self {
             ShardJudgments::Parsed(q) => q.queries.get(qid).map(std::borrow::Cow::Borrowed),

@@ -77,6 +77,7 @@ struct RunJob<'a> {
 }
 
 impl RunJob<'_> {
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn score(&self, name: &str, chunk: &QueryChunk) -> ScoredQuery {
         let judged = self.judgments.query(&chunk.qid);
         judge_chunk_against(name, judged.as_deref(), self.conventions, chunk).map(|r| {

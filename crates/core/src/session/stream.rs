@@ -58,6 +58,8 @@ pub struct QueryChunk {
 
 /// The query id of a run line (its first field), `None` for a blank or
 /// comment line.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn line_qid(line: &str) -> Option<&str> {
     if is_skipped_line(line) {
         None
@@ -68,6 +70,8 @@ pub fn line_qid(line: &str) -> Option<&str> {
 }
 
 /// A line without the carriage returns that end it (a CRLF file's lines).
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn without_carriage_returns(line: &str) -> &str {
     if line.ends_with('\r') {
         line.trim_end_matches('\r')
@@ -105,12 +109,14 @@ impl QueryChunker {
     /// Takes the next line (without its line ending; trailing `\r`s are
     /// ignored, as in the whole-text parser). Returns the previous query's
     /// chunk when this line starts a new query.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn push_line(&mut self, line: &str) -> Option<QueryChunk> {
         self.push_split_line(line, line_qid(line))
     }
 
     /// [`QueryChunker::push_line`] for a caller that has already found the
     /// line's query id with [`line_qid`].
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn push_split_line(&mut self, line: &str, qid: Option<&str>) -> Option<QueryChunk> {
         let line = without_carriage_returns(line);
         let line_no = self.next_line;
@@ -149,6 +155,8 @@ impl QueryChunker {
     }
 
     /// Appends a line of the current query, numbered `line_no`.
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn append(&mut self, line: &str, line_no: usize) {
         let start = self.current.text.len();
         self.current.text.push_str(line);
@@ -161,6 +169,8 @@ impl QueryChunker {
     /// query id shorter than eight bytes whose first byte is an ASCII
     /// graphic other than `#` (so that a line starting with it is never a
     /// comment or blank line, [`is_skipped_line`]).
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn note_qid_word(&mut self) {
         let qid = self.current.qid.as_bytes();
         (self.qid_word, self.qid_mask) = match qid.first() {
@@ -177,6 +187,8 @@ impl QueryChunker {
     /// bytes are the current query id and a field space follows, so its
     /// first field ([`line_qid`]) is that id. Known from the line's first
     /// word (false when that cannot tell: the caller then splits the line).
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn continues(&self, line: &str) -> bool {
         let bytes = line.as_bytes();
         match bytes.get(..8) {
@@ -193,6 +205,8 @@ impl QueryChunker {
     /// current query.
     ///
     /// [`continues`]: QueryChunker::continues
+    #[inline]
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn push_continuing(&mut self, line: &str) {
         debug_assert!(self.continues(line));
         let line = without_carriage_returns(line);
@@ -320,6 +334,7 @@ pub struct ChunkEvaluator<'q> {
 /// Parses and judges one query chunk of the run named `input` against
 /// `qrels`: the part of [`ChunkEvaluator::evaluate`] that does not depend
 /// on the measures, for callers that score the ranking themselves.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn judge_chunk(
     input: &str,
     qrels: &Qrels<'_>,
@@ -336,6 +351,7 @@ pub fn judge_chunk(
 
 /// [`judge_chunk`] given the chunk's query's judgments (`None` when the
 /// qrels do not judge it) instead of the qrels.
+#[cfg_attr(speed_marks, optimize(speed))]
 pub fn judge_chunk_against(
     input: &str,
     judgments: Option<&QueryQrels<'_>>,
@@ -375,11 +391,13 @@ pub fn judge_chunk_against(
 
 impl ChunkEvaluator<'_> {
     /// Parses, judges and scores one query.
+    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn evaluate(&self, chunk: &QueryChunk) -> ChunkResult {
         judge_chunk(self.input, self.qrels, self.conventions, chunk)
             .map(|r| self.row(&chunk.qid, &r))
     }
 
+    #[cfg_attr(speed_marks, optimize(speed))]
     fn row(&self, qid: &str, r: &JudgedRanking) -> TrecRow {
         let row = trec_row(self.items, self.metrics, qid, r, self.context);
         if self.tie_range {

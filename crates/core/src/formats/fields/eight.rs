@@ -6,6 +6,8 @@ use super::space_bytes;
 
 /// Eight high bits (one per byte) gathered into the low byte, bit `i` for
 /// byte `i`.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(super) fn gather(high_bits: u64) -> u64 {
     ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
@@ -13,6 +15,8 @@ pub(super) fn gather(high_bits: u64) -> u64 {
 /// [`super::space_mask`] eight bytes at a time ([`space_bytes`]). The last bytes
 /// of a line of eight or more are read as the word that ends the line
 /// (overlapping the word before), not one by one.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(super) fn word_space_mask(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let mut mask = 0;

@@ -11,6 +11,8 @@ use wide::u8x16;
 
 /// Bit `i` set when byte `i` of the sixteen is a field space (C's
 /// `isspace`: space, and `\t` to `\r`).
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn spaces16(chunk: &[u8]) -> u64 {
     let v = u8x16::new(chunk.try_into().unwrap_or([0; 16]));
     let space = v.cmp_eq(u8x16::splat(b' '));
@@ -25,6 +27,8 @@ fn spaces16(chunk: &[u8]) -> u64 {
 /// last bytes are read as the sixteen that end it (overlapping the ones
 /// before); a line shorter than sixteen, from a copy padded with zeros
 /// (not spaces).
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(super) fn space_mask(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let mut mask = 0;

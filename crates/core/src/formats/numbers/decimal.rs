@@ -19,6 +19,7 @@ const ZEROS: u64 = 0x3030_3030_3030_3030;
 
 /// The value of a plain decimal of at most 15 digits, or `None` for any
 /// other spelling (for the standard parser).
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn plain_decimal(text: &[u8]) -> Option<f64> {
     plain_decimal_within(text, text.len())
 }
@@ -26,6 +27,8 @@ pub(crate) fn plain_decimal(text: &[u8]) -> Option<f64> {
 /// [`plain_decimal`] of `bytes[..end]`, reading the bytes after `end` (the
 /// rest of its line, not part of the number) when that lets the fraction's
 /// eight bytes be read as one word instead of one byte at a time.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 pub(crate) fn plain_decimal_within(bytes: &[u8], end: usize) -> Option<f64> {
     let (negative, sign) = match bytes.first()? {
         b'-' => (true, 1),
@@ -97,6 +100,8 @@ pub(crate) fn plain_decimal_within(bytes: &[u8], end: usize) -> Option<f64> {
 
 /// The number written by eight ASCII digits (the first byte the most
 /// significant), or `None` if a byte is not a digit.
+#[inline]
+#[cfg_attr(speed_marks, optimize(speed))]
 fn eight_digits(word: u64) -> Option<u64> {
     const HIGH_NIBBLES: u64 = 0xf0f0_f0f0_f0f0_f0f0;
     let digits =
