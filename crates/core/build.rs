@@ -1,10 +1,11 @@
-//! Names the one target condition the core's vector code depends on:
-//! `cfg(vectors16)` is set where the target has sixteen-byte vectors that
-//! `wide` uses (SSE2 on x86-64, NEON on 64-bit ARM, SIMD128 in a wasm build
-//! with that feature). The code then says `cfg(vectors16)` instead of
-//! repeating the three features at each place that chooses.
+//! Names the conditions the core is compiled under. `cfg(vectors16)`,
+//! the one its vector code depends on, is set where the target has
+//! sixteen-byte vectors that `wide` uses (SSE2 on x86-64, NEON on 64-bit
+//! ARM, SIMD128 in a wasm build with that feature). The code then says
+//! `cfg(vectors16)` instead of repeating the three features at each place
+//! that chooses.
 //!
-//! It also declares `cfg(speed_marks)`, which no target sets: scripts/build
+//! `cfg(speed_marks)` is declared here and set by no target: scripts/build
 //! passes `--cfg speed_marks` to the big-file worker's build where the
 //! compiler takes unstable features (the build-std route). That build is
 //! optimised for size (opt-level "z", std's `optimize_for_size`), and the

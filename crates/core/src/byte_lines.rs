@@ -43,7 +43,6 @@ impl ByteLines {
     }
 
     /// Ends the stream: the last line if it had no `\n`.
-    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn finish(&mut self, mut each: impl FnMut(&str, usize)) {
         self.finish_checked(|line, raw| each(&lossy(line), raw));
     }
@@ -94,7 +93,6 @@ impl ByteLines {
     }
 
     /// [`ByteLines::finish`] for [`ByteLines::push_checked`].
-    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn finish_checked(&mut self, mut each: impl FnMut(Line<'_>, usize)) {
         if !self.carry.is_empty() {
             each(checked(&self.carry), self.carry.len());

@@ -201,7 +201,6 @@ impl<'s, T> ShardLines<'s, T> {
     /// that is not UTF-8 is read as text with U+FFFD in place of its bad
     /// bytes, and the first such line it owns is noted
     /// ([`ShardRun::not_text`]).
-    #[cfg_attr(speed_marks, optimize(speed))]
     pub fn read(mut self, reader: &mut impl Read) -> std::io::Result<ShardRun<T>> {
         let mut lines = ByteLines::new();
         // A small part needs no block of a whole MiB.
@@ -222,8 +221,6 @@ impl<'s, T> ShardLines<'s, T> {
         Ok(self.finish())
     }
 
-    #[inline]
-    #[cfg_attr(speed_marks, optimize(speed))]
     fn checked_line(&mut self, line: Line<'_>, raw: usize) {
         match line {
             Ok(text) => self.line(text, raw),
