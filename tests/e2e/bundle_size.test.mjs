@@ -61,7 +61,8 @@ import { DIST } from './harness.mjs';
 // replies' types): 585,365 and 202,875, so 588,000 and 204,000. Then the
 // worker built for size but for its line path (opt-level "z", std's
 // optimize_for_size, the functions every line of a big run goes through
-// compiled for speed: `speed_marks`): 161,077, and 161,122 once the marks were kept to the worker's own paths, so 163,000.
+// compiled for speed: `speed_marks`): 161,077, and 161,122 once the marks
+// were kept to the worker's own paths, so 163,000.
 const PAGE_BUDGET = 588_000;
 const WORKER_BUDGET = 163_000;
 
