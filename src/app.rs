@@ -26,37 +26,21 @@ use crate::learn::{learn_door, LearnDoor};
 use crate::model::share;
 use crate::model::state::Action;
 use crate::results::charts_panel::ChartsPanel;
-use crate::results::explanation::{ExplanationView, Selected};
+use crate::results::explanation::ExplanationView;
 use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
 use crate::results::results_table::ResultsTable;
-use crate::results::use_evaluation::{use_evaluation, Evaluation};
+use crate::results::use_evaluation::use_evaluation;
 use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
-use crate::settings::Settings;
 use crate::shared::door::{door_nav, use_door, Door};
+use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
+use crate::shell::handover::{handing_over, use_hand_over_when};
 use crate::shell::page_header::{page_header, PageHeaderProps};
 use crate::shell::startup::initial;
+use crate::shell::use_handover::use_handover;
 use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
 use crate::shell::use_saved::use_saved;
-
-/// The results table and the tie range panel, which read the same values.
-fn results_and_ties(
-    ev: &Evaluation,
-    settings: &Settings,
-    on_select: &Callback<Selected>,
-) -> (Html, Html) {
-    let results_table = html! {
-        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
-            stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ settings.stats } on_select={ on_select.clone() }
-            ties={ ev.ties.clone() } />
-    };
-    let tie_range = html! {
-        <TieRangePanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
-            ties={ settings.ties } on_select={ on_select.clone() } />
-    };
-    (results_table, tie_range)
-}
 
 /// The whole page.
 #[component]
@@ -85,6 +69,11 @@ pub fn App() -> Html {
     let measure_problems = measure_problems(&ev.request.problems);
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
+    use_handover(&actions);
+    // The first module opens the calculate door only: it hands the others
+    // (and embed mode) over to the whole app.
+    let hand_over = FIRST && (embed || *door != Door::Calculate);
+    use_hand_over_when(hand_over);
     let tab = |v: InputView, label: &'static str, id: &'static str| tab_button(&view, v, label, id);
     let typed_part = &ev.typed.part;
 
@@ -104,7 +93,11 @@ pub fn App() -> Html {
         on_load_as_file: actions.on_load_as_file.clone(),
         on_locate: actions.on_locate.clone(),
     });
-    let (results_table, tie_range) = results_and_ties(&ev, &state.settings, &on_select);
+    let results_table = html! {
+        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+            stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
+            ties={ ev.ties.clone() } />
+    };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
             <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() }
@@ -124,7 +117,10 @@ pub fn App() -> Html {
     let charts = html! {
         <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
-    if embed {
+    if hand_over {
+        return handing_over();
+    }
+    if embed && !FIRST {
         let open_full = share::encode(&state)
             .map(|f| format!("./{f}"))
             .unwrap_or_else(|_| "./".into());
@@ -162,7 +158,8 @@ pub fn App() -> Html {
             })
         };
     let save_problem = (*save_problem).clone();
-    let body = match *door {
+    let door = if FIRST { Door::Calculate } else { *door };
+    let body = match door {
         Door::Calculate => calculate_door(CalculateDoor {
             metrics: ev.request.metrics.clone(),
             systems: ev.systems.clone(),
@@ -189,7 +186,10 @@ pub fn App() -> Html {
                     ev: &ev,
                     settings: &state.settings,
                     files: state.files.clone(),
-                    tie_range: tie_range.clone(),
+                    tie_range: html! {
+                        <TieRangePanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } report={ ev.ties.clone() }
+                            ties={ state.settings.ties } on_select={ on_select.clone() } />
+                    },
                     generation: *generation,
                     on_settings: actions.on_settings.clone(),
                 }),
@@ -209,7 +209,7 @@ pub fn App() -> Html {
         <div class={ classes!("page", format!("door-{}", door.slug()), state.files.is_empty().then_some("no-files"), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
             { page_header(&PageHeaderProps {
                 state: Rc::new((*state).clone()),
-                door: *door,
+                door,
                 on_case: actions.on_case.clone(),
                 on_clear: actions.on_clear.clone(),
                 on_session: actions.on_session.clone(),
@@ -217,7 +217,7 @@ pub fn App() -> Html {
                 dragging: *drop.dragging,
             }) }
             { body }
-            { door_nav(*door, "tab-bar", true) }
+            { door_nav(door, "tab-bar", true) }
         </div>
     }
 }

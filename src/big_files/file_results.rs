@@ -12,6 +12,7 @@ use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::Progress;
 use crate::shared::evaluation::{describe_files, evaluate_files, file_roles, SourceResults};
+use crate::shared::first_module::FIRST;
 
 /// The files and the request a result was computed for.
 type ResultKey = Rc<(Vec<LoadedFile>, EvalRequest)>;
@@ -170,6 +171,19 @@ impl Jobs {
 /// again: the statistics settings are not part of the request.
 #[hook]
 pub fn use_file_results(files: &[LoadedFile], eval: &EvalRequest) -> FileResults {
+    // The same empty results every render (a new value would evaluate
+    // everything after it again at each keystroke).
+    let no_files = use_memo((), |_| SourceResults::default());
+    if FIRST {
+        // The first module hands files over (it never holds any).
+        return FileResults {
+            part: no_files,
+            millis: 0.0,
+            status: JobStatus::Idle,
+            cancel: Callback::noop(),
+            retry: Callback::noop(),
+        };
+    }
     let big = files.iter().any(|f| f.big.is_some());
     let whole = use_memo((files.to_vec(), eval.clone()), |(files, eval)| {
         let t0 = now();

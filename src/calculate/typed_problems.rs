@@ -15,7 +15,7 @@ pub struct TypedProblemsProps {
     /// The text is this kind of TREC file.
     pub trec_in_text: Option<InputKind>,
     /// Load the text as a file.
-    pub on_load_as_file: Callback<MouseEvent>,
+    pub on_load_as_file: Callback<()>,
     /// Select a problem's place in the text.
     pub on_locate: Callback<(usize, usize)>,
 }
@@ -27,7 +27,7 @@ pub fn typed_problems(props: &TypedProblemsProps) -> Html {
             if let Some(kind) = props.trec_in_text {
                 <p class="notice" role="status" data-testid="trec-in-text">
                     { format!("This text is a {}, not rankings in the quick format. ", kind.label()) }
-                    <button type="button" data-testid="load-as-file" onclick={ props.on_load_as_file.clone() }>{ "Load it as a file" }</button>
+                    <button type="button" data-testid="load-as-file" onclick={ props.on_load_as_file.reform(|_| ()) }>{ "Load it as a file" }</button>
                 </p>
             }
             <ErrorList errors={ props.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(props.on_locate.clone()) } />

@@ -16,6 +16,7 @@ use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
 use crate::shared::evaluation::{format_value, Source, SystemResult, SHOWN_RANKS};
+use crate::shared::first_module::FIRST;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +247,9 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let sel = &props.selected;
     // A query of a run read from a big file: its whole ranking is read
     // again by a worker (the evaluation kept only its first ranks).
-    let from_big = props.files.iter().any(|f| f.big.is_some())
+    // (The first module holds no files.)
+    let from_big = !FIRST
+        && props.files.iter().any(|f| f.big.is_some())
         && props
             .systems
             .iter()
@@ -271,7 +274,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             (target, (*props.request).clone(), props.files.clone()),
             move |(target, eval, files)| {
                 job.borrow_mut().take();
-                if let Some((run, qid)) = target.clone() {
+                if let Some((run, qid)) = target.clone().filter(|_| !FIRST) {
                     let key = (run.clone(), qid.clone());
                     let on_done = {
                         let found = found.clone();

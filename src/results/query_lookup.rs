@@ -40,6 +40,8 @@ pub fn judged_query(
             let q = s.queries.iter().find(|q| q.id == qid)?;
             Some((judge_typed(q, &options.conventions), ctx, Vec::new()))
         }
+        // The first module holds no files (it hands them over).
+        Source::File if crate::shared::first_module::FIRST => None,
         Source::File => {
             // Files held as text (big ones are found by a worker, see
             // `files_job::ExplainJob`, with the same `find_query`).

@@ -17,6 +17,7 @@ use crate::results::warnings::Warnings;
 use crate::settings::Settings;
 use crate::shared::door::Door;
 use crate::shared::error_list::problems_paragraph;
+use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
 
 /// The parts of the pane that the page makes (they are shared with embed
@@ -69,7 +70,8 @@ pub fn results_pane(p: ResultsPane) -> Html {
     let (typed, files_part) = (&ev.typed, &ev.from_files.part);
     let job = &ev.from_files;
     let marks_note = settings.stats.marks_note();
-    let judgment_table = ev.judgment_table.clone();
+    // (Judgment tables come from files, which the first module never holds.)
+    let judgment_table = ev.judgment_table.clone().filter(|_| !FIRST);
     html! {
                 <section class="results-pane" aria-labelledby="results-title"
                     aria-busy={ ev.updating.to_string() }>

@@ -1,4 +1,4 @@
-//! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields.
+//! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields, whether this build is the first module.
 
 pub mod copy_button;
 pub mod dom;
@@ -6,4 +6,5 @@ pub mod door;
 pub mod download;
 pub mod error_list;
 pub mod evaluation;
+pub mod first_module;
 pub mod same_rc;

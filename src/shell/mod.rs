@@ -1,5 +1,6 @@
-//! The page around the doors: where it starts, what the browser keeps, shared links and saved-work files, the header and the page's actions.
+//! The page around the doors: where it starts (the first module hands over to the whole app), what the browser keeps, shared links and saved-work files, the header and the page's actions.
 
+pub mod handover;
 pub mod idb;
 pub mod offline;
 pub mod page_header;
@@ -8,5 +9,6 @@ pub mod persist;
 pub mod saved_work;
 pub mod share_bar;
 pub mod startup;
+pub mod use_handover;
 pub mod use_page_actions;
 pub mod use_saved;

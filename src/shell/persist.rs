@@ -122,6 +122,16 @@ pub async fn load_files() -> Result<(Vec<LoadedFile>, Option<String>), String> {
     Ok((kept, problem))
 }
 
+/// Whether files are saved (without reading them).
+pub async fn has_saved_files() -> Result<bool, String> {
+    let Some(json) = crate::shell::idb::get(FILES_KEY).await? else {
+        return Ok(false);
+    };
+    let files: Vec<serde::de::IgnoredAny> =
+        serde_json::from_str(&json).map_err(|e| format!("saved files unreadable: {e}"))?;
+    Ok(!files.is_empty())
+}
+
 /// Saves the files: texts as JSON, big files' contents as blobs (each
 /// once), and forgets the contents of files no longer loaded.
 pub async fn save_files(files: &[LoadedFile]) -> Result<(), String> {

@@ -12,6 +12,8 @@ use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::copy_button::CopyButton;
 use crate::shared::download::download;
+use crate::shared::first_module::FIRST;
+use crate::shell::handover::{hand_over, Handover};
 use crate::shell::saved_work;
 
 /// Props of [`ShareBar`].
@@ -34,6 +36,24 @@ fn base_url() -> String {
         loc.pathname().unwrap_or_default(),
         loc.search().unwrap_or_default()
     )
+}
+
+/// Reads `file` as a session file and hands `on_session` its state, or
+/// why it is not one.
+pub fn open_session(file: web_sys::File, on_session: Callback<Result<AppState, String>>) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let name = file.name();
+        let text = JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|t| t.as_string())
+            .unwrap_or_default();
+        on_session.emit(saved_work::decode(&name, &text).unwrap_or_else(|| {
+            Err(format!(
+                "{name} is not a Ranklab session file (saved with Save session)."
+            ))
+        }));
+    });
 }
 
 /// Buttons and the link or message they produced.
@@ -104,20 +124,11 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 return;
             };
             input.set_value("");
-            let cb = cb.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let name = file.name();
-                let text = JsFuture::from(file.text())
-                    .await
-                    .ok()
-                    .and_then(|t| t.as_string())
-                    .unwrap_or_default();
-                cb.emit(saved_work::decode(&name, &text).unwrap_or_else(|| {
-                    Err(format!(
-                        "{name} is not a Ranklab session file (saved with Save session)."
-                    ))
-                }));
-            });
+            if FIRST {
+                hand_over(Handover::Session(file));
+            } else {
+                open_session(file, cb.clone());
+            }
         })
     };
     let on_clear = {

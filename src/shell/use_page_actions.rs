@@ -11,6 +11,8 @@ use crate::model::example::find;
 use crate::model::state::{Action, AppState, LoadedFile};
 use crate::settings::Settings;
 use crate::shared::door::{go, Door};
+use crate::shared::first_module::FIRST;
+use crate::shell::handover::{hand_over, Handover};
 use crate::shell::saved_work;
 
 /// The page's actions on the state.
@@ -24,7 +26,7 @@ pub struct PageActions {
     /// Everything is cleared.
     pub on_clear: Callback<()>,
     /// The typed text (a TREC file) becomes a loaded file.
-    pub on_load_as_file: Callback<MouseEvent>,
+    pub on_load_as_file: Callback<()>,
     /// The typed text changed.
     pub on_text: Callback<String>,
     /// A text was pasted as a file.
@@ -80,7 +82,10 @@ pub fn use_page_actions(
             Err(message) => link_problem.set(Some(message)),
         })
     };
-    let on_files = {
+    // The first module hands files over to the whole app before reading them.
+    let on_files = if FIRST {
+        Callback::noop()
+    } else {
         let (state, on_session) = (state.clone(), on_session.clone());
         Callback::from(move |files: Vec<LoadedFile>| {
             // Each file is read as a session once; the last session wins.
@@ -133,7 +138,10 @@ pub fn use_page_actions(
     };
     let on_load_as_file = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |_: ()| {
+            if FIRST {
+                return hand_over(Handover::TextAsFile);
+            }
             let text = state.quick_text.to_string();
             state.dispatch(Action::AddPasted(text));
             state.dispatch(Action::SetText(String::new()));
@@ -176,7 +184,9 @@ pub fn use_drop_zone(on_files: Callback<Vec<LoadedFile>>) -> DropZone {
             e.prevent_default();
             if !*dragging {
                 dragging.set(true);
-                crate::big_files::files_job::prewarm();
+                if !FIRST {
+                    crate::big_files::files_job::prewarm();
+                }
             }
         })
     };
@@ -195,7 +205,11 @@ pub fn use_drop_zone(on_files: Callback<Vec<LoadedFile>>) -> DropZone {
             e.prevent_default();
             dragging.set(false);
             if let Some(list) = e.data_transfer().and_then(|d| d.files()) {
-                read_file_list(list, on_files.clone());
+                if FIRST {
+                    hand_over(Handover::Files(list));
+                } else {
+                    read_file_list(list, on_files.clone());
+                }
             }
         })
     };

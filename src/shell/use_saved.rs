@@ -7,6 +7,8 @@
 use yew::prelude::*;
 
 use crate::model::state::{Action, AppState};
+use crate::shared::first_module::FIRST;
+use crate::shell::handover::{hand_over, Handover};
 use crate::shell::persist;
 
 /// Restores the files (unless `files_ready`) and saves what changes;
@@ -24,7 +26,16 @@ pub fn use_saved(
         let (state, files_ready, save_problem) =
             (state.clone(), files_ready.clone(), save_problem.clone());
         use_effect_with((), move |_| {
-            if !*files_ready {
+            if !*files_ready && FIRST {
+                // Files kept from last time are the whole app's to restore.
+                wasm_bindgen_futures::spawn_local(async move {
+                    match persist::has_saved_files().await {
+                        Ok(true) => hand_over(Handover::Open),
+                        Ok(false) => {}
+                        Err(e) => save_problem.set(Some(e)),
+                    }
+                });
+            } else if !*files_ready {
                 wasm_bindgen_futures::spawn_local(async move {
                     match persist::load_files().await {
                         Ok((files, lost)) => {
@@ -64,7 +75,8 @@ pub fn use_saved(
         let save_problem = save_problem.clone();
         let ready = *files_ready;
         use_effect_with((state.files.clone(), ready), move |(files, ready)| {
-            if *ready && !embed {
+            // (The first module holds no files: it hands them over.)
+            if *ready && !embed && !FIRST {
                 let files = files.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     if let Err(e) = persist::save_files(&files).await {

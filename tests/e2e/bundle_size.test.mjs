@@ -1,6 +1,7 @@
-// What a first visit transfers, gzipped: index.html, the page's JS, CSS and
-// wasm (the big-file worker is fetched only when a big file is loaded, and
-// is reported apart). The budgets hold the sizes reached so far, so that
+// What a first visit transfers, gzipped: index.html, the CSS and the first
+// module's JS and wasm (src/shell/first.rs). The whole app (another door,
+// files, a shared link) and the big-file worker (a big file) are fetched
+// only when needed, and are reported apart. The budgets hold the sizes reached so far, so that
 // growth is a decision, not an accident.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,20 +63,31 @@ import { DIST } from './harness.mjs';
 // worker built for size but for its line path (opt-level "z", std's
 // optimize_for_size, the functions every line of a big run goes through
 // compiled for speed: `speed_marks`): 161,077, and 161,122 once the marks
-// were kept to the worker's own paths, so 163,000.
-const PAGE_BUDGET = 588_000;
+// were kept to the worker's own paths, so 163,000. Then the first module:
+// a first visit of the calculate door fetches the page built without the
+// files and learn doors, the files' evaluation, session reading and embed
+// mode, and hands over to the whole app when those are needed: 419,846
+// here (417,558 by scripts/build's gzip -9), so 422,000; the whole app,
+// fetched on demand, 577,386, so 588,000 as before.
+const FIRST_BUDGET = 422_000;
+const WHOLE_BUDGET = 588_000;
 const WORKER_BUDGET = 163_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 
-test('the page and the worker stay within their transfer budgets', () => {
+test('a first visit, the whole app and the worker stay within their transfer budgets', () => {
   const files = readdirSync(DIST);
-  const page = ['index.html', ...files.filter((f) => /^ranklab-app-.*(\.js|_bg\.wasm)$/.test(f) || /^style-.*\.css$/.test(f))];
+  const page = ['index.html', ...files.filter((f) => /^ranklab-first-.*(\.js|_bg\.wasm)$/.test(f) || /^style-.*\.css$/.test(f))];
   assert.equal(page.length, 4, `index.html, one JS, one wasm and one CSS file: ${page}`);
   const sizes = Object.fromEntries(page.map((f) => [f, gz(f)]));
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const wholeFiles = files.filter((f) => /^ranklab-app-.*(\.js|_bg\.wasm)$/.test(f));
+  assert.equal(wholeFiles.length, 2, `the whole app: one JS and one wasm file: ${wholeFiles}`);
+  const whole = wholeFiles.reduce((n, f) => n + gz(f), 0);
   const worker = gz('ranklab-worker_bg.wasm') + gz('ranklab-worker.js');
-  console.log(`# page transfer ${total} bytes gzipped (${page.map((f) => `${f} ${sizes[f]}`).join(', ')}); worker ${worker}`);
-  assert.ok(total <= PAGE_BUDGET, `page transfer ${total} bytes gzipped, over the budget of ${PAGE_BUDGET}`);
+  console.log(`# first visit ${total} bytes gzipped (${page.map((f) => `${f} ${sizes[f]}`).join(', ')}); whole app ${whole}; worker ${worker}`);
+  assert.ok(total <= FIRST_BUDGET, `first visit ${total} bytes gzipped, over the budget of ${FIRST_BUDGET}`);
+  assert.ok(total <= 450_000, `first visit ${total} bytes gzipped, over issue 43's 450,000`);
+  assert.ok(whole <= WHOLE_BUDGET, `whole app ${whole} bytes gzipped, over the budget of ${WHOLE_BUDGET}`);
   assert.ok(worker <= WORKER_BUDGET, `worker ${worker} bytes gzipped, over the budget of ${WORKER_BUDGET}`);
 });

@@ -1,0 +1,136 @@
+//! The first module's hand-over to the whole app.
+//!
+//! `scripts/build` builds the page twice: the whole app (`ranklab-app`)
+//! and the first module (`ranklab-first`, see
+//! [`crate::shared::first_module`]). The page's loader (written into
+//! index.html by `scripts/first_module.py`) starts the first module unless
+//! the address needs the whole app ([`needs_whole`]: the same test).
+//!
+//! When the reader reaches for something the first module lacks, it hands
+//! over ([`hand_over`]): it ends its own app and starts the whole one, which
+//! reads the same saved state, opens the door the address names and does
+//! what was asked ([`crate::shell::use_handover`]): files dropped, a session
+//! file opened, the typed text loaded as a file.
+
+use std::cell::RefCell;
+
+use js_sys::{Function, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+use crate::model::share;
+use crate::shared::door::Door;
+
+/// What the whole app is asked to do once it starts.
+pub enum Handover {
+    /// Only open (the address says where).
+    Open,
+    /// Load these files (dropped on the page).
+    Files(web_sys::FileList),
+    /// Open this session file (Open session…).
+    Session(web_sys::File),
+    /// Load the typed text as a file (a TREC file typed where rankings go).
+    TextAsFile,
+}
+
+/// Where the hand-over waits for the whole app (a property of `window`).
+const PENDING: &str = "ranklabHandover";
+/// The loader's function that starts the whole app.
+const START_WHOLE: &str = "ranklabWhole";
+
+thread_local! {
+    static END_APP: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Keeps how to end the first module's app (its handle's `destroy`), for
+/// [`hand_over`].
+pub fn keep_app(end: impl FnOnce() + 'static) {
+    END_APP.with(|a| *a.borrow_mut() = Some(Box::new(end)));
+}
+
+/// Whether the page's address needs the whole app: a docs page's
+/// calculator or an embed link, a shared link, or a door other than
+/// calculate (a teacher's set and projector mode open the learn door).
+/// The page's loader makes the same test before fetching either module.
+pub fn needs_whole() -> bool {
+    let location = gloo::utils::window().location();
+    let hash = location.hash().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let embed = search
+        .trim_start_matches('?')
+        .split('&')
+        .any(|p| p == "embed" || p.starts_with("embed="))
+        || hash == "#embed";
+    embed
+        || hash.starts_with(share::PREFIX)
+        || Door::from_address(&hash, &search).is_some_and(|d| d != Door::Calculate)
+}
+
+/// Ends the first module's app and starts the whole one, which then does
+/// `what`. The state the page keeps is already saved (each change is saved
+/// as it is made).
+pub fn hand_over(what: Handover) {
+    let window = gloo::utils::window();
+    let pending = Object::new();
+    let (key, value): (&str, JsValue) = match what {
+        Handover::Open => ("open", JsValue::TRUE),
+        Handover::Files(list) => ("files", list.into()),
+        Handover::Session(file) => ("session", file.into()),
+        Handover::TextAsFile => ("textAsFile", JsValue::TRUE),
+    };
+    let _ = Reflect::set(&pending, &key.into(), &value);
+    let _ = Reflect::set(&window, &PENDING.into(), &pending);
+    if let Some(end) = END_APP.with(|a| a.borrow_mut().take()) {
+        end();
+    }
+    match Reflect::get(&window, &START_WHOLE.into()).map(JsCast::dyn_into::<Function>) {
+        Ok(Ok(start)) => {
+            let _ = start.call0(&window);
+        }
+        // No loader to ask (the module started some other way): reloading
+        // starts the whole app from the same address and saved state.
+        _ => {
+            let _ = window.location().reload();
+        }
+    }
+}
+
+/// What the first module handed over, taken (once).
+pub fn take_pending() -> Option<Handover> {
+    let window = gloo::utils::window();
+    let pending = Reflect::get(&window, &PENDING.into()).ok()?;
+    if pending.is_undefined() {
+        return None;
+    }
+    let _ = Reflect::delete_property(&window, &PENDING.into());
+    let field = |k: &str| {
+        Reflect::get(&pending, &k.into())
+            .ok()
+            .filter(|v| !v.is_undefined())
+    };
+    if let Some(list) = field("files").and_then(|v| v.dyn_into().ok()) {
+        return Some(Handover::Files(list));
+    }
+    if let Some(file) = field("session").and_then(|v| v.dyn_into().ok()) {
+        return Some(Handover::Session(file));
+    }
+    if field("textAsFile").is_some() {
+        return Some(Handover::TextAsFile);
+    }
+    Some(Handover::Open)
+}
+
+/// Hands over (to open the address) once `needed` holds.
+#[hook]
+pub fn use_hand_over_when(needed: bool) {
+    use_effect_with(needed, |needed| {
+        if *needed {
+            hand_over(Handover::Open);
+        }
+    });
+}
+
+/// What shows while the whole app starts.
+pub fn handing_over() -> Html {
+    html! { <p class="handing-over" role="status">{ "Opening…" }</p> }
+}
