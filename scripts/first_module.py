@@ -49,19 +49,29 @@ const start = async ([js, wasm]) => {
   const module = await import(js);
   await module.default({ module_or_path: wasm });
 };
-// The whole app: started once, with a status line until it shows (or why not).
+// The whole app, started once. Handed over by the first module (endFirst
+// ends its app): fetched and compiled while the first module's page stays,
+// with a status line, then started in its place.
 let wholeStarted = null;
-window.ranklabWhole = () => (wholeStarted ??= (async () => {
+window.ranklabWhole = (endFirst) => (wholeStarted ??= (async () => {
+  if (!endFirst) return start(whole);
   const note = document.createElement('p');
-  note.className = 'handing-over';
+  note.className = 'opening-whole';
   note.setAttribute('role', 'status');
   note.textContent = 'Opening…';
   document.body.append(note);
   try {
-    await start(whole);
+    const [module, compiled] = await Promise.all([import(whole[0]),
+      fetch(whole[1]).then((r) => {
+        if (!r.ok) throw new Error(`${whole[1]}: ${r.status}`);
+        return r.arrayBuffer();
+      }).then((bytes) => WebAssembly.compile(bytes))]);
+    endFirst();
+    await module.default({ module_or_path: compiled });
     note.remove();
   } catch (e) {
-    note.className = 'handing-over failed';
+    wholeStarted = null;
+    note.className = 'opening-whole failed';
     note.setAttribute('role', 'alert');
     note.textContent = `Ranklab could not load the rest of the app (${e}). What you typed is kept: reload the page to try again.`;
   }

@@ -35,7 +35,7 @@ use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::shared::door::{door_nav, use_door, Door};
 use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
-use crate::shell::handover::{handing_over, use_hand_over_when};
+use crate::shell::handover::use_hand_over_when;
 use crate::shell::page_header::{page_header, PageHeaderProps};
 use crate::shell::startup::initial;
 use crate::shell::use_handover::use_handover;
@@ -117,9 +117,6 @@ pub fn App() -> Html {
     let charts = html! {
         <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
     };
-    if hand_over {
-        return handing_over();
-    }
     if embed && !FIRST {
         let open_full = share::encode(&state)
             .map(|f| format!("./{f}"))
@@ -158,8 +155,11 @@ pub fn App() -> Html {
             })
         };
     let save_problem = (*save_problem).clone();
-    let door = if FIRST { Door::Calculate } else { *door };
-    let body = match door {
+    // The first module opens no other door: while it hands over, the page
+    // keeps its header, with the door asked for, above an empty body.
+    let opened = if FIRST { Door::Calculate } else { *door };
+    let body = match opened {
+        _ if hand_over => html! {},
         Door::Calculate => calculate_door(CalculateDoor {
             metrics: ev.request.metrics.clone(),
             systems: ev.systems.clone(),
@@ -209,7 +209,7 @@ pub fn App() -> Html {
         <div class={ classes!("page", format!("door-{}", door.slug()), state.files.is_empty().then_some("no-files"), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
             { page_header(&PageHeaderProps {
                 state: Rc::new((*state).clone()),
-                door,
+                door: *door,
                 on_case: actions.on_case.clone(),
                 on_clear: actions.on_clear.clone(),
                 on_session: actions.on_session.clone(),
@@ -217,7 +217,7 @@ pub fn App() -> Html {
                 dragging: *drop.dragging,
             }) }
             { body }
-            { door_nav(door, "tab-bar", true) }
+            { door_nav(*door, "tab-bar", true) }
         </div>
     }
 }

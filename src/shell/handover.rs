@@ -15,8 +15,9 @@
 use std::cell::RefCell;
 
 use js_sys::{Function, Object, Reflect};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use yew::prelude::*;
+use yew::{hook, use_effect_with};
 
 use crate::model::share;
 use crate::shared::door::Door;
@@ -66,9 +67,10 @@ pub fn needs_whole() -> bool {
         || Door::from_address(&hash, &search).is_some_and(|d| d != Door::Calculate)
 }
 
-/// Ends the first module's app and starts the whole one, which then does
-/// `what`. The state the page keeps is already saved (each change is saved
-/// as it is made).
+/// Starts the whole app, which then does `what`: the loader fetches and
+/// compiles it while the first module's app stays on the page (with a
+/// status line), then ends that app and starts the whole one. The state
+/// the page keeps is already saved (each change is saved as it is made).
 pub fn hand_over(what: Handover) {
     let window = gloo::utils::window();
     let pending = Object::new();
@@ -80,16 +82,19 @@ pub fn hand_over(what: Handover) {
     };
     let _ = Reflect::set(&pending, &key.into(), &value);
     let _ = Reflect::set(&window, &PENDING.into(), &pending);
-    if let Some(end) = END_APP.with(|a| a.borrow_mut().take()) {
-        end();
-    }
+    let end_first = || {
+        if let Some(end) = END_APP.with(|a| a.borrow_mut().take()) {
+            end();
+        }
+    };
     match Reflect::get(&window, &START_WHOLE.into()).map(JsCast::dyn_into::<Function>) {
         Ok(Ok(start)) => {
-            let _ = start.call0(&window);
+            let _ = start.call1(&window, &Closure::once_into_js(end_first));
         }
         // No loader to ask (the module started some other way): reloading
         // starts the whole app from the same address and saved state.
         _ => {
+            end_first();
             let _ = window.location().reload();
         }
     }
@@ -128,9 +133,4 @@ pub fn use_hand_over_when(needed: bool) {
             hand_over(Handover::Open);
         }
     });
-}
-
-/// What shows while the whole app starts.
-pub fn handing_over() -> Html {
-    html! { <p class="handing-over" role="status">{ "Opening…" }</p> }
 }

@@ -71,3 +71,24 @@ test('files kept from last time: a visit to the calculate door hands over and sh
   assert.equal(await again.locator('.page.door-calculate').count(), 1);
   await context.close();
 });
+
+test('when the whole app cannot be fetched, the page says so; a reload opens it with the text kept', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.locator('.page.door-calculate').waitFor({ timeout: 15000 });
+  await showTab(page, 'text');
+  await paste(page, 'quick-input', '[Kept]\nq1: 1 0');
+  await cell(page, 'Kept', 'RR').getByText('1.0000').waitFor();
+  await page.route(/ranklab-app-.*_bg\.wasm$/, (route) => route.abort());
+  await page.locator('[data-testid="door-files"]:visible').first().click();
+  const alert = page.locator('.opening-whole.failed[role="alert"]');
+  await alert.waitFor({ timeout: 15000 });
+  assert.match(await alert.innerText(), /could not load the rest of the app .*What you typed is kept: reload the page to try again/);
+  await page.unroute(/ranklab-app-.*_bg\.wasm$/);
+  await page.reload();
+  await page.getByTestId('paste-input').waitFor({ timeout: 15000 });
+  await showTab(page, 'text');
+  assert.equal(await page.getByTestId('quick-input').inputValue(), '[Kept]\nq1: 1 0');
+  await context.close();
+});
