@@ -8,6 +8,8 @@ that starts the first module, unless the address needs the whole app (the
 same test as `needs_whole` in src/shell/first.rs), and that gives the first
 module `window.ranklabWhole` to start the whole app when it hands over.
 The whole app's JS is no longer preloaded: a first visit does not fetch it.
+The loader's tests name the page's keys: `ranklab.files` is
+src/shell/persist.rs's FILES_MARK, `#s=` src/model/share.rs's PREFIX.
 Usage: python3 scripts/first_module.py dist FIRST_DIR"""
 import glob
 import hashlib
@@ -51,8 +53,24 @@ const start = async ([js, wasm]) => {
 };
 // The whole app, started once. Handed over by the first module (endFirst
 // ends its app): fetched and compiled while the first module's page stays,
-// with a status line, then started in its place.
+// with a status line, then started in its place, the focus and selection
+// put back on the same control. On failure the page says so, with a way to
+// try again.
 let wholeStarted = null;
+const focused = () => {
+  const el = document.activeElement;
+  const id = el && (el.id || el.getAttribute('data-testid'));
+  if (!id || el === document.body) return null;
+  const range = typeof el.selectionStart === 'number' ? [el.selectionStart, el.selectionEnd] : null;
+  return { id, range };
+};
+const refocus = (was) => {
+  if (!was) return;
+  const el = document.getElementById(was.id) || document.querySelector(`[data-testid="${CSS.escape(was.id)}"]`);
+  if (!el) return;
+  el.focus();
+  if (was.range && typeof el.setSelectionRange === 'function') el.setSelectionRange(...was.range);
+};
 window.ranklabWhole = (endFirst) => (wholeStarted ??= (async () => {
   if (!endFirst) return start(whole);
   const note = document.createElement('p');
@@ -63,22 +81,34 @@ window.ranklabWhole = (endFirst) => (wholeStarted ??= (async () => {
   try {
     const [module, compiled] = await Promise.all([import(whole[0]),
       fetch(whole[1]).then((r) => {
-        if (!r.ok) throw new Error(`${whole[1]}: ${r.status}`);
+        if (!r.ok) throw new Error(`${whole[1]} answered ${r.status}`);
         return r.arrayBuffer();
       }).then((bytes) => WebAssembly.compile(bytes))]);
+    const was = focused();
     endFirst();
     await module.default({ module_or_path: compiled });
     note.remove();
+    requestAnimationFrame(() => refocus(was));
   } catch (e) {
     wholeStarted = null;
     note.className = 'opening-whole failed';
     note.setAttribute('role', 'alert');
-    note.textContent = `Ranklab could not load the rest of the app (${e}). What you typed is kept: reload the page to try again.`;
+    note.textContent = `The rest of Ranklab could not be loaded (${e.message || e}). What you typed is kept. `;
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.textContent = 'Try again';
+    again.onclick = () => { note.remove(); window.ranklabWhole(endFirst); };
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = 'Close';
+    close.onclick = () => note.remove();
+    note.append(again, ' ', close);
   }
 })());
 const query = new URLSearchParams(location.search);
 const hash = location.hash;
 const needsWhole = query.has('embed') || hash === '#embed' || hash.startsWith('#s=') ||
+  (() => { try { return localStorage.getItem('ranklab.files') === '1'; } catch { return false; } })() ||
   hash === '#files' || hash === '#learn' ||
   (hash !== '#calculate' && (query.has('set') || query.has('projector')));
 if (needsWhole) window.ranklabWhole(); else start(first);

@@ -21,6 +21,7 @@ use yew::{hook, use_effect_with};
 
 use crate::model::share;
 use crate::shared::door::Door;
+use crate::shell::persist;
 
 /// What the whole app is asked to do once it starts.
 pub enum Handover {
@@ -49,9 +50,9 @@ pub fn keep_app(end: impl FnOnce() + 'static) {
     END_APP.with(|a| *a.borrow_mut() = Some(Box::new(end)));
 }
 
-/// Whether the page's address needs the whole app: a docs page's
-/// calculator or an embed link, a shared link, or a door other than
-/// calculate (a teacher's set and projector mode open the learn door).
+/// Whether the page needs the whole app: a docs page's calculator or an
+/// embed link, a shared link, a door other than calculate (a teacher's set
+/// and projector mode open the learn door), or files saved in this browser.
 /// The page's loader makes the same test before fetching either module.
 pub fn needs_whole() -> bool {
     let location = gloo::utils::window().location();
@@ -63,6 +64,7 @@ pub fn needs_whole() -> bool {
         .any(|p| p == "embed" || p.starts_with("embed="))
         || hash == "#embed";
     embed
+        || persist::files_marked()
         || hash.starts_with(share::PREFIX)
         || Door::from_address(&hash, &search).is_some_and(|d| d != Door::Calculate)
 }

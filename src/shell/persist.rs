@@ -16,6 +16,10 @@ pub const STORAGE_KEY: &str = "ranklab.state.v2";
 pub const OLD_KEY: &str = "ranklab.state.v1";
 /// IndexedDB key of the files.
 pub const FILES_KEY: &str = "files";
+/// localStorage key set to "1" while files are saved in IndexedDB, so the
+/// page's loader (scripts/first_module.py) can start the whole app at once
+/// for a reader who has files, without waiting for IndexedDB.
+pub const FILES_MARK: &str = "ranklab.files";
 
 #[derive(serde::Deserialize)]
 struct OldState {
@@ -122,6 +126,16 @@ pub async fn load_files() -> Result<(Vec<LoadedFile>, Option<String>), String> {
     Ok((kept, problem))
 }
 
+/// Whether files are saved, as the mark says (without IndexedDB).
+pub fn files_marked() -> bool {
+    LocalStorage::raw()
+        .get_item(FILES_MARK)
+        .ok()
+        .flatten()
+        .as_deref()
+        == Some("1")
+}
+
 /// Whether files are saved (without reading them).
 pub async fn has_saved_files() -> Result<bool, String> {
     let Some(json) = crate::shell::idb::get(FILES_KEY).await? else {
@@ -137,6 +151,11 @@ pub async fn has_saved_files() -> Result<bool, String> {
 pub async fn save_files(files: &[LoadedFile]) -> Result<(), String> {
     let json = serde_json::to_string(files).map_err(|e| e.to_string())?;
     crate::shell::idb::put(FILES_KEY, &json).await?;
+    if files.is_empty() {
+        LocalStorage::delete(FILES_MARK);
+    } else {
+        let _ = LocalStorage::raw().set_item(FILES_MARK, "1");
+    }
     let wanted: Vec<String> = files
         .iter()
         .filter_map(|f| f.big.as_ref().map(|b| blob_key(&b.key)))

@@ -66,10 +66,10 @@ import { DIST } from './harness.mjs';
 // were kept to the worker's own paths, so 163,000. Then the first module:
 // a first visit of the calculate door fetches the page built without the
 // files and learn doors, the files' evaluation, session reading and embed
-// mode, and hands over to the whole app when those are needed: 419,846
-// here (417,558 by scripts/build's gzip -9), so 422,000; the whole app,
-// fetched on demand, 577,386, so 588,000 as before.
-const FIRST_BUDGET = 422_000;
+// mode, and hands over to the whole app when those are needed: 421,029
+// here with its loader (418,857 by scripts/build's gzip -9), so 424,000;
+// the whole app, fetched on demand, 578,361, so 588,000 as before.
+const FIRST_BUDGET = 424_000;
 const WHOLE_BUDGET = 588_000;
 const WORKER_BUDGET = 163_000;
 
