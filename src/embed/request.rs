@@ -20,19 +20,28 @@ pub struct EmbedRequest {
     pub host: bool,
 }
 
-/// Reads embed mode from a page's query string and fragment; `None` when
-/// the page is not embedded.
-pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
-    let params: Vec<(&str, &str)> = search
+/// The query string's parameters, as (name, value) pairs.
+fn params(search: &str) -> Vec<(&str, &str)> {
+    search
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|p| p.split_once('=').unwrap_or((p, "")))
-        .collect();
-    let embedded = params.iter().any(|(k, _)| *k == "embed") || hash == "#embed";
-    if !embedded {
+        .collect()
+}
+
+/// Whether a page's query string and fragment ask for embed mode.
+pub fn is_embedded(search: &str, hash: &str) -> bool {
+    params(search).iter().any(|(k, _)| *k == "embed") || hash == "#embed"
+}
+
+/// Reads embed mode from a page's query string and fragment; `None` when
+/// the page is not embedded.
+pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
+    if !is_embedded(search, hash) {
         return None;
     }
+    let params = params(search);
     if params.iter().any(|(k, _)| *k == "host") {
         // Nothing until the page sends its block.
         return Some(EmbedRequest {

@@ -19,6 +19,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::{hook, use_effect_with};
 
+use crate::embed::request::is_embedded;
 use crate::model::share;
 use crate::shared::door::Door;
 use crate::shell::persist;
@@ -58,12 +59,7 @@ pub fn needs_whole() -> bool {
     let location = gloo::utils::window().location();
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();
-    let embed = search
-        .trim_start_matches('?')
-        .split('&')
-        .any(|p| p == "embed" || p.starts_with("embed="))
-        || hash == "#embed";
-    embed
+    is_embedded(&search, &hash)
         || persist::files_marked()
         || hash.starts_with(share::PREFIX)
         || Door::from_address(&hash, &search).is_some_and(|d| d != Door::Calculate)
