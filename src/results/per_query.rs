@@ -16,6 +16,11 @@ use crate::shared::evaluation::{format_value, QueryResult, SystemResult, SHOWN_R
 /// Most rows drawn at once (sorting brings any query into view).
 pub const MAX_ROWS: usize = 500;
 
+/// Rows drawn at first; "Show more" draws up to [`MAX_ROWS`]. A big run's
+/// 500 rows were three quarters of the page's elements: drawing and laying
+/// them out took about 0.2 s after the values came (scripts/bench-browser).
+pub const FIRST_ROWS: usize = 100;
+
 /// Props of [`PerQuery`].
 #[derive(Properties, PartialEq)]
 pub struct PerQueryProps {
@@ -78,6 +83,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let measure = use_state(|| 0usize);
     let sort = use_state(|| (SortKey::Query, true));
     let open = use_state(|| None::<String>);
+    let shown = use_state(|| FIRST_ROWS);
     let mi = (*measure).min(props.measures.len().saturating_sub(1));
     // Sorting thousands of queries is not done again when a query is
     // opened: only when the systems, the measure or the order change.
@@ -95,6 +101,12 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let (key, ascending) = *sort;
     let query = |si: usize, row: &Row| row.at[si].map(|k| &systems[si].queries[k]);
     let total = rows.len();
+    let limit = (*shown).min(MAX_ROWS);
+    let more = (total.min(MAX_ROWS)).saturating_sub(limit);
+    let on_more = {
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(MAX_ROWS))
+    };
     let on_measure = index_setter(&measure);
     let header = |label: String, k: SortKey| {
         let sort = sort.clone();
@@ -145,7 +157,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    { for rows.iter().take(MAX_ROWS).map(|row| {
+                    { for rows.iter().take(limit).map(|row| {
                         let id = row.id.as_str();
                         let is_open = open.as_deref() == Some(id);
                         let toggle = {
@@ -194,8 +206,15 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                 </tbody>
             </table>
             </div>
-            if total > MAX_ROWS {
-                <p class="hint">{ format!("Showing {MAX_ROWS} of {total} queries; sort by a system to see the best or worst.") }</p>
+            if total > limit {
+                <p class="hint" data-testid="per-query-shown">
+                    { format!("Showing {limit} of {total} queries; sort by a system to see the best or worst. ") }
+                    if more > 0 {
+                        <button type="button" class="link-button" data-testid="per-query-more" onclick={ on_more }>
+                            { format!("Show {more} more") }
+                        </button>
+                    }
+                </p>
             }
         </section>
     }

@@ -85,6 +85,17 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.ok(Math.abs(shownMrr - big.mrr) <= 5e-5, `MRR ${shownMrr} vs ${big.mrr}`);
   assert.ok(Math.abs(shownMap - big.map) <= 5e-5, `MAP ${shownMap} vs ${big.map}`);
   assert.match(await page.getByTestId('file-list').innerText(), /run\.txt — TREC run, 3\d\.\d MB \(read from disk in chunks\)/);
+  // The per-query table draws its first 100 queries, and 400 more when asked.
+  const rows = page.locator('[data-testid="per-query"] tbody tr');
+  assert.equal(await rows.count(), 100);
+  assert.equal(await page.getByTestId('per-query-shown').innerText(), 'Showing 100 of 1500 queries; sort by a system to see the best or worst. Show 400 more');
+  await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
+  await page.getByTestId('per-query-more').click();
+  assert.equal(await rows.count(), 500);
+  assert.match(await page.getByTestId('per-query-shown').innerText(), /^Showing 500 of 1500 queries; sort by a system to see the best or worst\.$/);
+  assert.equal(await page.getByTestId('per-query-more').count(), 0);
+  const q = page.locator('[data-testid="per-query"] td[data-system="big"][data-query="Q00499"]');
+  assert.ok(Math.abs(Number(await q.getAttribute('data-value')) - big.ap[499]) < 1e-12, `Q00499 AP vs ${big.ap[499]}`);
   // Every query's AP, RR and documents retrieved, from the per-query JSON
   // export, against the definitions (the bad line's document is not ranked).
   await page.getByTestId('set-extra').fill('NumRet');
