@@ -33,11 +33,15 @@ impl QrelsHandover<'_> {
         }
     }
 
-    /// Hands `qrels` over, if asked to.
-    pub(super) fn give(&mut self, qrels: &Qrels<'_>) {
+    /// Hands `qrels` over, if asked to, and returns the bytes given (the
+    /// giving shard looks its judgments up in them too).
+    pub(super) fn give(&mut self, qrels: &Qrels<'_>) -> Option<Vec<u8>> {
         if let QrelsHandover::Give(give) = self {
-            give(qrels_to_bytes(qrels));
+            let bytes = qrels_to_bytes(qrels);
+            give(bytes.clone());
+            return Some(bytes);
         }
+        None
     }
 }
 
