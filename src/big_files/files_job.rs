@@ -96,46 +96,72 @@ struct Gathered {
     /// Which workers said they are ready, and which were sent their request.
     ready: Vec<bool>,
     sent: Vec<bool>,
-    /// Several workers: the first hands the qrels' judgments over, and the
-    /// others' requests wait for them (`None`: not yet; `Some(None)`: the
-    /// first gave none, so they read the qrels themselves).
-    judgments: Option<Option<ArrayBuffer>>,
+    /// Several workers: each one's piece of the qrels' judgments, as it
+    /// gives it (see `Request::Evaluate`); once all are in, every worker
+    /// is sent them all.
+    pieces: Vec<Option<ArrayBuffer>>,
+    /// Whether the pieces (or word that one will not come) went out.
+    pieces_sent: bool,
 }
 
 impl Gathered {
-    /// Sends each ready worker its request, once it can go: the first's at
-    /// once, the others' with the judgments the first handed over.
+    /// Sends each ready worker its request.
     fn hand_over(&mut self, on_event: &Callback<JobEvent>) {
         for i in 0..self.workers.len() {
-            let waits = i > 0 && self.judgments.is_none();
-            if self.sent[i] || !self.ready[i] || waits || self.over {
+            if self.sent[i] || !self.ready[i] || self.over {
                 continue;
             }
             self.sent[i] = true;
             let (worker, message) = &self.workers[i];
-            let posted = match self.judgments.as_ref().and_then(Option::as_ref) {
-                Some(judgments) if i > 0 => {
-                    // Each worker its copy, transferred (not copied again).
-                    let copy = judgments.slice(0);
-                    let _ = Reflect::set(message, &JsValue::from_str("qrels"), &copy);
-                    worker.post_message_with_transfer(message, &Array::of1(&copy))
-                }
-                _ => worker.post_message(message),
-            };
-            if posted.is_err() {
-                self.over = true;
-                on_event.emit(JobEvent::Failed(
-                    "the files could not be handed to the worker".into(),
-                ));
+            if worker.post_message(message).is_err() {
+                self.fail_to_hand(on_event);
             }
         }
     }
 
-    /// The first worker's judgments (`None`: it gives none).
-    fn judgments_given(&mut self, judgments: Option<ArrayBuffer>, on_event: &Callback<JobEvent>) {
-        if self.judgments.is_none() {
-            self.judgments = Some(judgments);
-            self.hand_over(on_event);
+    fn fail_to_hand(&mut self, on_event: &Callback<JobEvent>) {
+        self.over = true;
+        on_event.emit(JobEvent::Failed(
+            "the files could not be handed to the worker".into(),
+        ));
+    }
+
+    /// Worker `index`'s piece of the judgments (`None`: it finished
+    /// without giving one, so the others will parse the qrels whole).
+    fn piece_given(
+        &mut self,
+        index: usize,
+        piece: Option<ArrayBuffer>,
+        on_event: &Callback<JobEvent>,
+    ) {
+        if self.pieces_sent || self.workers.len() < 2 {
+            return;
+        }
+        let complete = match piece {
+            Some(piece) => {
+                self.pieces[index] = Some(piece);
+                self.pieces.iter().all(Option::is_some)
+            }
+            None => {
+                self.pieces.clear();
+                true
+            }
+        };
+        if !complete {
+            return;
+        }
+        self.pieces_sent = true;
+        for (worker, _) in &self.workers {
+            // Each worker its copies, transferred (not copied again).
+            let copies: Array = self.pieces.iter().flatten().map(|p| p.slice(0)).collect();
+            let message = Object::new();
+            let _ = Reflect::set(&message, &JsValue::from_str("pieces"), &copies);
+            if worker
+                .post_message_with_transfer(&message, &copies)
+                .is_err()
+            {
+                return self.fail_to_hand(on_event);
+            }
         }
     }
 }
@@ -237,8 +263,8 @@ impl FilesJob {
             workers: Vec::new(),
             ready: vec![false; shards],
             sent: vec![false; shards],
-            // One worker waits for no one.
-            judgments: (shards < 2).then_some(None),
+            pieces: vec![None; shards],
+            pieces_sent: false,
         }));
         let mut job = FilesJob {
             workers: Vec::new(),
@@ -253,7 +279,7 @@ impl FilesJob {
                 files: files.to_vec(),
                 basis: eval.basis.clone(),
                 shard,
-                give_qrels: index == 0 && shards > 1,
+                split_qrels: shards > 1,
             })?;
             let (worker, ready, warm_handlers) = take_worker()?;
             gathered
@@ -269,13 +295,11 @@ impl FilesJob {
                     }
                     let data = e.data();
                     if !is_reply(&data) {
-                        // The first worker's judgments (see `Request::Evaluate`).
-                        if index == 0 {
-                            let judgments = Reflect::get(&data, &JsValue::from_str("qrels"))
-                                .ok()
-                                .and_then(|b| b.dyn_into::<ArrayBuffer>().ok());
-                            g.judgments_given(judgments, &on_event);
-                        }
+                        // The worker's piece of the judgments (see `Request::Evaluate`).
+                        let piece = Reflect::get(&data, &JsValue::from_str("piece"))
+                            .ok()
+                            .and_then(|b| b.dyn_into::<ArrayBuffer>().ok());
+                        g.piece_given(index, piece, &on_event);
                         return;
                     }
                     match Reply::read(&data) {
@@ -302,8 +326,11 @@ impl FilesJob {
                         }
                         Reply::Found(_) => {}
                         Reply::Done(reply) => {
-                            // Done without judgments: the others read the qrels.
-                            g.judgments_given(None, &on_event);
+                            // Done without giving its piece: the others parse the
+                            // qrels whole (a piece given is never taken back).
+                            if g.pieces.get(index).is_some_and(Option::is_none) {
+                                g.piece_given(index, None, &on_event);
+                            }
                             g.replies[index] = Some(reply);
                             if g.replies.iter().all(Option::is_some) {
                                 g.over = true;

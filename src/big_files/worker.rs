@@ -4,7 +4,11 @@
 //! [`crate::big_files::files_job`] with progress messages and then the results.
 //! Big files are read by [`crate::big_files::blob_reading`].
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
 
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint8Array};
 use wasm_bindgen::closure::Closure;
@@ -40,13 +44,14 @@ pub enum Request {
         basis: RequestBasis,
         /// Which part of the big runs.
         shard: Shard,
-        /// Whether to hand the qrels' judgments, once parsed, to the page
-        /// for the other workers (the first of several), as an
-        /// `ArrayBuffer` in a message's `qrels` field: they then come to
-        /// the others in their request's `qrels` field, and the others
-        /// read no qrels.
-        #[serde(default)]
-        give_qrels: bool,
+        /// Whether the workers share the qrels' parsing (there are
+        /// several): each parses its piece and gives its judgments to the
+        /// page as an `ArrayBuffer` in a message's `piece` field; once
+        /// every worker's is in, the page sends each worker all of them, in
+        /// worker order, as an array in a message's `pieces` field (empty
+        /// when a worker finished without giving one: each then parses the
+        /// qrels whole).
+        split_qrels: bool,
     },
     /// Find one query's whole ranking in a run (for its explanation).
     Explain {
@@ -120,7 +125,7 @@ impl Reply {
 }
 
 /// Whether a message from a worker is a [`Reply`] (bytes, or text when it
-/// could not start), not the first worker's judgments (`{ qrels }`).
+/// could not start), not its piece of the judgments (`{ piece }`).
 pub fn is_reply(data: &JsValue) -> bool {
     data.is_string() || data.is_instance_of::<ArrayBuffer>()
 }
@@ -164,20 +169,18 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
             ));
         }
         Request::Evaluate {
-            shard, give_qrels, ..
+            shard, split_qrels, ..
         } => {
             let mut last_told = f64::NEG_INFINITY;
-            // Judgments handed over from the first worker, copied into
-            // this worker's memory.
-            let given = field(data, "qrels")
-                .dyn_into::<ArrayBuffer>()
-                .ok()
-                .map(|b| Uint8Array::new(&b).to_vec());
-            let mut give = |bytes: Vec<u8>| give_judgments(scope, &bytes);
-            let handover = match (&given, give_qrels) {
-                (Some(bytes), _) => QrelsHandover::Given(bytes),
-                (None, true) => QrelsHandover::Give(&mut give),
-                (None, false) => QrelsHandover::Parse,
+            let mut give = |bytes: Vec<u8>| give_piece(scope, &bytes);
+            let handover = if *split_qrels {
+                PIECES.with(|p| *p.borrow_mut() = PieceSlot::default());
+                QrelsHandover::Pieces {
+                    give: &mut give,
+                    gather: Box::pin(GatherPieces),
+                }
+            } else {
+                QrelsHandover::Parse
             };
             let reply = evaluate_shard_handing(
                 files,
@@ -203,13 +206,68 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
     Ok(())
 }
 
-/// Posts the qrels' judgments (bytes of the core's qrels table) to the
-/// page as `{ qrels: ArrayBuffer }`, the buffer transferred, not copied.
-fn give_judgments(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
+/// Posts this worker's piece of the qrels' judgments (bytes of the
+/// core's qrels table) to the page as `{ piece: ArrayBuffer }`, the buffer
+/// transferred, not copied.
+fn give_piece(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
     let buffer = Uint8Array::from(bytes).buffer();
     let message = Object::new();
-    let _ = Reflect::set(&message, &JsValue::from_str("qrels"), &buffer);
+    let _ = Reflect::set(&message, &JsValue::from_str("piece"), &buffer);
     let _ = scope.post_message_with_transfer(&message, &Array::of1(&buffer));
+}
+
+/// Every worker's piece of the judgments, once the page sent them, and
+/// who waits for them.
+#[derive(Default)]
+struct PieceSlot {
+    arrived: Option<Vec<Vec<u8>>>,
+    waiting: Option<Waker>,
+}
+
+thread_local! {
+    static PIECES: RefCell<PieceSlot> = RefCell::new(PieceSlot::default());
+}
+
+/// Waits for the page's `{ pieces }` message (see `Request::Evaluate`).
+struct GatherPieces;
+
+impl Future for GatherPieces {
+    type Output = Vec<Vec<u8>>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Vec<Vec<u8>>> {
+        PIECES.with(|p| {
+            let mut slot = p.borrow_mut();
+            match slot.arrived.take() {
+                Some(pieces) => Poll::Ready(pieces),
+                None => {
+                    slot.waiting = Some(cx.waker().clone());
+                    Poll::Pending
+                }
+            }
+        })
+    }
+}
+
+/// Takes the page's `{ pieces }` message, if `data` is one: each piece's
+/// bytes copied into this worker's memory.
+fn take_pieces(data: &JsValue) -> bool {
+    let Ok(pieces) = field(data, "pieces").dyn_into::<Array>() else {
+        return false;
+    };
+    let bytes = pieces
+        .iter()
+        .filter_map(|p| p.dyn_into::<ArrayBuffer>().ok())
+        .map(|b| Uint8Array::new(&b).to_vec())
+        .collect();
+    let waiting = PIECES.with(|p| {
+        let mut slot = p.borrow_mut();
+        slot.arrived = Some(bytes);
+        slot.waiting.take()
+    });
+    if let Some(w) = waiting {
+        w.wake();
+    }
+    true
 }
 
 /// Posts a reply's bytes as an `ArrayBuffer`, transferred, not copied.
@@ -225,6 +283,9 @@ pub fn serve() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let me = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        if take_pieces(&e.data()) {
+            return;
+        }
         let me = me.clone();
         // Reads wait for the browser: the answer runs on the worker's
         // event loop.
@@ -288,7 +349,7 @@ mod tests {
                 files: files(true),
                 basis: RequestBasis::of(&settings),
                 shard: Shard { index: 1, count: 3 },
-                give_qrels: true,
+                split_qrels: true,
             },
         ] {
             let bytes = r.encode().unwrap();

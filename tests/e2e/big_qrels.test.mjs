@@ -1,7 +1,8 @@
 // Big qrels shared by the workers: a seeded qrels over the 8 MB line (read
 // from disk in chunks) with a bad line, and a 40 MB run split between four
-// workers, of which the first parses the qrels and hands their judgments to
-// the others. The bad qrels line is located, and every query's AP, RR and
+// workers, each of which parses a quarter of the qrels and gets every
+// worker's judgments through the page. The bad qrels line (in the second
+// quarter) is located in the whole file, and every query's AP, RR and
 // nDCG@10 (graded) are those computed here from the definitions, so a worker
 // given wrong judgments (or none) fails the test.
 import { test, before } from 'node:test';
@@ -24,18 +25,19 @@ before(async () => {
   await writeFile(join(DIR, 'qrels.txt'), big.qrels);
 });
 
-test('workers share one parse of a big qrels: its bad line located, graded values as defined', async () => {
+test('workers share the parsing of a big qrels: its bad line located, graded values as defined', async () => {
   assert.ok(big.qrels.length > 8.5e6, `${big.qrels.length} bytes of qrels`);
   assert.ok(big.run.length > 40e6, `${big.run.length} bytes of run`);
   const { context, page, seen } = await open(env);
-  // Four workers whatever the machine's cores: three are handed judgments
-  // (counted as the page posts them).
+  // Four workers whatever the machine's cores: each is sent the four
+  // pieces of the judgments (counted as the page posts them).
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 });
     const post = Worker.prototype.postMessage;
     window.__handed = 0;
     Worker.prototype.postMessage = function (message, transfer) {
-      if (message?.qrels instanceof ArrayBuffer && message.qrels.byteLength > 0) window.__handed++;
+      const pieces = message?.pieces;
+      if (Array.isArray(pieces) && pieces.length === 4 && pieces.every((p) => p instanceof ArrayBuffer && p.byteLength > 0)) window.__handed++;
       return post.call(this, message, transfer);
     };
   });
@@ -56,7 +58,7 @@ test('workers share one parse of a big qrels: its bad line located, graded value
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
   // One evaluation (going on without the bad line shows what it found).
-  assert.equal(await page.evaluate(() => window.__handed), 3);
+  assert.equal(await page.evaluate(() => window.__handed), 4);
   assert.equal(await cell(page, 'big', 'num_q').innerText(), '1500');
   assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - big.map) <= 5e-5);
   // Every query's values, from the per-query JSON export.

@@ -69,9 +69,12 @@ import { DIST } from './harness.mjs';
 // mode, and hands over to the whole app when those are needed: 421,029
 // here with its loader (418,857 by scripts/build's gzip -9), so 424,000;
 // the whole app, fetched on demand, 578,361, so 588,000 as before.
+// Then each worker parses its piece of the qrels and gathers the others'
+// (the pieces' exchange, the join and its check): 164,686 by
+// scripts/build, so 167,000 (issue 43's goal is 170,000).
 const FIRST_BUDGET = 424_000;
 const WHOLE_BUDGET = 588_000;
-const WORKER_BUDGET = 163_000;
+const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 

@@ -196,6 +196,11 @@ impl<'b> QrelsBytes<'b> {
         out
     }
 
+    /// The judged query ids, sorted bytewise.
+    pub fn qids(&self) -> impl Iterator<Item = &'b str> + '_ {
+        (0..self.queries).map(|i| self.qid(i))
+    }
+
     /// The judgments of query `qid`, if the qrels judge it.
     #[cfg_attr(speed_marks, optimize(speed))]
     pub fn query(&self, qid: &str) -> Option<QueryQrels<'b>> {

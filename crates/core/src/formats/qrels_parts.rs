@@ -41,6 +41,19 @@ pub fn parse_qrels_in_parts<'a>(input: &str, text: &'a str, parts: usize) -> Qre
     join(parsed).unwrap_or_else(|| parse_qrels(input, text))
 }
 
+/// Piece `index` of `count` of `text`, cut as [`parse_qrels_in_parts`]
+/// cuts it (empty past the last piece when there are fewer), and the lines
+/// before it: its lines are numbered from 1, that many lines on in `text`.
+pub(crate) fn piece(text: &str, index: usize, count: usize) -> (&str, usize) {
+    let all = pieces(text, count.max(1));
+    let Some(&piece) = all.get(index) else {
+        return ("", 0);
+    };
+    let before = piece.as_ptr() as usize - text.as_ptr() as usize;
+    let lines = memchr::memchr_iter(b'\n', &text.as_bytes()[..before]).count();
+    (piece, lines)
+}
+
 /// `text` cut after the first line feed at or past each `i/parts` of its
 /// bytes (fewer pieces when lines are long or the text short).
 fn pieces(text: &str, parts: usize) -> Vec<&str> {
@@ -102,6 +115,27 @@ mod tests {
                 whole,
                 "{parts} parts of {text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn each_piece_is_found_alone_with_the_lines_before_it() {
+        let text = "1 0 a 1\n1 0 b 0\n2 0 a 1\n2 0 c 2\n";
+        for count in 1..=6 {
+            let all = pieces(text, count);
+            let mut lines = 0;
+            for index in 0..count {
+                let (p, before) = piece(text, index, count);
+                assert_eq!(
+                    p,
+                    all.get(index).copied().unwrap_or(""),
+                    "{index} of {count}"
+                );
+                if !p.is_empty() {
+                    assert_eq!(before, lines, "{index} of {count}");
+                }
+                lines += p.matches('\n').count();
+            }
         }
     }
 

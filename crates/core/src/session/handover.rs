@@ -1,56 +1,117 @@
-//! How a shard comes by the qrels' judgments: it reads and parses the
-//! qrels itself, or the first shard, having parsed them, hands them over as
-//! bytes ([`qrels_to_bytes`]) for the others, which then read no qrels at
-//! all (the page's workers: one parse of the qrels per evaluation, not one
-//! per worker).
+//! How a shard comes by the qrels' judgments. Alone, it reads and parses
+//! the qrels ([`QrelsHandover::Parse`]). Among several (the page's
+//! workers, [`QrelsHandover::Pieces`]), each reads the qrels' text but
+//! parses only its piece of it, cut after a line feed near each `1/count`
+//! of the bytes as [`parse_qrels_in_parts`](crate::parse_qrels_in_parts)
+//! cuts it; it gives the piece's judgments as bytes ([`qrels_to_bytes`])
+//! and gathers every shard's. The judgments are then looked up in the
+//! pieces' tables, and each shard reports its own piece's problems, so the
+//! qrels are parsed once per evaluation, by all the shards at once.
+//!
+//! A query with a docid judged in two pieces is a repeat only the whole
+//! text can place (which line came first); then, as when a piece does not
+//! read, every shard parses the whole text, as one shard would: the
+//! answer is that of one parse either way.
 
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::error::ParseError;
+use crate::fast_hash::FastHashMap;
+use crate::formats::inputs::InputFormat;
 use crate::formats::qrels_bytes::{qrels_to_bytes, QrelsBytes};
-use crate::formats::trec::{Qrels, QueryQrels};
+use crate::formats::qrels_parts::piece;
+use crate::formats::trec::{parse_qrels, Qrels, QueryQrels};
 use crate::measures::EvalContext;
+
+use super::shard_lines::Shard;
+
+/// Every shard's piece of the qrels as bytes, in shard order, once all
+/// were given (an empty list when one was not: each shard then parses the
+/// whole text).
+pub type Gather<'a> = Pin<Box<dyn Future<Output = Vec<Vec<u8>>> + 'a>>;
 
 /// What [`evaluate_shard_handing`](super::shards::evaluate_shard_handing)
 /// does about the qrels.
 pub enum QrelsHandover<'a> {
-    /// Reads and parses them.
+    /// Reads and parses them whole.
     Parse,
-    /// Reads and parses them (the first shard), and gives their judgments
-    /// as bytes once parsed, before reading any run; never called when
-    /// there are no qrels to parse, or they could not be read.
-    Give(&'a mut dyn FnMut(Vec<u8>)),
-    /// The judgments as given by the first shard (other shards): no qrels
-    /// are read. Bytes that are not such judgments are set aside and the
-    /// qrels read as with [`Parse`](QrelsHandover::Parse); the first shard
-    /// always reads them (it reports their problems).
-    Given(&'a [u8]),
+    /// Reads them, parses this shard's piece, gives the piece's judgments
+    /// through `give`, then awaits every shard's from `gather`. TREC qrels
+    /// only: others are parsed whole, and nothing is given.
+    Pieces {
+        /// Takes this shard's piece as bytes.
+        give: &'a mut dyn FnMut(Vec<u8>),
+        /// Brings every shard's piece.
+        gather: Gather<'a>,
+    },
 }
 
-impl QrelsHandover<'_> {
-    /// The judgments given to this shard, if any (never to the first).
-    pub(super) fn given(&self, first: bool) -> Option<QrelsBytes<'_>> {
-        match self {
-            QrelsHandover::Given(bytes) if !first => QrelsBytes::read(bytes).ok(),
-            _ => None,
-        }
+/// This shard's piece of the qrels `text` (named `input`, in `format`),
+/// parsed and given, and every shard's gathered into `gathered`, when
+/// `handover` asks for pieces and the qrels are TREC: the piece's problems
+/// (lines numbered in the whole text). `None`: nothing was split, parse
+/// the text whole.
+pub(super) async fn split_qrels(
+    input: &str,
+    format: InputFormat,
+    text: &str,
+    shard: Shard,
+    handover: QrelsHandover<'_>,
+    gathered: &mut Vec<Vec<u8>>,
+) -> Option<Vec<ParseError>> {
+    let QrelsHandover::Pieces { give, gather } = handover else {
+        return None;
+    };
+    if format != InputFormat::Trec {
+        return None;
     }
+    let (mine, lines_before) = piece(text, shard.index, shard.count);
+    let mut parsed = parse_qrels(input, mine);
+    for e in &mut parsed.errors {
+        e.shift_lines(lines_before);
+    }
+    give(qrels_to_bytes(&parsed));
+    *gathered = gather.await;
+    Some(parsed.errors)
+}
 
-    /// Hands `qrels` over, if asked to, and returns the bytes given (the
-    /// giving shard looks its judgments up in them too).
-    pub(super) fn give(&mut self, qrels: &Qrels<'_>) -> Option<Vec<u8>> {
-        if let QrelsHandover::Give(give) = self {
-            let bytes = qrels_to_bytes(qrels);
-            give(bytes.clone());
-            return Some(bytes);
-        }
-        None
+/// The pieces' tables, when there are `count` of them, each reads, and no
+/// query judges a docid in two of them.
+pub(super) fn tables(gathered: &[Vec<u8>], count: usize) -> Option<Vec<QrelsBytes<'_>>> {
+    if gathered.len() != count {
+        return None;
     }
+    let tables: Vec<QrelsBytes<'_>> = gathered
+        .iter()
+        .map(|b| QrelsBytes::read(b).ok())
+        .collect::<Option<_>>()?;
+    // The queries judged in more than one piece (those the cuts split).
+    let mut pieces_of: FastHashMap<&str, usize> = FastHashMap::default();
+    for t in &tables {
+        for qid in t.qids() {
+            *pieces_of.entry(qid).or_default() += 1;
+        }
+    }
+    for (qid, _) in pieces_of.iter().filter(|(_, &n)| n > 1) {
+        let mut seen = QueryQrels::default();
+        for judged in tables.iter().filter_map(|t| t.query(qid)) {
+            let before = seen.len() + judged.len();
+            seen.extend(judged);
+            if seen.len() != before {
+                return None;
+            }
+        }
+    }
+    Some(tables)
 }
 
 /// Where a shard looks judgments up.
 pub(super) enum ShardJudgments<'a> {
-    /// Qrels it parsed.
+    /// Qrels it parsed whole.
     Parsed(&'a Qrels<'a>),
-    /// Judgments handed over.
-    Given(&'a QrelsBytes<'a>),
+    /// Every piece's table, no docid of a query in two of them.
+    Pieces(Vec<QrelsBytes<'a>>),
 }
 
 impl<'a> ShardJudgments<'a> {
@@ -59,23 +120,54 @@ impl<'a> ShardJudgments<'a> {
     pub(super) fn query(&self, qid: &str) -> Option<std::borrow::Cow<'_, QueryQrels<'a>>> {
         match self {
             ShardJudgments::Parsed(q) => q.queries.get(qid).map(std::borrow::Cow::Borrowed),
-            ShardJudgments::Given(t) => t.query(qid).map(std::borrow::Cow::Owned),
+            ShardJudgments::Pieces(tables) => {
+                let mut found = tables.iter().filter_map(|t| t.query(qid));
+                let mut judged = found.next()?;
+                for more in found {
+                    judged.extend(more);
+                }
+                Some(std::borrow::Cow::Owned(judged))
+            }
+        }
+    }
+
+    /// The judged query ids, sorted bytewise.
+    pub(super) fn qids(&self) -> Vec<&str> {
+        let mut qids: Vec<&str> = match self {
+            ShardJudgments::Parsed(q) => q.queries.keys().copied().collect(),
+            ShardJudgments::Pieces(tables) => tables.iter().flat_map(|t| t.qids()).collect(),
+        };
+        qids.sort_unstable();
+        qids.dedup();
+        qids
+    }
+
+    /// The largest grade judged, if any.
+    pub(super) fn largest_grade(&self) -> Option<i64> {
+        match self {
+            ShardJudgments::Parsed(q) => q.queries.values().flat_map(|j| j.values()).copied().max(),
+            ShardJudgments::Pieces(tables) => tables.iter().filter_map(|t| t.max_grade()).max(),
         }
     }
 
     /// The measures' context, as [`EvalContext::from_qrels`] makes it.
     pub(super) fn context(&self) -> EvalContext {
-        match self {
-            ShardJudgments::Parsed(q) => EvalContext::from_qrels(q),
-            ShardJudgments::Given(t) => EvalContext::with_max_grade(t.max_grade()),
-        }
+        EvalContext::with_max_grade(self.largest_grade())
     }
 
-    /// Parsed qrels (made from the judgments when handed over).
+    /// Parsed qrels (made from the pieces' tables when split).
     pub(super) fn qrels(&self) -> std::borrow::Cow<'_, Qrels<'a>> {
         match self {
             ShardJudgments::Parsed(q) => std::borrow::Cow::Borrowed(*q),
-            ShardJudgments::Given(t) => std::borrow::Cow::Owned(t.to_qrels()),
+            ShardJudgments::Pieces(tables) => {
+                let mut all = Qrels::default();
+                for t in tables {
+                    for (qid, judged) in t.to_qrels().queries {
+                        all.queries.entry(qid).or_default().extend(judged);
+                    }
+                }
+                std::borrow::Cow::Owned(all)
+            }
         }
     }
 }

@@ -18,11 +18,11 @@
 use crate::error::Expected;
 
 use super::files::LoadedFile;
-use super::handover::{QrelsHandover, ShardJudgments};
+use super::handover::{split_qrels, tables, QrelsHandover, ShardJudgments};
 use super::judgment_table::JudgmentReading;
 use super::reading::{read_whole, unreadable, Meter, Open, Progress, READ_CHUNK, WHOLE_TEXT_LIMIT};
 use super::results::{QueryResult, SourceResults};
-use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
+use super::roles::{check_grade_scale, describe_files, file_roles};
 use super::runs::{add_run, RunOutcome};
 use super::shard_lines::{join, ShardLines};
 use super::shard_lines::{ScoredQuery, Shard, ShardRun, Ungrouped};
@@ -34,7 +34,6 @@ use crate::byte_lines::ByteLines;
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
 use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputFormat, InputKind};
-use crate::formats::qrels_bytes::QrelsBytes;
 use crate::measures::{EvalContext, Metric};
 use crate::pipeline::evaluate::query_values;
 use crate::pipeline::judge::{judge, missing_query_ranking};
@@ -68,6 +67,10 @@ pub struct ShardReply {
     pub zero_rows: Vec<QueryResult>,
     /// Largest grade of the judgments.
     pub max_grade: i64,
+    /// The other shards, when each parsed its piece of the qrels: that
+    /// piece's problems (lines numbered in the whole qrels), which the
+    /// first shard's follow.
+    pub qrels_errors: Vec<ParseError>,
 }
 
 struct RunJob<'a> {
@@ -154,15 +157,15 @@ pub async fn evaluate_shard(
     evaluate_shard_handing(files, open, metrics, options, shard, parse, tell).await
 }
 
-/// [`evaluate_shard`], the qrels' judgments handed from the first shard
-/// to the others as `handover` says: the replies are the same.
+/// [`evaluate_shard`], the qrels read as `handover` says (each shard
+/// parsing its piece and gathering the others'): the replies are the same.
 pub async fn evaluate_shard_handing(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
     options: &EvalOptions,
     shard: Shard,
-    mut handover: QrelsHandover<'_>,
+    handover: QrelsHandover<'_>,
     tell: &mut dyn FnMut(&Progress),
 ) -> ShardReply {
     let first = shard.index == 0;
@@ -213,41 +216,34 @@ pub async fn evaluate_shard_handing(
         now: Progress::default(),
         tell: &mut quiet,
     };
-    let given = handover.given(first);
-    let qrels_text = match &given {
-        Some(_) => String::new(),
-        None => match read_whole(
-            qrels_file,
-            open,
-            if first { &mut meter } else { &mut qrels_meter },
-        )
-        .await
-        {
-            Ok(t) => t,
-            Err(e) => {
-                reply.base.errors.push(e);
-                return reply;
-            }
-        },
-    };
-    let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
-    // The shard that gives the judgments looks them up in the table it
-    // gave, as the others do: in the page's workers, its share of the
-    // 270 MB benchmark run took up to 0.3 s longer than the others' when
-    // it looked them up in the parsed qrels (scripts/bench-browser).
-    let gave: Option<Vec<u8>>;
-    let gave_table;
-    let judgments = match &given {
-        Some(t) => ShardJudgments::Given(t),
-        None => {
-            gave = handover.give(&qrels);
-            gave_table = gave.as_deref().and_then(|b| QrelsBytes::read(b).ok());
-            match &gave_table {
-                Some(t) => ShardJudgments::Given(t),
-                None => ShardJudgments::Parsed(&qrels),
-            }
+    let qrels_text = match read_whole(
+        qrels_file,
+        open,
+        if first { &mut meter } else { &mut qrels_meter },
+    )
+    .await
+    {
+        Ok(t) => t,
+        Err(e) => {
+            reply.base.errors.push(e);
+            return reply;
         }
     };
+    let mut gathered = Vec::new();
+    let (name, format) = (&qrels_file.name, qrels_kind.format);
+    let split = split_qrels(name, format, &qrels_text, shard, handover, &mut gathered).await;
+    // The pieces' judgments, or (not split, or the pieces do not join)
+    // the whole text parsed.
+    let pieces = split.as_ref().and_then(|_| tables(&gathered, shard.count));
+    let whole = pieces
+        .is_none()
+        .then(|| parse_qrels_as(format, name, &qrels_text));
+    let (judgments, errors) = match (pieces, &whole, &split) {
+        (Some(tables), _, Some(errors)) => (ShardJudgments::Pieces(tables), errors),
+        (_, Some(qrels), _) => (ShardJudgments::Parsed(qrels), &qrels.errors),
+        _ => unreachable!("parsed whole when not split"),
+    };
+    let split = matches!(judgments, ShardJudgments::Pieces(_));
     let conventions = options.conventions;
     let job = RunJob {
         context: judgments.context(),
@@ -256,21 +252,21 @@ pub async fn evaluate_shard_handing(
         metrics,
     };
     reply.max_grade = job.context.max_grade;
+    if !first && split {
+        // This shard's piece's problems; the first shard reports the rest.
+        reply.qrels_errors = errors.clone();
+    }
     if first {
-        reply.base.errors.extend(qrels.errors.iter().cloned());
-        check_grade_scale(
-            &mut reply.base,
-            &qrels_file.name,
-            max_grade(&qrels),
-            options,
-        );
-        let mut qids: Vec<&str> = qrels.queries.keys().copied().collect();
-        qids.sort_unstable();
+        reply.base.errors.extend(errors.iter().cloned());
+        let largest = job.judgments.largest_grade().unwrap_or(0);
+        check_grade_scale(&mut reply.base, &qrels_file.name, largest, options);
+        let qids = job.judgments.qids();
         if conventions.missing_queries == MissingQueries::ScoreZero {
             reply.zero_rows = qids
                 .iter()
-                .map(|qid| {
-                    let r = missing_query_ranking(&qrels.queries[qid], &conventions);
+                .filter_map(|qid| Some((qid, job.judgments.query(qid)?)))
+                .map(|(qid, judged)| {
+                    let r = missing_query_ranking(&judged, &conventions);
                     let values = query_values(&r, &job.context, metrics);
                     QueryResult::new(qid.to_string(), values, &r, true)
                 })
@@ -366,6 +362,11 @@ pub fn finish(
         return Ok(SourceResults::default());
     };
     let mut part = std::mem::take(&mut first.base);
+    // The qrels' problems, piece by piece (the first shard's are in its
+    // base, last there).
+    for r in replies.iter_mut().skip(1) {
+        part.errors.append(&mut r.qrels_errors);
+    }
     for k in 0..pieces[0].len() {
         match std::mem::replace(&mut pieces[0][k], RunPiece::Elsewhere) {
             RunPiece::Whole(outcome) => add_run(&mut part, outcome, metrics, options),
@@ -456,7 +457,9 @@ mod tests {
 
     use crate::session::reading::{block_on, ByteSource, ByteSourceRead, Ready};
     use crate::session::shard_lines::LOOKBEHIND;
+    use std::cell::RefCell;
     use std::future::Future;
+    use std::pin::Pin;
     use std::task::{Context, Poll, Waker};
 
     /// Hands out a few bytes per read, so lines and characters straddle
@@ -652,82 +655,198 @@ mod tests {
         }
     }
 
-    /// The files evaluated by `count` shards, the first handing the
-    /// judgments it parsed to the others, which read no qrels (their
-    /// opener refuses it).
-    fn handed(files: &[LoadedFile], options: &EvalOptions, count: usize) -> SourceResults {
-        let metrics = metrics();
-        let mut given = Vec::new();
-        let mut replies = Vec::new();
-        for index in 0..count {
-            let qrels_read = std::cell::Cell::new(false);
-            let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                qrels_read.set(qrels_read.get() || f.name == "qrels");
-                Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
-            };
-            let mut give = |bytes: Vec<u8>| given = bytes;
-            let handover = match index {
-                0 => QrelsHandover::Give(&mut give),
-                _ => QrelsHandover::Given(&given),
-            };
-            let shard = Shard { index, count };
-            let tell = &mut |_: &Progress| {};
-            let reply =
-                evaluate_shard_handing(files, &mut open, &metrics, options, shard, handover, tell);
-            replies.push(block_on(reply));
-            assert_eq!(qrels_read.get(), index == 0, "shard {index} read the qrels");
+    /// What reaches the shards of the pieces given (a test may spoil it).
+    type Deliver = fn(Vec<Vec<u8>>) -> Vec<Vec<u8>>;
+
+    /// Every shard's piece, once all were given (what the page does
+    /// between its workers), changed by `deliver`.
+    struct GatherAll<'a> {
+        given: &'a RefCell<Vec<Option<Vec<u8>>>>,
+        deliver: Deliver,
+    }
+
+    impl Future for GatherAll<'_> {
+        type Output = Vec<Vec<u8>>;
+        fn poll(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Vec<Vec<u8>>> {
+            let given = self.given.borrow();
+            match given.iter().cloned().collect::<Option<Vec<_>>>() {
+                Some(all) => Poll::Ready((self.deliver)(all)),
+                None => Poll::Pending,
+            }
         }
-        finish(replies, &metrics, options).unwrap()
+    }
+
+    /// The files evaluated by `count` shards at once, each parsing its
+    /// piece of the qrels and gathering every shard's through `deliver`,
+    /// polled in turn as the page's workers run side by side; with the
+    /// count of qrels problems that shards other than the first reported
+    /// (none unless the pieces were used).
+    fn in_pieces(
+        files: &[LoadedFile],
+        options: &EvalOptions,
+        count: usize,
+        deliver: Deliver,
+    ) -> (SourceResults, usize) {
+        let metrics = metrics();
+        let given = RefCell::new(vec![None; count]);
+        let mut gives: Vec<Box<dyn FnMut(Vec<u8>) + '_>> = (0..count)
+            .map(|i| {
+                let given = &given;
+                Box::new(move |bytes: Vec<u8>| given.borrow_mut()[i] = Some(bytes)) as Box<_>
+            })
+            .collect();
+        let mut opens: Vec<_> = (0..count)
+            .map(|_| {
+                |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
+                    Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
+                }
+            })
+            .collect();
+        let mut shards: Vec<Pin<Box<dyn Future<Output = ShardReply> + '_>>> = gives
+            .iter_mut()
+            .zip(opens.iter_mut())
+            .enumerate()
+            .map(|(index, (give, open))| {
+                let handover = QrelsHandover::Pieces {
+                    give: &mut **give,
+                    gather: Box::pin(GatherAll {
+                        given: &given,
+                        deliver,
+                    }),
+                };
+                let shard = Shard { index, count };
+                Box::pin(evaluate_shard_handing(
+                    files,
+                    open,
+                    &metrics,
+                    options,
+                    shard,
+                    handover,
+                    Box::leak(Box::new(|_: &Progress| {})),
+                )) as Pin<Box<dyn Future<Output = ShardReply>>>
+            })
+            .collect();
+        let mut replies: Vec<Option<ShardReply>> = vec![None; count];
+        let mut cx = Context::from_waker(Waker::noop());
+        for _ in 0..1000 {
+            for (reply, shard) in replies.iter_mut().zip(shards.iter_mut()) {
+                if reply.is_none() {
+                    if let Poll::Ready(r) = shard.as_mut().poll(&mut cx) {
+                        *reply = Some(r);
+                    }
+                }
+            }
+            if replies.iter().all(Option::is_some) {
+                drop(shards);
+                let replies: Vec<ShardReply> = replies.into_iter().flatten().collect();
+                let others = replies[1..].iter().map(|r| r.qrels_errors.len()).sum();
+                return (finish(replies, &metrics, options).unwrap(), others);
+            }
+        }
+        panic!("the shards never finished");
+    }
+
+    /// `qrels` with a bad line, a grade above the others and a problem
+    /// in each part of it.
+    fn qrels_with_problems(qrels: &str) -> String {
+        let lines: Vec<&str> = qrels.lines().collect();
+        let (a, b) = lines.split_at(lines.len() / 3);
+        let (b, c) = b.split_at(b.len() / 2);
+        format!(
+            "q001 0 d1 x\n{}\nq100 0 d1\n{}\nq200 0 d2 1 extra\n{}\nq002 0 dz 9\n",
+            a.join("\n"),
+            b.join("\n"),
+            c.join("\n")
+        )
     }
 
     #[test]
-    fn judgments_handed_over_give_what_each_shard_parsing_gives() {
+    fn judgments_parsed_in_pieces_give_what_one_parse_gives() {
         let (run, qrels) = long_run();
-        // A bad qrels line and a grade above the others: located, and
-        // the graded measures' largest grade comes with the judgments.
-        let qrels = format!("q001 0 d1 x\n{qrels}q002 0 dz 9\n");
+        let qrels = qrels_with_problems(&qrels);
         for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
             let s = settings(missing);
             let files = [
                 big("qrels", &qrels, qrels.len() as u64),
                 big("run", &run, run.len() as u64),
             ];
-            for count in 1..=4 {
-                let expected = sharded(&files, &s, count).unwrap();
-                let part = handed(&files, &s, count);
+            let expected = sharded(&files, &s, 1).unwrap();
+            // The qrels' three problems, located in the whole file, then the run's.
+            let lines: Vec<usize> = expected.errors.iter().map(|e| e.line).collect();
+            assert_eq!(lines.len(), 4, "{lines:?}");
+            assert_eq!(
+                (expected.errors[0].line, expected.errors[0].column),
+                (1, 11)
+            );
+            for count in 1..=5 {
+                let (part, others) = in_pieces(&files, &s, count, |all| all);
+                assert_eq!(others > 0, count > 1, "{count} shards");
                 assert!(!part.systems[0].queries.is_empty());
                 assert_eq!(part.systems, expected.systems, "{count} shards");
                 assert_eq!(part.errors, expected.errors, "{count} shards");
                 assert_eq!(part.warnings, expected.warnings, "{count} shards");
-                assert_eq!((part.errors[0].line, part.errors[0].column), (1, 11));
             }
         }
     }
 
     #[test]
-    fn bytes_that_are_no_judgments_are_set_aside() {
+    fn a_docid_judged_in_two_pieces_is_placed_by_one_parse() {
         let (run, qrels) = long_run();
+        // q000's first judgment again at the end: in another piece.
+        let first = qrels.lines().next().unwrap();
+        assert!(first.starts_with("q000 "));
+        let qrels = format!("{qrels}{first}\n");
+        let s = settings(MissingQueries::Skip);
         let files = [
             big("qrels", &qrels, qrels.len() as u64),
             big("run", &run, run.len() as u64),
         ];
-        let s = settings(MissingQueries::Skip);
-        let metrics = metrics();
-        let replies: Vec<ShardReply> = (0..2)
-            .map(|index| {
-                let mut open = |f: &LoadedFile, from: u64| -> Box<dyn ByteSource> {
-                    Box::new(Ready::from_offset(f.text.as_bytes().to_vec(), from))
-                };
-                let shard = Shard { index, count: 2 };
-                let handover = QrelsHandover::Given(b"not judgments");
-                let tell = &mut |_: &Progress| {};
-                block_on(evaluate_shard_handing(
-                    &files, &mut open, &metrics, &s, shard, handover, tell,
-                ))
-            })
-            .collect();
-        let part = finish(replies, &metrics, &s).unwrap();
-        assert_eq!(part.systems, sharded(&files, &s, 2).unwrap().systems);
+        let expected = sharded(&files, &s, 1).unwrap();
+        let repeat = &expected.errors[0];
+        assert_eq!(repeat.line, qrels.lines().count());
+        assert!(matches!(
+            *repeat.expected,
+            Expected::JudgedOnce { first_line: 1, .. }
+        ));
+        for count in 2..=4 {
+            let (part, others) = in_pieces(&files, &s, count, |all| all);
+            assert_eq!(
+                others, 0,
+                "{count} shards: the first reports the whole parse's"
+            );
+            assert_eq!(part.systems, expected.systems, "{count} shards");
+            assert_eq!(part.errors, expected.errors, "{count} shards");
+        }
+    }
+
+    #[test]
+    fn pieces_that_do_not_read_or_do_not_come_are_set_aside() {
+        let (run, qrels) = long_run();
+        let qrels = qrels_with_problems(&qrels);
+        let files = [
+            big("qrels", &qrels, qrels.len() as u64),
+            big("run", &run, run.len() as u64),
+        ];
+        let s = settings(MissingQueries::ScoreZero);
+        let expected = sharded(&files, &s, 1).unwrap();
+        let spoilt: [Deliver; 3] = [
+            |_| Vec::new(),
+            |mut all| {
+                all[1] = b"not judgments".to_vec();
+                all
+            },
+            |mut all| {
+                all.pop();
+                all
+            },
+        ];
+        for deliver in spoilt {
+            let (part, others) = in_pieces(&files, &s, 3, deliver);
+            assert_eq!(others, 0);
+            assert_eq!(part.systems, expected.systems);
+            assert_eq!(part.errors, expected.errors);
+            assert_eq!(part.warnings, expected.warnings);
+        }
     }
 
     #[test]
