@@ -221,13 +221,35 @@ pub struct RankedEntries<'r, 'a> {
 /// Ranks one query's run lines (see [`RankedEntries`]): what
 /// [`judge_query`] judges, and what an explanation lists by docid and
 /// score. `run_input` names the run in error messages.
-#[cfg_attr(speed_marks, optimize(speed))]
 pub fn rank_entries<'r, 'a>(
     run_input: &str,
     qid: &str,
     entries: &'r [RunEntry<'a>],
     conventions: &Conventions,
 ) -> RankedEntries<'r, 'a> {
+    rank_and_grade(run_input, qid, entries, conventions, None).0
+}
+
+/// Where `e`, one of `entries`, is among them.
+fn position(entries: &[RunEntry], e: &RunEntry) -> usize {
+    (e as *const RunEntry as usize - entries.as_ptr() as usize) / std::mem::size_of::<RunEntry>()
+}
+
+/// [`rank_entries`], and, given the query's `judgments`, the grade of
+/// each line's docid by the line's place in `entries` (`None`: not
+/// judged), found by looking each judged docid up among the docids ranked
+/// (which the repeats' check has hashed) instead of each ranked docid
+/// among the judged ones: a run ranks ten times as many documents as its
+/// qrels judge. `None` under keep-all with repeats, where a docid has
+/// several lines: then each line is looked up.
+#[cfg_attr(speed_marks, optimize(speed))]
+fn rank_and_grade<'r, 'a>(
+    run_input: &str,
+    qid: &str,
+    entries: &'r [RunEntry<'a>],
+    conventions: &Conventions,
+    judgments: Option<&QueryQrels<'_>>,
+) -> (RankedEntries<'r, 'a>, Option<Vec<Option<i64>>>) {
     let mut kept: Vec<&'r RunEntry<'a>> = Vec::with_capacity(entries.len());
     let mut repeated = 0;
     let mut errors = Vec::new();
@@ -268,6 +290,18 @@ pub fn rank_entries<'r, 'a>(
             },
         }
     }
+    let one_line_each = conventions.duplicates != DuplicatePolicy::KeepAll || repeated == 0;
+    let grades = judgments
+        .filter(|_| one_line_each && errors.is_empty())
+        .map(|judged| {
+            let mut at = vec![None; entries.len()];
+            for (docid, &grade) in judged {
+                if let Some(&slot) = seen.get(docid) {
+                    at[position(entries, kept[slot])] = Some(grade);
+                }
+            }
+            at
+        });
     let mut out = RankedEntries {
         kept,
         had_ties: false,
@@ -277,7 +311,7 @@ pub fn rank_entries<'r, 'a>(
     };
     if !out.errors.is_empty() {
         out.kept.clear();
-        return out;
+        return (out, None);
     }
     out.had_ties = order(&mut out.kept, conventions);
     if let Some(m) = conventions.max_docs.filter(|&m| m < out.kept.len()) {
@@ -291,7 +325,7 @@ pub fn rank_entries<'r, 'a>(
         }
         out.kept.truncate(m);
     }
-    out
+    (out, grades)
 }
 
 /// Orders, deduplicates, cuts and judges one query's run lines.
@@ -304,13 +338,20 @@ pub fn judge_query(
     entries: &[RunEntry<'_>],
     conventions: &Conventions,
 ) -> QueryOutcome {
-    let RankedEntries {
-        kept,
-        had_ties,
-        repeated_lines,
-        errors,
-        tied_below_cut,
-    } = rank_entries(run_input, qid, entries, conventions);
+    let (
+        RankedEntries {
+            kept,
+            had_ties,
+            repeated_lines,
+            errors,
+            tied_below_cut,
+        },
+        grades,
+    ) = rank_and_grade(run_input, qid, entries, conventions, Some(judgments));
+    let grade = |e: &RunEntry| match &grades {
+        Some(at) => at[position(entries, e)],
+        None => judgments.get(e.docid).copied(),
+    };
     let mut out = QueryOutcome {
         ranking: None,
         had_ties,
@@ -320,10 +361,10 @@ pub fn judge_query(
     if !out.errors.is_empty() {
         return out;
     }
-    let rel = |e: &RunEntry| match judgments.get(e.docid) {
+    let rel = |e: &RunEntry| match grade(e) {
         None => Rel::NotInPool,
-        Some(&g) if g < 0 => Rel::Unjudged,
-        Some(&g) => Rel::Judged(g),
+        Some(g) if g < 0 => Rel::Unjudged,
+        Some(g) => Rel::Judged(g),
     };
     let tie_layout = had_ties.then(|| {
         let mut listed = kept.clone();
@@ -338,7 +379,7 @@ pub fn judge_query(
     });
     let kept = if conventions.judged_only {
         kept.into_iter()
-            .filter(|e| judgments.get(e.docid).is_some_and(|&g| g >= 0))
+            .filter(|e| grade(e).is_some_and(|g| g >= 0))
             .collect()
     } else {
         kept
@@ -640,5 +681,74 @@ mod tests {
         let run = parse_run("run", "q Q0 a 1 1e-50 t\nq Q0 b 2 -1e-50 t\n");
         let j = judge(&qrels, &run, &Conventions::default());
         assert_eq!(per_query_values(&j, &[rr])[0][0], 1.0);
+    }
+
+    /// The judged ranking, each line's grade looked up by its docid (the
+    /// definition), against the one `judge_query` makes by looking the
+    /// judged docids up among the ranked ones: every duplicate policy, the
+    /// depth cut, judged-only, ties, unjudged grades, on seeded queries.
+    #[test]
+    fn grades_found_through_the_ranked_docids_are_each_lines_own() {
+        let mut x: u64 = 11;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let docids: Vec<String> = (0..40).map(|d| format!("d{d}")).collect();
+        for case in 0..600 {
+            let n = 1 + next(30) as usize;
+            let entries: Vec<RunEntry> = (0..n)
+                .map(|i| RunEntry {
+                    docid: &docids[next(40) as usize],
+                    rank: i as i64 + 1,
+                    score: next(6) as f64,
+                    line: i + 1,
+                })
+                .collect();
+            let mut judgments = QueryQrels::default();
+            for _ in 0..next(25) {
+                judgments.insert(&docids[next(40) as usize], next(5) as i64 - 1);
+            }
+            let c = Conventions {
+                duplicates: [
+                    DuplicatePolicy::Refuse,
+                    DuplicatePolicy::KeepFirst,
+                    DuplicatePolicy::KeepLast,
+                    DuplicatePolicy::KeepAll,
+                ][case % 4],
+                max_docs: (case % 3 == 0).then(|| next(n as u64 + 2) as usize),
+                judged_only: case % 5 == 0,
+                ..Conventions::default()
+            };
+            let out = judge_query("r", "q", &judgments, &entries, &c);
+            let ranked = rank_entries("r", "q", &entries, &c);
+            let Some(ranking) = out.ranking else {
+                assert!(!ranked.errors.is_empty(), "case {case}");
+                continue;
+            };
+            let rel = |e: &&RunEntry| match judgments.get(e.docid) {
+                None => Rel::NotInPool,
+                Some(&g) if g < 0 => Rel::Unjudged,
+                Some(&g) => Rel::Judged(g),
+            };
+            let expected: Vec<Rel> = ranked
+                .kept
+                .iter()
+                .map(rel)
+                .filter(|r| !c.judged_only || matches!(r, Rel::Judged(_)))
+                .collect();
+            assert_eq!(ranking.ranked, expected, "case {case}");
+            if let Some(layout) = &ranking.tie_layout {
+                let listed: Vec<Rel> = ranked
+                    .kept
+                    .iter()
+                    .chain(&ranked.tied_below_cut)
+                    .map(rel)
+                    .collect();
+                assert_eq!(layout.rels, listed, "case {case}");
+            }
+        }
     }
 }
