@@ -689,13 +689,8 @@ mod tests {
     /// depth cut, judged-only, ties, unjudged grades, on seeded queries.
     #[test]
     fn grades_found_through_the_ranked_docids_are_each_lines_own() {
-        let mut x: u64 = 11;
-        let mut next = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut random = crate::test_random::XorShift::new(11);
+        let mut next = |m: u64| random.below(m as usize) as u64;
         let docids: Vec<String> = (0..40).map(|d| format!("d{d}")).collect();
         for case in 0..600 {
             let n = 1 + next(30) as usize;
