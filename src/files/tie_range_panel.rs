@@ -13,7 +13,8 @@ use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
 use crate::results::charts_panel::{drawing, theme};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
-use crate::shared::evaluation::{format_value, plural, Metric, SystemResult, TieRange, TieReport};
+use crate::shared::evaluation::{format_digits, format_value, plural, range_digits};
+use crate::shared::evaluation::{Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
 
@@ -33,7 +34,13 @@ pub struct TieRangePanelProps {
 }
 
 fn range_text(r: TieRange) -> String {
-    format!("{} to {}", format_value(r.min), format_value(r.max))
+    let d = range_digits(r.min, r.max);
+    format!("{} to {}", format_digits(r.min, d), format_digits(r.max, d))
+}
+
+/// A value inside range `r`, with the decimals that show the range.
+fn value_in(v: f64, r: Option<TieRange>) -> String {
+    format_digits(v, r.map_or(4, |r| range_digits(r.min, r.max)))
 }
 
 /// What the panel's parts read.
@@ -65,7 +72,7 @@ fn means_table(v: &View) -> Html {
         html! {
             <td class="num" data-tie-system={ v.systems[i].name.clone() } data-tie-measure={ v.names[j].clone() }
                 data-min={ r.map(|r| r.min.to_string()) } data-max={ r.map(|r| r.max.to_string()) }>
-                { format_value(v.systems[i].means[j]) }
+                { value_in(v.systems[i].means[j], r) }
                 <span class="interval">{ match r {
                     Some(r) if r.is_spread() => range_text(r),
                     Some(_) => "no tie effect".to_string(),
@@ -114,8 +121,9 @@ fn flips_list(v: &View) -> Html {
     }
     let side = |i: usize, j: usize| {
         let s = &v.systems[i];
-        let range = report.means[i][j].map(range_text).unwrap_or_default();
-        format!("{} ({}, {range})", s.name, format_value(s.means[j]))
+        let r = report.means[i][j];
+        let range = r.map(range_text).unwrap_or_default();
+        format!("{} ({}, {range})", s.name, value_in(s.means[j], r))
     };
     html! {
         <>
@@ -157,7 +165,7 @@ fn widest_list(v: &View, on_select: &Callback<Selected>, all: &UseStateHandle<bo
                                     onclick={ open(&s.name, &w.query, w.measure) }>
                                     { format!("{}, query {}", s.name, w.query) }
                                 </button>
-                                { format!(": {} is {} as ranked, {} over tie orders.", v.names[w.measure], format_value(w.value), range_text(w.range)) }
+                                { format!(": {} is {} as ranked, {} over tie orders.", v.names[w.measure], value_in(w.value, Some(w.range)), range_text(w.range)) }
                             </li>
                         }
                     }) }

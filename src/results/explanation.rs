@@ -15,7 +15,8 @@ use crate::big_files::files_job::{ExplainJob, Found};
 use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
-use crate::shared::evaluation::{format_value, Source, SystemResult, SHOWN_RANKS};
+use crate::shared::evaluation::{format_digits, format_value, range_digits};
+use crate::shared::evaluation::{Source, SystemResult, SHOWN_RANKS};
 use crate::shared::first_module::FIRST;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
@@ -187,16 +188,20 @@ fn tie_orders_view(
             <h4>{ "Over the orders of tied documents" }</h4>
             <p>{ format!("Equally scored documents stand at ranks {}: any order of each group is a ranking the run allows.", ranks.join(", ")) }</p>
             { match t.range {
-                Ok(r) => html! {
+                Ok(r) => {
+                    let digits = range_digits(r.min, r.max);
+                    let shown = |v: f64| format_digits(v, digits);
+                    html! {
                     <>
                         <p data-testid="tie-orders-range" data-min={ r.min.to_string() } data-max={ r.max.to_string() }>
-                            { format!("{metric} runs from {} to {} over those orders; as evaluated it is {}.", format_value(r.min), format_value(r.max), format_value(value)) }
+                            { format!("{metric} runs from {} to {} over those orders; as evaluated it is {}.", shown(r.min), shown(r.max), shown(value)) }
                         </p>
-                        <p class="tie-order" data-testid="tie-lowest">{ format!("Lowest ({}): {}", format_value(r.min), grades_with_groups(&t.lowest, &t.groups)) }</p>
-                        <p class="tie-order" data-testid="tie-highest">{ format!("Highest ({}): {}", format_value(r.max), grades_with_groups(&t.highest, &t.groups)) }</p>
+                        <p class="tie-order" data-testid="tie-lowest">{ format!("Lowest ({}): {}", shown(r.min), grades_with_groups(&t.lowest, &t.groups)) }</p>
+                        <p class="tie-order" data-testid="tie-highest">{ format!("Highest ({}): {}", shown(r.max), grades_with_groups(&t.highest, &t.groups)) }</p>
                         <p class="hint">{ "Grades by rank, each tie group in brackets; ? is not in the judgments, u judged with a negative grade (unjudged), as in the rankings' chips." }</p>
                     </>
-                },
+                    }
+                }
                 Err(e) => html! {
                     <p class="warning-note" role="note">
                         { format!("Its range is not computed: the groups allow {} distinct orders, more than the {MAX_ORDERS} tried, and {metric} has no proved sort that reaches its extremes.",

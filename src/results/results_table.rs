@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
 use crate::shared::evaluation::StatsReport;
+use crate::shared::evaluation::{format_digits, range_digits};
 use yew::prelude::*;
 
 use crate::results::explanation::Selected;
@@ -206,10 +207,13 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     if !sup.is_empty() {
                                         <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
                                     }
-                                    if let Some(r) = tie_range(i, j) {
+                                    if let Some((lo, hi)) = tie_range(i, j).map(|r| {
+                                        let d = range_digits(r.min, r.max);
+                                        (format_digits(r.min, d), format_digits(r.max, d))
+                                    }) {
                                         <a class="tie-mark" href="#tie-range" data-testid="tie-mark"
-                                            title={ format!("{} to {} over the orders of tied documents", format_value(r.min), format_value(r.max)) }
-                                            aria-label={ format!("depends on tie order: {} to {}", format_value(r.min), format_value(r.max)) }></a>
+                                            title={ format!("{lo} to {hi} over the orders of tied documents") }
+                                            aria-label={ format!("depends on tie order: {lo} to {hi}") }></a>
                                     }
                                     if let Some((lo, hi)) = iv {
                                         <span class="interval" data-lo={ lo.to_string() } data-hi={ hi.to_string() }>
