@@ -83,7 +83,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let measure = use_state(|| 0usize);
     let sort = use_state(|| (SortKey::Query, true));
     let open = use_state(|| None::<String>);
-    let shown = use_state(|| FIRST_ROWS);
+    let all_shown = use_state(|| false);
     let mi = (*measure).min(props.measures.len().saturating_sub(1));
     // Sorting thousands of queries is not done again when a query is
     // opened: only when the systems, the measure or the order change.
@@ -101,11 +101,11 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
     let (key, ascending) = *sort;
     let query = |si: usize, row: &Row| row.at[si].map(|k| &systems[si].queries[k]);
     let total = rows.len();
-    let limit = (*shown).min(MAX_ROWS);
-    let more = (total.min(MAX_ROWS)).saturating_sub(limit);
+    let limit = if *all_shown { MAX_ROWS } else { FIRST_ROWS };
+    let more = total.min(MAX_ROWS).saturating_sub(limit);
     let on_more = {
-        let shown = shown.clone();
-        Callback::from(move |_: MouseEvent| shown.set(MAX_ROWS))
+        let all_shown = all_shown.clone();
+        Callback::from(move |_: MouseEvent| all_shown.set(true))
     };
     let on_measure = index_setter(&measure);
     let header = |label: String, k: SortKey| {

@@ -42,9 +42,6 @@ pub fn range_digits(min: f64, max: f64) -> usize {
 
 /// `v` with `digits` decimals (4: as [`format_value`] prints it).
 pub fn format_digits(v: f64, digits: usize) -> String {
-    if digits == 4 {
-        return format_value(v);
-    }
     format!("{v:.digits$}")
 }
 

@@ -24,6 +24,7 @@ use crate::formats::qrels_parts::piece;
 use crate::formats::trec::{parse_qrels, Qrels, QueryQrels};
 use crate::measures::EvalContext;
 
+use super::roles::max_grade;
 use super::shard_lines::Shard;
 
 /// Every shard's piece of the qrels as bytes, in shard order, once all
@@ -142,17 +143,21 @@ impl<'a> ShardJudgments<'a> {
         qids
     }
 
-    /// The largest grade judged, if any.
-    pub(super) fn largest_grade(&self) -> Option<i64> {
+    /// The largest grade judged (0 when none), as [`max_grade`] reads it
+    /// off parsed qrels.
+    pub(super) fn max_grade(&self) -> i64 {
         match self {
-            ShardJudgments::Parsed(q) => q.queries.values().flat_map(|j| j.values()).copied().max(),
-            ShardJudgments::Pieces(tables) => tables.iter().filter_map(|t| t.max_grade()).max(),
+            ShardJudgments::Parsed(q) => max_grade(q),
+            ShardJudgments::Pieces(tables) => pieces_max_grade(tables).unwrap_or(0),
         }
     }
 
     /// The measures' context, as [`EvalContext::from_qrels`] makes it.
     pub(super) fn context(&self) -> EvalContext {
-        EvalContext::with_max_grade(self.largest_grade())
+        match self {
+            ShardJudgments::Parsed(q) => EvalContext::from_qrels(q),
+            ShardJudgments::Pieces(tables) => EvalContext::with_max_grade(pieces_max_grade(tables)),
+        }
     }
 
     /// Parsed qrels (made from the pieces' tables when split).
@@ -170,4 +175,9 @@ impl<'a> ShardJudgments<'a> {
             }
         }
     }
+}
+
+/// The largest grade of the pieces' tables, if any.
+fn pieces_max_grade(tables: &[QrelsBytes<'_>]) -> Option<i64> {
+    tables.iter().filter_map(|t| t.max_grade()).max()
 }

@@ -258,7 +258,7 @@ pub async fn evaluate_shard_handing(
     }
     if first {
         reply.base.errors.extend(errors.iter().cloned());
-        let largest = job.judgments.largest_grade().unwrap_or(0);
+        let largest = job.judgments.max_grade();
         check_grade_scale(&mut reply.base, &qrels_file.name, largest, options);
         let qids = job.judgments.qids();
         if conventions.missing_queries == MissingQueries::ScoreZero {
@@ -702,11 +702,13 @@ mod tests {
                 }
             })
             .collect();
+        let mut tells: Vec<_> = (0..count).map(|_| |_: &Progress| {}).collect();
         let mut shards: Vec<Pin<Box<dyn Future<Output = ShardReply> + '_>>> = gives
             .iter_mut()
             .zip(opens.iter_mut())
+            .zip(tells.iter_mut())
             .enumerate()
-            .map(|(index, (give, open))| {
+            .map(|(index, ((give, open), tell))| {
                 let handover = QrelsHandover::Pieces {
                     give: &mut **give,
                     gather: Box::pin(GatherAll {
@@ -716,14 +718,8 @@ mod tests {
                 };
                 let shard = Shard { index, count };
                 Box::pin(evaluate_shard_handing(
-                    files,
-                    open,
-                    &metrics,
-                    options,
-                    shard,
-                    handover,
-                    Box::leak(Box::new(|_: &Progress| {})),
-                )) as Pin<Box<dyn Future<Output = ShardReply>>>
+                    files, open, &metrics, options, shard, handover, tell,
+                )) as Pin<Box<dyn Future<Output = ShardReply> + '_>>
             })
             .collect();
         let mut replies: Vec<Option<ShardReply>> = vec![None; count];
