@@ -37,6 +37,7 @@ use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
 use crate::shell::handover::use_hand_over_when;
 use crate::shell::page_header::{page_header, PageHeaderProps};
+use crate::shell::shared_link::{link_offer_banner, use_shared_link};
 use crate::shell::startup::initial;
 use crate::shell::use_handover::use_handover;
 use crate::shell::use_page_actions::{use_drop_zone, use_page_actions};
@@ -63,13 +64,20 @@ pub fn App() -> Html {
     use_report_height(embed);
     let (selected, on_select, on_close) = use_selection();
     let locate = use_locate(state.quick_text.clone());
-    let save_problem = use_saved(&state, embed, start.files_ready);
+    let (save_problem, files_back) = use_saved(&state, embed, start.files_ready);
 
     let ev = use_evaluation(&state, *view == InputView::Text);
     let measure_problems = measure_problems(&ev.request.problems);
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     use_handover(&actions);
+    let shared_link = use_shared_link(
+        start.offer.clone(),
+        &state,
+        &generation,
+        &link_problem,
+        *door,
+    );
     // The first module opens the calculate door only: it hands the others
     // (and embed mode) over to the whole app.
     let hand_over = FIRST && (embed || *door != Door::Calculate);
@@ -198,6 +206,7 @@ pub fn App() -> Html {
         Door::Learn => learn_door(LearnDoor {
             input: SameRc(ev.typed.input.clone()),
             on_case: actions.on_case.clone(),
+            case: state.case.clone(),
             set: state.exercise_set.clone(),
             on_set: {
                 let state = state.clone();
@@ -205,10 +214,12 @@ pub fn App() -> Html {
             },
         }),
     };
+    let page_state = Rc::new((*state).clone());
     html! {
         <div class={ classes!("page", format!("door-{}", door.slug()), state.files.is_empty().then_some("no-files"), drop.dragging.then_some("dragging")) } ondragover={ drop.ondragover.clone() } ondragleave={ drop.ondragleave.clone() } ondrop={ drop.ondrop.clone() }>
             { page_header(&PageHeaderProps {
-                state: Rc::new((*state).clone()),
+                link_offer: link_offer_banner(&shared_link, &page_state, files_back),
+                state: page_state,
                 door: *door,
                 on_case: actions.on_case.clone(),
                 on_clear: actions.on_clear.clone(),

@@ -17,6 +17,8 @@ pub struct LearnDoor {
     pub input: SameRc<QuickInput>,
     /// A worked example is opened (by its id).
     pub on_case: Callback<String>,
+    /// The worked example loaded now, if any.
+    pub case: Option<String>,
     /// The teacher's set opened (from a file or a link; `None`: the
     /// example set), kept with the page's state.
     pub set: Option<SavedSet>,
@@ -32,7 +34,7 @@ pub fn learn_door(d: LearnDoor) -> Html {
             <section class="gallery" aria-labelledby="gallery-title">
                 <h2 id="gallery-title">{ "Worked examples" }</h2>
                 <p class="hint">{ "Every worked example of the articles Ranklab was specified from, with the article's stated value beside the correct one. Loading one opens it in Calculate." }</p>
-                <ExamplesMenu on_load={ d.on_case } id="gallery-examples" />
+                <ExamplesMenu on_load={ d.on_case } id="gallery-examples" current={ d.case.map(AttrValue::from) } />
             </section>
         </main>
     }

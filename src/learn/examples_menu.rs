@@ -29,12 +29,32 @@ pub struct ExamplesMenuProps {
     /// with `-load`, or `load-case` for the header's menu).
     #[prop_or(AttrValue::Static("examples"))]
     pub id: AttrValue,
+    /// The example loaded now (the menu shows it, after a reload too).
+    #[prop_or_default]
+    pub current: Option<AttrValue>,
 }
 
 /// A select of every case and a Load button.
 #[component]
 pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
-    let chosen = use_state(|| CASES[0].id.to_string());
+    let shown = || {
+        props
+            .current
+            .as_deref()
+            .filter(|id| find(id).is_some())
+            .unwrap_or(CASES[0].id)
+            .to_string()
+    };
+    let chosen = use_state(shown);
+    {
+        // An example loaded elsewhere (the other menu, a link) is shown.
+        let (chosen, current) = (chosen.clone(), shown());
+        use_effect_with(props.current.clone(), move |_| {
+            if *chosen != current {
+                chosen.set(current);
+            }
+        });
+    }
     let onchange = {
         let chosen = chosen.clone();
         Callback::from(move |e: Event| {

@@ -153,22 +153,55 @@ impl AppState {
     /// Whether there is anything a user would mind losing (differs from
     /// the example the page opens with).
     pub fn has_own_work(&self) -> bool {
+        self.typed_own() || !self.files.is_empty()
+    }
+
+    /// Whether the typed text is the user's own: not empty, not the text
+    /// the page opens with, not an example's text as loaded.
+    fn typed_own(&self) -> bool {
         let text = self.quick_text.trim();
-        let pristine =
-            text.is_empty() || text == EXAMPLE_QUICK.trim() || self.is_unchanged_example();
-        !pristine || !self.files.is_empty()
+        !(text.is_empty() || text == EXAMPLE_QUICK.trim() || self.is_case_text())
+    }
+
+    /// Whether the typed text is the loaded example's, untouched.
+    fn is_case_text(&self) -> bool {
+        self.case
+            .as_deref()
+            .and_then(crate::model::example::find)
+            .is_some_and(|c| c.text.trim() == self.quick_text.trim())
+    }
+
+    /// What opening `link` (a shared link's state) would lose of this
+    /// state, in words ("the rankings you typed and your 2 loaded files"),
+    /// or `None` when it loses nothing: no own work, or the link holds the
+    /// same. `files_kept`: files are kept in this browser that this state
+    /// does not hold yet (they come back after the page starts). Settings
+    /// alone are not work to lose, as for [`AppState::has_own_work`].
+    pub fn lost_to(&self, link: &AppState, files_kept: bool) -> Option<String> {
+        let typed = self.typed_own() && self.quick_text.trim() != link.quick_text.trim();
+        let files = if !self.files.is_empty() && self.files != link.files {
+            Some(match self.files.len() {
+                1 => "your loaded file".to_string(),
+                n => format!("your {n} loaded files"),
+            })
+        } else if self.files.is_empty() && files_kept {
+            Some("the files loaded in this browser".to_string())
+        } else {
+            None
+        };
+        match (typed, files) {
+            (false, None) => None,
+            (true, None) => Some("the rankings you typed".into()),
+            (false, Some(f)) => Some(f),
+            (true, Some(f)) => Some(format!("the rankings you typed and {f}")),
+        }
     }
 
     /// Whether the state is still an example as loaded (its text untouched,
     /// no files): what describes the example (the article's values beside
     /// Ranklab's) applies only then.
     pub fn is_unchanged_example(&self) -> bool {
-        self.files.is_empty()
-            && self
-                .case
-                .as_deref()
-                .and_then(crate::model::example::find)
-                .is_some_and(|c| c.text.trim() == self.quick_text.trim())
+        self.files.is_empty() && self.is_case_text()
     }
 }
 
@@ -183,6 +216,52 @@ impl Reducible for AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_asks_before_it_replaces_own_work_only() {
+        let pristine = AppState::default();
+        let typed = pristine.apply(Action::SetText("q1 a:1 b:0".into()));
+        let link = pristine.apply(Action::SetText("q9 z:2".into()));
+        // Nothing of one's own: the link opens.
+        assert_eq!(pristine.lost_to(&link, false), None);
+        let case = &crate::model::example::CASES[1];
+        assert_ne!(case.text.trim(), EXAMPLE_QUICK.trim());
+        let example = pristine.apply(Action::LoadCase(
+            case.id.into(),
+            case.text.into(),
+            case.settings(),
+        ));
+        assert_eq!(example.lost_to(&link, false), None);
+        // The same rankings (other settings): nothing is lost.
+        let same = typed.apply(Action::SetSettings(Settings {
+            cutoffs: vec![3],
+            ..Settings::default()
+        }));
+        assert_eq!(typed.lost_to(&same, false), None);
+        assert_eq!(
+            typed.lost_to(&link, false).as_deref(),
+            Some("the rankings you typed")
+        );
+        // Files kept in the browser, not read back yet.
+        assert_eq!(
+            pristine.lost_to(&link, true).as_deref(),
+            Some("the files loaded in this browser")
+        );
+        let with_files = typed
+            .apply(Action::AddPasted("q 0 d 1".into()))
+            .apply(Action::AddPasted("q 0 e 1".into()));
+        assert_eq!(
+            with_files.lost_to(&link, false).as_deref(),
+            Some("the rankings you typed and your 2 loaded files")
+        );
+        // The link holds the same files and text: nothing is lost.
+        assert_eq!(with_files.lost_to(&with_files.clone(), true), None);
+        let one = pristine.apply(Action::AddPasted("q 0 d 1".into()));
+        assert_eq!(
+            one.lost_to(&link, false).as_deref(),
+            Some("your loaded file")
+        );
+    }
 
     #[test]
     fn actions_change_what_they_name() {

@@ -108,9 +108,22 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
     door
 }
 
-/// Opens `door` (as its link would: a new entry in the history).
+/// Opens `door`: as its link would (a new entry in the history) when the
+/// address names another door; in place of the address when it names none
+/// (the page opened at `/`, whose door is the one opened), so the back
+/// button does not go to the same door; nothing when it names this one.
 pub fn go(door: Door) {
-    let _ = gloo::utils::window().location().set_hash(door.slug());
+    let location = gloo::utils::window().location();
+    let (hash, search) = address();
+    match Door::from_address(&hash, &search) {
+        Some(d) if d != door => {
+            let _ = location.set_hash(door.slug());
+        }
+        Some(_) if !hash.is_empty() => {}
+        _ => {
+            let _ = location.replace(&format!("#{}", door.slug()));
+        }
+    }
 }
 
 /// The doors' links: a tab list in the header (and, on a phone, a tab bar

@@ -8,6 +8,7 @@ pub mod panic_notice;
 pub mod persist;
 pub mod saved_work;
 pub mod share_bar;
+pub mod shared_link;
 pub mod startup;
 pub mod use_handover;
 pub mod use_page_actions;

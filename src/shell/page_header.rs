@@ -1,6 +1,6 @@
 //! The page's header: the way to skip to the results, the title, the
 //! doors' links, the examples, sharing and saving, what a link could not
-//! open, the overlay of files being dropped.
+//! open or asks before it replaces, the overlay of files being dropped.
 
 use std::rc::Rc;
 
@@ -26,6 +26,8 @@ pub struct PageHeaderProps {
     pub on_session: Callback<Result<AppState, String>>,
     /// What the link or session file could not open.
     pub link_problem: Option<String>,
+    /// A shared link's question (see [`crate::shell::shared_link`]).
+    pub link_offer: Html,
     /// Files are being dragged over the page.
     pub dragging: bool,
 }
@@ -56,6 +58,7 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
             if let Some(p) = link_problem {
                 <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>
             }
+            { props.link_offer.clone() }
             if dragging {
                 <div class="drop-overlay" aria-hidden="true">{ "Drop qrels and run files to load them" }</div>
             }
@@ -81,11 +84,20 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
+    // On a phone the menu covers the door: what changes the page closes it,
+    // so the reader sees what it did.
+    fn closing<T: 'static>(open: &UseStateHandle<bool>, then: &Callback<T>) -> Callback<T> {
+        let (open, then) = (open.clone(), then.clone());
+        Callback::from(move |v| {
+            open.set(false);
+            then.emit(v);
+        })
+    }
     let (state, on_load, on_clear, on_session) = (
         props.state.clone(),
-        props.on_load.clone(),
-        props.on_clear.clone(),
-        props.on_session.clone(),
+        closing(&open, &props.on_load),
+        closing(&open, &props.on_clear),
+        closing(&open, &props.on_session),
     );
     html! {
         <div class={ classes!("header-tools", open.then_some("open")) }>
@@ -94,7 +106,7 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
                 { if *open { "Close ✕" } else { "Examples, share, save ☰" } }
             </button>
             <div class="tools-menu" id="header-tools-menu">
-                <ExamplesMenu { on_load } />
+                <ExamplesMenu { on_load } current={ state.case.clone().map(AttrValue::from) } />
                 <ShareBar { state } { on_clear } { on_session } />
             </div>
         </div>

@@ -43,6 +43,13 @@ pub fn encode(state: &AppState) -> Result<String, String> {
     .map_err(|e| e.to_string())
 }
 
+/// Saves `state` as a session file (the browser's download), or says why
+/// it cannot be (a big file, a refused download).
+pub fn save(state: &AppState) -> Result<(), String> {
+    encode(state)
+        .and_then(|text| crate::shared::download::download(FILE_NAME, "application/json", &text))
+}
+
 /// A session file's head: what tells it apart from other JSON files.
 /// Read apart from the state (unknown fields skipped) so that another
 /// version's state is never read as this version's.

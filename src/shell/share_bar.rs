@@ -11,7 +11,6 @@ use crate::embed::request::{iframe_snippet, EMBED_HEIGHTS};
 use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::copy_button::CopyButton;
-use crate::shared::download::download;
 use crate::shared::first_module::FIRST;
 use crate::shell::handover::{hand_over, Handover};
 use crate::shell::saved_work;
@@ -108,9 +107,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| {
             embed.set(None);
-            match saved_work::encode(&state)
-                .and_then(|text| download(saved_work::FILE_NAME, "application/json", &text))
-            {
+            match saved_work::save(&state) {
                 Ok(()) => outcome.set(None),
                 Err(m) => outcome.set(Some(Err(m))),
             }

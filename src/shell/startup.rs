@@ -1,11 +1,15 @@
 //! Where the page starts: an embed request's state, a shared link's, else
 //! the one saved in this browser; whether its files still have to come
-//! back from IndexedDB; and what could not be read.
+//! back from IndexedDB; and what could not be read. A shared link that
+//! would replace the reader's own work is offered, not opened: the page
+//! starts from the saved work and asks ([`crate::shell::shared_link`]).
 
 use crate::embed::request::embed_request;
 use crate::model::share;
 use crate::model::state::AppState;
+use crate::shared::first_module::FIRST;
 use crate::shell::persist;
+use crate::shell::shared_link::LinkOffer;
 
 /// Where the page starts.
 pub struct Start {
@@ -19,6 +23,8 @@ pub struct Start {
     pub embed: bool,
     /// Made by `embed.js`: the page around it sends the rankings.
     pub host: bool,
+    /// A shared link that would replace the reader's own work, to ask about.
+    pub offer: Option<LinkOffer>,
 }
 
 /// The state to start from: an embed request's, a shared link's, else the
@@ -34,10 +40,32 @@ pub fn initial() -> Start {
             problem: r.problem,
             embed: true,
             host: r.host,
+            offer: None,
         };
     }
+    let saved = || {
+        let state = persist::load();
+        let files_ready = !state.files.is_empty();
+        (state, files_ready)
+    };
     match share::decode(&hash) {
-        Some(Ok(state)) => {
+        Some(Ok(link)) => {
+            let (own, files_ready) = saved();
+            // (The first module is not started for a link: see needs_whole.)
+            let loses = (!FIRST)
+                .then(|| own.lost_to(&link, persist::files_marked()))
+                .flatten();
+            if let Some(loses) = loses {
+                // The address keeps the link until the reader answers.
+                return Start {
+                    state: own,
+                    files_ready,
+                    problem: None,
+                    embed: false,
+                    host: false,
+                    offer: Some(LinkOffer { state: link, loses }),
+                };
+            }
             // The link has been read; reloads use the saved state from now on.
             if let Ok(history) = gloo::utils::window().history() {
                 let url = format!("{}{}", location.pathname().unwrap_or_default(), search);
@@ -45,33 +73,23 @@ pub fn initial() -> Start {
                     history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
             }
             Start {
-                state,
+                state: link,
                 files_ready: true,
                 problem: None,
                 embed: false,
                 host: false,
+                offer: None,
             }
         }
-        Some(Err(message)) => {
-            let state = persist::load();
-            let files_ready = !state.files.is_empty();
+        other => {
+            let (state, files_ready) = saved();
             Start {
                 state,
                 files_ready,
-                problem: Some(message),
+                problem: other.and_then(Result::err),
                 embed: false,
                 host: false,
-            }
-        }
-        None => {
-            let state = persist::load();
-            let files_ready = !state.files.is_empty();
-            Start {
-                state,
-                files_ready,
-                problem: None,
-                embed: false,
-                host: false,
+                offer: None,
             }
         }
     }

@@ -12,13 +12,14 @@ use crate::shell::handover::{hand_over, Handover};
 use crate::shell::persist;
 
 /// Restores the files (unless `files_ready`) and saves what changes;
-/// returns the last saving or restoring problem.
+/// returns the last saving or restoring problem, and whether the files
+/// are back.
 #[hook]
 pub fn use_saved(
     state: &UseReducerHandle<AppState>,
     embed: bool,
     files_ready: bool,
-) -> UseStateHandle<Option<String>> {
+) -> (UseStateHandle<Option<String>>, bool) {
     let save_problem = use_state(|| None::<String>);
     let files_ready = use_state(|| files_ready);
     // Files come back from IndexedDB once, after the first render.
@@ -86,5 +87,5 @@ pub fn use_saved(
             }
         });
     }
-    save_problem
+    (save_problem, *files_ready)
 }

@@ -72,8 +72,12 @@ import { DIST } from './harness.mjs';
 // Then each worker parses its piece of the qrels and gathers the others'
 // (the pieces' exchange, the join and its check): 164,686 by
 // scripts/build, so 167,000 (issue 43's goal is 170,000).
-const FIRST_BUDGET = 424_000;
-const WHOLE_BUDGET = 588_000;
+// Then a shared link asks before it replaces one's own work (the question,
+// its answers, a link pasted into an open page), the examples menu shows
+// the loaded example and the phone's menu closes: 423,957 here and
+// 587,458, so 427,000 (issue 43's goal is 450,000) and 591,000.
+const FIRST_BUDGET = 427_000;
+const WHOLE_BUDGET = 591_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

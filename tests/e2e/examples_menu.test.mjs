@@ -26,3 +26,27 @@ test('examples are grouped by measure and titled without article numbers', async
   await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor();
   await context.close();
 });
+
+test('a loaded example stays chosen in the menu after a reload, and loading it adds no history entry', async () => {
+  const { page, context } = await open(env);
+  const entries = await page.evaluate(() => history.length);
+  await loadCase(page, '004-err');
+  await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor();
+  // Opened at "/", the page was already at the calculate door: the address
+  // names it now, in place of the old one.
+  assert.equal(await page.evaluate(() => history.length), entries);
+  assert.equal(new URL(page.url()).hash, '#calculate');
+  await page.reload();
+  await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('examples').inputValue(), '004-err');
+  await context.close();
+});
+
+test('on a phone the header menu closes once an example is loaded', async () => {
+  const { page, context } = await open(env, { width: 390, height: 844, touch: true });
+  await loadCase(page, '004-err');
+  await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor();
+  assert.equal(await page.getByTestId('header-menu').getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.getByTestId('examples').isVisible(), false);
+  await context.close();
+});

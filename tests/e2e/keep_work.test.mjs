@@ -69,3 +69,71 @@ test('a long text is evaluated when typing pauses: meanwhile the results say the
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+/** A shared link's address for `state`, packed as the app packs one (JSON,
+ * raw DEFLATE, URL-safe base64), made here, not by the app. */
+async function linkFor(state) {
+  const { deflateRawSync } = await import('node:zlib');
+  return `${env.server.url}#s=${deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url')}`;
+}
+
+test('a shared link asks before it replaces your own work, opened at the start or in an open tab', async () => {
+  // Someone's link: one system, ranking relevant, not, relevant: AP = (1/1 + 2/3) / 2 = 0.8333.
+  const link = await linkFor({ quick_text: '[Linked]\nq1: 1 0 1' });
+  const { context, page } = await open(env);
+  // One's own work: AP of "0 1" = (1/2) / 1 = 0.5000.
+  await setQuickText(page, '[Mine]\nq1: 0 1');
+  await cell(page, 'Mine', 'AP').getByText('0.5000').waitFor();
+  const box = page.getByTestId('quick-input');
+  const offer = page.getByTestId('link-offer');
+
+  // Pasted into the address bar of the open tab: asked, nothing replaced yet.
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await offer.waitFor();
+  assert.match(await offer.innerText(), /Opening it replaces the rankings you typed in this browser/);
+  assert.equal(await box.inputValue(), '[Mine]\nq1: 0 1');
+  // Kept: the question goes, and so does the link's address.
+  await page.getByTestId('link-offer-keep').click();
+  await offer.waitFor({ state: 'detached' });
+  assert.doesNotMatch(new URL(page.url()).hash, /^#s=/);
+  assert.equal(await box.inputValue(), '[Mine]\nq1: 0 1');
+  assert.equal(await cell(page, 'Mine', 'AP').innerText(), '0.5000');
+
+  // Asked again; one's work saved as a session file first, then the link
+  // opened: its rankings replace one's own.
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('link-offer-save').click()]);
+  assert.equal(download.suggestedFilename(), 'ranklab-session.json');
+  const { readFile } = await import('node:fs/promises');
+  const session = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(session.state.quick_text, '[Mine]\nq1: 0 1');
+  await page.getByTestId('link-offer-saved').waitFor();
+  await page.getByTestId('link-offer-open').click();
+  await cell(page, 'Linked', 'AP').getByText('0.8333').waitFor();
+  await showTab(page, 'text');
+  assert.equal(await box.inputValue(), '[Linked]\nq1: 1 0 1');
+  assert.equal(await offer.count(), 0);
+
+  // Opened at the start, in a new tab of the same browser: the page starts
+  // from the work kept here and asks; a reload asks again; kept, it stays.
+  await setQuickText(page, '[Mine]\nq1: 0 1');
+  await cell(page, 'Mine', 'AP').waitFor();
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.getByTestId('link-offer').waitFor({ timeout: 15000 });
+  await cell(other, 'Mine', 'AP').getByText('0.5000').waitFor();
+  assert.equal(await other.getByText('Linked').count(), 0);
+  await other.reload();
+  await other.getByTestId('link-offer').waitFor({ timeout: 15000 });
+  await other.getByTestId('link-offer-keep').click();
+  await other.reload();
+  await cell(other, 'Mine', 'AP').getByText('0.5000').waitFor({ timeout: 15000 });
+  assert.equal(await other.getByTestId('link-offer').count(), 0);
+  await context.close();
+
+  // Nothing of one's own (a fresh browser): the link opens without a question.
+  const fresh = await open(env, { url: link });
+  await cell(fresh.page, 'Linked', 'AP').getByText('0.8333').waitFor({ timeout: 15000 });
+  assert.equal(await fresh.page.getByTestId('link-offer').count(), 0);
+  await fresh.context.close();
+});

@@ -29,6 +29,21 @@ const STATES = {
     await page.getByTestId('add-pasted').click();
     await cell(page, 'STANDARD', 'AP').waitFor();
   },
+  // A shared link opened over one's own rankings: the page asks first.
+  'link-offer': async (page) => {
+    await showTab(page, 'text');
+    await page.getByTestId('quick-input').fill('[Mine]\nq1: 0 1');
+    await cell(page, 'Mine', 'AP').waitFor();
+    const { deflateRawSync } = await import('node:zlib');
+    const state = { quick_text: '[Linked]\nq1: 1 0 1' };
+    const hash = `#s=${deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url')}`;
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.getByTestId('link-offer').waitFor();
+    // Asked where the reader is: the question is brought into view.
+    const { top, bottom } = await page.getByTestId('link-offer').evaluate((el) => el.getBoundingClientRect().toJSON());
+    const height = await page.evaluate(() => innerHeight);
+    assert.ok(top >= 0 && bottom <= height, `the question is at ${top}..${bottom}, out of the ${height}px viewport`);
+  },
 };
 
 for (const [width, height] of [[1280, 800], [390, 844]]) {
