@@ -104,7 +104,7 @@ pub fn App() -> Html {
     let results_table = html! {
         <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
             stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
-            ties={ ev.ties.clone() } />
+            ties={ ev.ties.clone() } lack={ ev.from_files.part.lack().map(|l| AttrValue::from(l.to_string())) } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
@@ -180,6 +180,7 @@ pub fn App() -> Html {
         Door::Files => files_door(FilesDoor {
             files: ev.from_files.part.files.clone(),
             errors: ev.from_files.part.errors.clone(),
+            withheld: ev.withheld,
             on_files: actions.on_files.clone(),
             on_paste: actions.on_paste.clone(),
             on_remove: actions.on_remove.clone(),

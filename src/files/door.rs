@@ -25,6 +25,8 @@ pub struct FilesDoor {
     pub files: Vec<FileInfo>,
     /// The files' problems.
     pub errors: Vec<ParseError>,
+    /// The files' numbers are withheld for their bad lines.
+    pub withheld: bool,
     /// Files were picked or dropped.
     pub on_files: Callback<Vec<LoadedFile>>,
     /// Text was pasted as a file.
@@ -48,7 +50,7 @@ pub fn files_door(d: FilesDoor) -> Html {
                 <div id="input-panel">
                     <FilesPanel files={ d.files } on_files={ d.on_files } on_paste={ d.on_paste } on_remove={ d.on_remove } />
                 </div>
-                <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true />
+                <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true withheld={ d.withheld } />
             </>
         },
         save_problem: d.save_problem,

@@ -17,8 +17,8 @@ use crate::charts::{tag_marks, xml_attr};
 use crate::charts::{Interval, Theme};
 use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
 use crate::shared::evaluation::{
-    format_value, paired_values, stop_weights, system_ranks, Metric, StatsReport, StopProbability,
-    SystemResult,
+    format_digits, format_value, paired_values, range_digits, stop_weights, system_ranks, Metric,
+    StatsReport, StopProbability, SystemResult,
 };
 
 #[derive(Clone, Copy, PartialEq)]
@@ -187,13 +187,31 @@ fn interval_table(
     ties: &[Vec<Interval>],
 ) -> Html {
     let bound = |b: Option<f64>| b.map_or("—".to_string(), format_value);
+    // A range over tie orders is as narrow as a tie makes it: both ends
+    // with the decimals that tell them apart (up to 10).
+    let tie_end = |t: Option<(f64, f64)>, high: bool| {
+        t.map_or("—".to_string(), |(lo, hi)| {
+            format_digits(if high { hi } else { lo }, range_digits(lo, hi))
+        })
+    };
     let attr = |b: Option<f64>| b.map(|v| v.to_string());
+    // No mean is below 0: an interval that reaches there says how few the
+    // queries are, and the caption says so where it is read.
+    let below_zero = intervals.iter().flatten().flatten().any(|i| i.0 < 0.0);
+    let caption = format!(
+        "Means over queries, {interval_name}s, and each mean's lowest and highest over tie orders where tie order changes it{}",
+        if below_zero {
+            ". An interval below 0 is not a possible mean: it is that wide because the queries are few (see Statistics)"
+        } else {
+            ""
+        }
+    );
     html! {
         <details class="chart-data" open=true>
             <summary>{ "Data table" }</summary>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
                 <table class="results" data-testid="chart-data">
-                    <caption>{ format!("Means over queries, {interval_name}s, and each mean's lowest and highest over tie orders where tie order changes it") }</caption>
+                    <caption>{ caption }</caption>
                     <thead><tr>
                         <th scope="col">{ "Measure" }</th><th scope="col">{ "System" }</th>
                         <th scope="col" class="num">{ "Mean" }</th>
@@ -213,8 +231,8 @@ fn interval_table(
                                     <td class="num">{ format_value(values[s][m]) }</td>
                                     <td class="num">{ bound(iv.map(|i| i.0)) }</td>
                                     <td class="num">{ bound(iv.map(|i| i.1)) }</td>
-                                    <td class="num">{ bound(tie.map(|t| t.0)) }</td>
-                                    <td class="num">{ bound(tie.map(|t| t.1)) }</td>
+                                    <td class="num">{ tie_end(tie, false) }</td>
+                                    <td class="num">{ tie_end(tie, true) }</td>
                                 </tr>
                             }
                         })) }

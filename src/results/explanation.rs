@@ -104,15 +104,15 @@ fn convention_notes(s: &Settings, system: &SystemResult, metric: &Metric) -> Vec
     if system.source == Source::File {
         out.push(format!("Tied scores: {}", s.ties.description()));
     }
-    if matches!(metric, Metric::NDCG { .. } | Metric::DCG { .. }) {
-        out.push(format!(
-            "Gain setting: {}.",
-            if s.gain == crate::shared::evaluation::GainKind::Linear {
-                "linear"
-            } else {
-                "exponential"
-            }
-        ));
+    if let Metric::NDCG { gains, .. } | Metric::DCG { gains, .. } = metric {
+        // The gain the measure was computed with: the Gain setting's, or
+        // the one its name gives (`nDCG(dcg='exp-log2')`), which wins.
+        let from = if gains.kind == s.gain && gains.overrides.is_empty() {
+            "the Gain setting"
+        } else {
+            "named in the measure; the Gain setting applies to measures that name none"
+        };
+        out.push(format!("Gain {} ({from}).", gains.describe()));
     }
     out
 }
@@ -237,7 +237,7 @@ fn explained_query(
         <>
             <h3 id="explanation-title">{ format!("{} = {} for {}, query {}", e.measure, format_value(e.value), system.name, qid) }</h3>
             { steps(&e, &docs) }
-            { for notes.iter().map(|n| html! { <p class="hint">{ n.clone() }</p> }) }
+            { for notes.iter().map(|n| html! { <p class="hint" data-testid="explanation-note">{ n.clone() }</p> }) }
             { tie_orders_view(metric, &ranking, &ctx, e.value) }
             if !docs.is_empty() {
                 { whole_ranking(&ranking, &docs) }

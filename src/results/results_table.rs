@@ -45,6 +45,9 @@ pub struct ResultsTableProps {
     /// does is marked, and the mark leads to the tie range).
     #[prop_or_default]
     pub ties: SameRc<TieReport>,
+    /// What the loaded files lack before they give numbers, in words.
+    #[prop_or_default]
+    pub lack: Option<AttrValue>,
 }
 
 /// The table's caption: what the values are, and what marks, intervals and
@@ -124,6 +127,9 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         .iter()
         .filter(|s| s.refused.is_some())
         .collect();
+    if let (true, Some(lack)) = (systems.is_empty() && refused.is_empty(), &props.lack) {
+        return html! { <p class="empty" data-testid="results-empty">{ lack.clone() }</p> };
+    }
     if systems.is_empty() && refused.is_empty() {
         return html! {
             <p class="empty" data-testid="results-empty">

@@ -75,8 +75,24 @@ fn address() -> (String, String) {
     )
 }
 
+/// The door kept with the history's current entry (see [`use_door`]).
+fn door_in_history() -> Option<Door> {
+    let state = gloo::utils::window().history().ok()?.state().ok()?;
+    let slug = state.as_string()?;
+    Door::ALL.into_iter().find(|d| d.slug() == slug)
+}
+
+/// Keeps `door` with the history's current entry, its address unchanged.
+fn keep_in_history(door: Door) {
+    if let Ok(history) = gloo::utils::window().history() {
+        let _ = history.replace_state(&door.slug().into(), "");
+    }
+}
+
 /// The door open now, following the address (links, the back button);
 /// `fallback` when the address names none (files loaded: the files door).
+/// An address within a door (a link to a panel, `#file-errors`) keeps that
+/// door with its history entry, so going back to it opens that door again.
 #[hook]
 pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
     let door = use_state(|| {
@@ -85,13 +101,27 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
     });
     {
         let door = door.clone();
-        use_effect_with((), move |_| {
+        // Registered again when the door changes: an address within a door
+        // is kept with the door open at the time.
+        use_effect_with(*door, move |&open| {
+            // Another door opens at its top (the page was scrolled in the
+            // one before: a worked example loaded from the gallery below).
+            let enter = move |d: Door| {
+                if d != open {
+                    door.set(d);
+                    gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+                }
+            };
             let on_hash = Closure::<dyn Fn()>::new(move || {
                 let (hash, search) = address();
                 if let Some(d) = Door::from_address(&hash, &search) {
-                    door.set(d);
+                    enter(d);
                 } else if hash.is_empty() {
-                    door.set(fallback);
+                    enter(fallback);
+                } else if let Some(d) = door_in_history() {
+                    enter(d);
+                } else {
+                    keep_in_history(open);
                 }
             });
             let window = gloo::utils::window();

@@ -24,16 +24,25 @@ pub struct ErrorListProps {
     /// When set, each location is a button that shows it in the text.
     #[prop_or_default]
     pub on_locate: Option<Callback<(usize, usize)>>,
+    /// The files' numbers are withheld for their bad lines until the reader
+    /// chooses to evaluate without them (under Results).
+    #[prop_or_default]
+    pub withheld: bool,
 }
 
-/// What the problems do to the numbers: bad lines are left out, and a
-/// run that repeats a docid under "refuse" gets none.
-pub fn consequences(errors: &[ParseError]) -> String {
+/// What the problems do to the numbers: bad lines are left out (for files,
+/// once the reader chooses to: until then, `withheld`, the files give no
+/// numbers), and a run that repeats a docid under "refuse" gets none.
+pub fn consequences(errors: &[ParseError], withheld: bool) -> String {
     let refusals = errors.iter().filter(|e| e.is_duplicate_refusal()).count();
     let unread = errors.iter().filter(|e| is_unread_file(e)).count();
     let mut out = Vec::new();
     if refusals + unread < errors.len() {
-        out.push("the lines concerned are left out of the evaluation");
+        out.push(if withheld {
+            "the files give no numbers until you choose, under Results, to evaluate without the lines concerned"
+        } else {
+            "the lines concerned are left out of the evaluation"
+        });
     }
     if unread > 0 {
         out.push("a file that is not text or of no known format is not read");
@@ -47,12 +56,12 @@ pub fn consequences(errors: &[ParseError]) -> String {
 }
 
 /// "N problems found; " and their [`consequences`].
-pub fn problems_summary(errors: &[ParseError]) -> String {
+pub fn problems_summary(errors: &[ParseError], withheld: bool) -> String {
     let n = errors.len();
     format!(
         "{} found; {}.",
         crate::shared::evaluation::plural(n, "problem", "problems"),
-        consequences(errors)
+        consequences(errors, withheld)
     )
 }
 
@@ -65,7 +74,7 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
     let n = props.errors.len();
     html! {
         <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role="alert">
-            <p>{ problems_summary(&props.errors) }</p>
+            <p>{ problems_summary(&props.errors, props.withheld) }</p>
             <ul>
                 { for props.errors.iter().take(MAX_LISTED).map(|e| html! {
                     <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>
@@ -112,7 +121,7 @@ pub fn problems_note(typed: usize, files: &[crate::shared::evaluation::ParseErro
         parts.push(format!(
             "{} in the files ({})",
             crate::shared::evaluation::plural(files.len(), "problem", "problems"),
-            crate::shared::error_list::consequences(files)
+            crate::shared::error_list::consequences(files, false)
         ));
     }
     format!("These results are affected: {}.", parts.join("; "))

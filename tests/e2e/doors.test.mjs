@@ -138,3 +138,31 @@ for (const [width, height] of [[1280, 720], [1366, 768], [390, 844]]) {
     }
   });
 }
+
+test('a link within a door (a bad line of a file) keeps its door: going back to it opens that door again', async () => {
+  const { context, page } = await open(env, { width: 1366, height: 768 });
+  await openDoor(page, 'files');
+  await paste(page, 'paste-input', 'q1 0 d1 1\nq1 0 d2 x\n');
+  await page.getByTestId('add-pasted').click();
+  await page.getByTestId('numbers-withheld').waitFor();
+  await page.getByTestId('numbers-withheld').getByRole('link').first().click();
+  assert.equal(new URL(page.url()).hash, '#file-errors');
+  await openDoor(page, 'learn');
+  // Back: the address within the files door, and the files door with it.
+  await page.goBack();
+  await page.locator('.page.door-files').waitFor({ timeout: 5000 });
+  assert.equal(new URL(page.url()).hash, '#file-errors');
+  await page.goForward();
+  await page.locator('.page.door-learn').waitFor({ timeout: 5000 });
+  await context.close();
+});
+
+test('on a phone the set\'s Next comes before resetting all progress', async () => {
+  const { context, page } = await open(env, { ...PHONE, touch: true });
+  await openDoor(page, 'learn');
+  await page.getByTestId('exercise-answer').waitFor();
+  const next = await page.getByTestId('exercise-next').boundingBox();
+  const reset = await page.getByTestId('exercise-reset-all').boundingBox();
+  assert.ok(next.y < reset.y, `Next at y ${next.y}, Reset all progress at y ${reset.y}`);
+  await context.close();
+});

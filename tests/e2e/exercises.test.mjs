@@ -48,13 +48,17 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   assert.match(await page.getByTestId('exercise-verdict').textContent(), /^$/);
   assert.match(await pane.textContent(), /Right within ±0\.0005/);
   assert.equal(await answer(page, 'seven'), 'Write a number, such as 0.8333 or 5/6.');
+  // The rank itself (3), not its reciprocal, is a mistake named; RR has
+  // no steps to fill in, so another wrong answer is pointed at the formula.
+  assert.match(await answer(page, '3'), /^Not quite\. That is the rank of the first relevant document: RR is its reciprocal, 1 \/ rank/);
+  assert.equal(await answer(page, '0.7'), 'Not right, and not a mistake Ranklab recognises: read the formula above again, or show the answer.');
   assert.equal(await answer(page, '1/3'), 'Right: RR = 0.3333.');
 
   await pick(page, 'AP');
   assert.match(await page.getByTestId('exercise-note').textContent(), /not retrieved/);
   assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve/);
   assert.match(await answer(page, '0.3333'), /^Not quite\. You divided by the number of documents retrieved: AP divides/);
-  assert.match(await answer(page, '0.6'), /^Not right, and not a mistake Ranklab recognises/);
+  assert.equal(await answer(page, '0.6'), 'Not right, and not a mistake Ranklab recognises: fill in the steps below, or ask for a hint.');
   assert.equal(await answer(page, '0.5556'), 'Right: AP = 0.5556.');
   await page.screenshot({ path: join(SHOTS, 'exercise-ap.png') });
 

@@ -47,6 +47,11 @@ test('article 003 nDCG of ranking B as stated, with the note on the article', as
   assert.match(lines[0], /^DCG = 3\.0000 \+ 0\.6309 \+ 3\.5000 = 7\.1309\.$/);
   assert.equal(lines[1], 'Ideal list (judged grades, best first): 3 2 1.');
   assert.match(lines[3], /^nDCG = 7\.1309 \/ 9\.3928 = 0\.7592\.$/);
+  // The gain named is the one computed with (the measure's own, 2^grade - 1;
+  // the Gain setting stays linear).
+  const notes = await box.getByTestId('explanation-note').allInnerTexts();
+  assert.ok(notes.includes('Gain = 2^grade − 1 (named in the measure; the Gain setting applies to measures that name none).'), notes.join(' | '));
+  assert.equal(notes.filter((n) => /linear/.test(n)).length, 0, notes.join(' | '));
   await context.close();
 });
 

@@ -145,9 +145,13 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   assert.equal(await page.getByTestId('per-query').count(), 0);
   assert.equal(await page.getByTestId('export-csv').count(), 0);
   await page.screenshot({ path: join(SHOTS, 'withheld-1280.png'), fullPage: false });
+  // The files' own list says the same: no numbers yet, not "left out".
+  const listed = () => page.getByTestId('file-errors').innerText();
+  assert.match(await listed(), /1 problem found; the files give no numbers until you choose, under Results, to evaluate without the lines concerned\./);
 
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'STANDARD', 'AP').waitFor({ timeout: 15000 });
+  assert.match(await listed(), /1 problem found; the lines concerned are left out of the evaluation\./);
   assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of qrels-bad\.test left out\./);
   assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   assert.match(await page.getByTestId('per-query-partial').innerText(), /^Computed from partial input/);

@@ -123,3 +123,27 @@ test('TREC lines typed where rankings go are offered as a file; commas separate 
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('a qrels file alone, or a run alone, is answered with what is still needed', async () => {
+  const { context, page } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles(join(SHARED, 'qrels.test'));
+  const empty = page.getByTestId('results-empty');
+  await empty.getByText('qrels.test is loaded: a run file is needed too').waitFor({ timeout: 15000 });
+  await page.getByTestId('file-input').setInputFiles(join(SHARED, 'results.test'));
+  await cell(page, 'STANDARD', 'AP').getByText('0.1785').waitFor({ timeout: 15000 });
+  // The charts' data table: AP's range over tie orders is narrower than 4
+  // decimals show, so its ends get the decimals that tell them apart; RR's
+  // t interval over 3 queries reaches below 0, and the caption says why.
+  const data = page.getByTestId('chart-data');
+  const ap = data.locator('tr[data-measure="AP"][data-system="STANDARD"]');
+  const [lo, hi] = (await ap.locator('td').allInnerTexts()).slice(4, 6);
+  assert.ok(lo !== hi && /^0\.1785\d+$/.test(lo) && /^0\.1785\d+$/.test(hi), `${lo} to ${hi}`);
+  const rr = data.locator('tr[data-measure="RR"][data-system="STANDARD"]');
+  assert.ok(Number(await rr.getAttribute('data-lo')) < 0, await rr.getAttribute('data-lo'));
+  assert.match(await data.locator('caption').innerText(), /An interval below 0 is not a possible mean/);
+  // The qrels removed: the run waits for its judgments.
+  await page.getByRole('button', { name: 'Remove qrels.test' }).click();
+  await empty.getByText('results.test is loaded: its judgments are needed too').waitFor({ timeout: 15000 });
+  await context.close();
+});

@@ -189,7 +189,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 </form>
                 <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
                 <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
-                    verdict.map(|v| verdict_text(v, ex)).unwrap_or_default()
+                    verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints))).unwrap_or_default()
                 }</p>
             }
             if !columns.is_empty() {
@@ -256,12 +256,23 @@ fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
-fn verdict_text(v: Verdict, ex: &Exercise) -> String {
+/// What an exercise offers to a wrong answer: the steps to fill in (when
+/// it has them), hints row by row (when it has rows), else the answer.
+fn help_offered(steps: bool, row_hints: usize) -> &'static str {
+    match (steps, row_hints > 0) {
+        (true, true) => "fill in the steps below, or ask for a hint.",
+        (true, false) => "fill in the steps below, or show the answer.",
+        (false, true) => "ask for a hint below.",
+        (false, false) => "read the formula above again, or show the answer.",
+    }
+}
+
+fn verdict_text(v: Verdict, ex: &Exercise, help: &str) -> String {
     match v {
         Verdict::Right => format!("Right: {} = {}.", ex.metric, f4(ex.value())),
         Verdict::Mistake(m) => format!("Not quite. {m}"),
         Verdict::Wrong => {
-            "Not right, and not a mistake Ranklab recognises: try the steps, or a hint.".to_string()
+            format!("Not right, and not a mistake Ranklab recognises: {help}")
         }
         Verdict::Unreadable => "Write a number, such as 0.8333 or 5/6.".to_string(),
     }

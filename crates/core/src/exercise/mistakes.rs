@@ -14,6 +14,8 @@
 //!   that were not retrieved;
 //! - ERR summed as Σ Rᵢ / i, without the probability ∏ (1 − Rⱼ) of
 //!   reaching rank i (Chapelle et al. 2009's cascade);
+//! - RR written as the rank of the first relevant document, not its
+//!   reciprocal 1 / rank (Voorhees, TREC-8 QA track: RR = 1 / rank);
 //! - P@k divided by the documents retrieved when fewer than k are;
 //! - tied documents taken in the order listed, or in their best or worst
 //!   order, instead of averaging over every order (the expected value when
@@ -54,6 +56,8 @@ pub enum Mistake {
     ErrWithoutReach,
     /// P@k divided by the documents retrieved (fewer than k).
     PrecisionOverRetrieved,
+    /// RR given as the first relevant document's rank, not 1 / rank.
+    RankNotReciprocal,
     /// Tied documents taken in the order they are listed.
     TieListedOrder,
     /// Tied documents taken in their best order (highest grade first).
@@ -184,6 +188,18 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
                 steps: Some(steps),
             });
         }
+        // (With ties the first relevant rank is itself an average: the
+        // tie mistakes below name what an order gives.)
+        Metric::RR { k } if r.tie_groups.is_empty() => {
+            let depth = k.unwrap_or(r.ranked.len()).min(r.ranked.len());
+            if let Some(i) = (0..depth).find(|&i| r.is_rel(i)) {
+                out.push(Mistaken {
+                    mistake: Mistake::RankNotReciprocal,
+                    value: (i + 1) as f64,
+                    steps: None,
+                });
+            }
+        }
         Metric::P { k } if r.ranked.len() < *k && !r.ranked.is_empty() => {
             let rel = (0..r.ranked.len()).filter(|&i| r.is_rel(i)).count();
             out.push(Mistaken {
@@ -260,6 +276,9 @@ impl fmt::Display for Mistake {
             Mistake::TieWorstOrder => write!(
                 f,
                 "That is the value with the tied documents in their worst order (relevant last): {AVERAGED}"
+            ),
+            Mistake::RankNotReciprocal => f.write_str(
+                "That is the rank of the first relevant document: RR is its reciprocal, 1 / rank (rank 2 gives 0.5, rank 3 gives 1/3 = 0.3333).",
             ),
             Mistake::PrecisionOverRetrieved => f.write_str(
                 "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",

@@ -155,6 +155,21 @@ fn precision_and_recall_mistakes() {
     );
 }
 
+/// The first relevant document at rank 3: RR = 1/3; its rank, 3, is the
+/// reciprocal forgotten. At rank 1 the rank is the right answer, and no
+/// mistake is named; with none relevant, none either.
+#[test]
+fn rr_given_as_the_rank_is_named() {
+    let rr = exercise("RR", "0 0 1 1");
+    assert_eq!(rr.check("1/3"), Verdict::Right);
+    assert_eq!(rr.check("3"), Verdict::Mistake(Mistake::RankNotReciprocal));
+    assert_eq!(rr.check("4"), Verdict::Wrong);
+    assert_eq!(exercise("RR", "1 0").check("1"), Verdict::Right);
+    assert_eq!(exercise("RR", "0 0").check("3"), Verdict::Wrong);
+    // Cut at 2, the relevant document at rank 3 is not reached: RR@2 = 0.
+    assert_eq!(exercise("RR@2", "0 0 1").check("3"), Verdict::Wrong);
+}
+
 /// AP's steps: relevant so far and P@rank at each relevant rank (1 and 3),
 /// shown as `1/1 = 1.0000` and `2/3 = 0.6667`; a student writes 1 and 2/3.
 #[test]

@@ -291,6 +291,68 @@ impl SourceResults {
             .cloned()
             .collect()
     }
+
+    /// What the loaded files lack before they can give a number: judgments
+    /// without a run, or runs without judgments; `None` when both are
+    /// there, or no file was read.
+    pub fn lack(&self) -> Option<FilesLack> {
+        let read = || self.files.iter().filter(|f| f.used);
+        let of = |judgments: bool| {
+            read()
+                .filter(|f| f.kind.is_some_and(|k| k.role.is_judgments() == judgments))
+                .map(|f| f.name.clone())
+                .collect::<Vec<_>>()
+        };
+        let (judgments, runs) = (of(true), of(false));
+        match (judgments.is_empty(), runs.is_empty()) {
+            (false, true) => Some(FilesLack::Runs { judgments }),
+            (true, false) => Some(FilesLack::Judgments { runs }),
+            _ => None,
+        }
+    }
+}
+
+/// What loaded files lack before they give numbers (see
+/// [`SourceResults::lack`]); its English is its `Display`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FilesLack {
+    /// Judgments are loaded (these files), no run.
+    Runs {
+        /// The judgments' file names.
+        judgments: Vec<String>,
+    },
+    /// Runs are loaded (these files), no judgments.
+    Judgments {
+        /// The runs' file names.
+        runs: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for FilesLack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FilesLack::Runs { judgments } => write!(
+                f,
+                "{} loaded: a run file is needed too (TREC: qid Q0 docid rank score tag), or rankings typed under Calculate.",
+                named(judgments)
+            ),
+            FilesLack::Judgments { runs } => write!(
+                f,
+                "{} loaded: {} judgments are needed too, a qrels file (TREC: qid 0 docid grade).",
+                named(runs),
+                if runs.len() == 1 { "its" } else { "their" }
+            ),
+        }
+    }
+}
+
+/// "a.txt is" or "a.txt and b.txt are".
+fn named(names: &[String]) -> String {
+    match names {
+        [one] => format!("{one} is"),
+        [rest @ .., last] => format!("{} and {last} are", rest.join(", ")),
+        [] => "Nothing is".to_string(),
+    }
 }
 
 /// What the results must say when the systems' means are not over the same
@@ -329,6 +391,27 @@ pub fn query_set_note(systems: &[SystemResult]) -> Option<QuerySets> {
 mod tests {
     use crate::session::test_support::{default_metrics, file};
     use crate::session::{evaluate_files, EvalOptions};
+
+    #[test]
+    fn what_files_lack_before_numbers_is_named() {
+        use super::FilesLack;
+        let opts = EvalOptions::default();
+        let qrels = file("qrels.txt", "q1 0 d1 1\n");
+        let run = file("run.txt", "q1 Q0 d1 1 2.0 t\n");
+        let lack = |files: &[_]| evaluate_files(files, &default_metrics(), &opts).lack();
+        assert_eq!(
+            lack(std::slice::from_ref(&qrels)),
+            Some(FilesLack::Runs {
+                judgments: vec!["qrels.txt".into()]
+            })
+        );
+        assert_eq!(
+            lack(std::slice::from_ref(&run)).map(|l| l.to_string()).as_deref(),
+            Some("run.txt is loaded: its judgments are needed too, a qrels file (TREC: qid 0 docid grade).")
+        );
+        assert_eq!(lack(&[qrels, run]), None);
+        assert_eq!(lack(&[]), None);
+    }
 
     #[test]
     fn bad_lines_are_those_of_files_read_and_used() {
