@@ -14,6 +14,7 @@ use crate::results::chart_kinds::{chart_of, ChartInputs, Kind};
 use crate::results::explanation::Selected;
 use crate::settings::inputs::index_setter;
 use crate::settings::Settings;
+use crate::shared::dom::on_window;
 use crate::shared::download::{download, download_png};
 use crate::shared::evaluation::{
     cutoff_curve, with_queries, Metric, StatsReport, SystemResult, SHOWN_RANKS,
@@ -117,21 +118,11 @@ fn use_panel_width(panel: &NodeRef) -> u32 {
     {
         let (panel, width) = (panel.clone(), width.setter());
         use_effect_with((), move |_| {
-            use wasm_bindgen::JsCast;
-            let on_resize = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+            on_window("resize", move || {
                 if let Some(w) = panel_width(&panel) {
                     width.set(w);
                 }
-            });
-            let window = gloo::utils::window();
-            let _ = window
-                .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
-            move || {
-                let _ = window.remove_event_listener_with_callback(
-                    "resize",
-                    on_resize.as_ref().unchecked_ref(),
-                );
-            }
+            })
         });
     }
     *width

@@ -11,6 +11,17 @@ pub fn focus_by_id(id: &str) {
     }
 }
 
+/// Calls `handler` on each `event` of the window until the returned
+/// function is called (an effect's cleanup).
+pub fn on_window(event: &'static str, handler: impl Fn() + 'static) -> impl FnOnce() {
+    let handler = wasm_bindgen::closure::Closure::<dyn Fn()>::new(handler);
+    let window = gloo::utils::window();
+    let _ = window.add_event_listener_with_callback(event, handler.as_ref().unchecked_ref());
+    move || {
+        let _ = window.remove_event_listener_with_callback(event, handler.as_ref().unchecked_ref());
+    }
+}
+
 /// Whether the element behind `node` has content hidden past its right edge
 /// (it scrolls sideways and is not scrolled to the end), kept up to date on
 /// resize and scroll; measured again when `deps` change.

@@ -6,9 +6,9 @@
 //! button goes back to the door before; a teacher's link (`?set=`) and
 //! `?projector` open the learn door.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+use crate::shared::dom::on_window;
 
 /// One use of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +112,7 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
                     gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
                 }
             };
-            let on_hash = Closure::<dyn Fn()>::new(move || {
+            on_window("hashchange", move || {
                 let (hash, search) = address();
                 if let Some(d) = Door::from_address(&hash, &search) {
                     enter(d);
@@ -123,16 +123,7 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
                 } else {
                     keep_in_history(open);
                 }
-            });
-            let window = gloo::utils::window();
-            let _ = window
-                .add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
-            move || {
-                let _ = window.remove_event_listener_with_callback(
-                    "hashchange",
-                    on_hash.as_ref().unchecked_ref(),
-                );
-            }
+            })
         });
     }
     door

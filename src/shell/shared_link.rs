@@ -8,9 +8,9 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+use crate::shared::dom::on_window;
 
 use crate::model::share;
 use crate::model::state::{Action, AppState};
@@ -80,7 +80,7 @@ pub fn use_shared_link(
         // (The first module only hands links over: it needs no state here.)
         let deps = ((!FIRST).then(|| (*state).clone()), door);
         use_effect_with(deps, move |_| {
-            let on_hash = Closure::<dyn Fn()>::new(move || {
+            on_window("hashchange", move || {
                 let hash = gloo::utils::window().location().hash().unwrap_or_default();
                 match share::decode(&hash) {
                     None => {}
@@ -100,16 +100,7 @@ pub fn use_shared_link(
                         }
                     },
                 }
-            });
-            let window = gloo::utils::window();
-            let _ = window
-                .add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
-            move || {
-                let _ = window.remove_event_listener_with_callback(
-                    "hashchange",
-                    on_hash.as_ref().unchecked_ref(),
-                );
-            }
+            })
         });
     }
     {
