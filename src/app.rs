@@ -32,6 +32,7 @@ use crate::results::results_table::ResultsTable;
 use crate::results::use_evaluation::use_evaluation;
 use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
+use crate::settings::unread::{unread_note, Unread};
 use crate::shared::door::{door_nav, use_door, Door};
 use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
@@ -65,6 +66,11 @@ pub fn App() -> Html {
     let (selected, on_select, on_close) = use_selection();
     let locate = use_locate(state.quick_text.clone());
     let (save_problem, files_back) = use_saved(&state, embed, start.files_ready);
+    // Settings fields whose text does not read, as they report it.
+    let unread = use_reducer(Unread::default);
+    let on_unread = use_callback(unread.dispatcher(), |change, unread| {
+        unread.dispatch(change)
+    });
 
     let ev = use_evaluation(&state, *view == InputView::Text);
     let measure_problems = measure_problems(&ev.request.problems);
@@ -142,7 +148,7 @@ pub fn App() -> Html {
         });
     }
     let settings_pane = html! {
-        <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } />
+        <SettingsPanel key={ *generation } settings={ state.settings.clone() } on_change={ actions.on_settings.clone() } { measure_problems } on_unread={ on_unread.clone() } />
     };
     let results =
         |door: Door, partial_view: Html, (after_explanation, after_charts): (Html, Html)| {
@@ -152,6 +158,7 @@ pub fn App() -> Html {
                 settings: &state.settings,
                 on_select: on_select.clone(),
                 parts: ResultsParts {
+                    unread_settings: unread_note(&unread),
                     partial_view,
                     results_table: results_table.clone(),
                     explanation: explanation.clone(),
@@ -201,6 +208,7 @@ pub fn App() -> Html {
                     },
                     generation: *generation,
                     on_settings: actions.on_settings.clone(),
+                    on_unread: on_unread.clone(),
                 }),
             ),
         }),

@@ -11,6 +11,7 @@ use crate::files::compare_view::CompareView;
 use crate::files::significance_panel::SignificancePanel;
 use crate::results::beside_results::{beside_results, BesideResults};
 use crate::results::use_evaluation::Evaluation;
+use crate::settings::unread::UnreadChange;
 use crate::settings::Settings;
 use crate::shared::same_rc::SameRc;
 
@@ -73,6 +74,8 @@ pub struct FilesPanels<'a> {
     pub generation: u32,
     /// The settings changed.
     pub on_settings: Callback<Settings>,
+    /// A settings field's text stopped or started reading.
+    pub on_unread: Callback<UnreadChange>,
 }
 
 /// The files door's own panels in the results: the tie range after the
@@ -89,7 +92,7 @@ pub fn files_panels(p: FilesPanels) -> (Html, Html) {
     };
     let after_charts = html! {
         <>
-            <SignificancePanel key={ p.generation } settings={ p.settings.clone() } on_change={ p.on_settings }
+            <SignificancePanel key={ p.generation } settings={ p.settings.clone() } on_change={ p.on_settings } on_unread={ p.on_unread }
                 measures={ measures.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } millis={ ev.stats.millis } />
             <CompareView input={ SameRc(ev.typed.input.clone()) } { files } { measures } level={ p.settings.relevance_level } />
         </>

@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use crate::results::statistics::letter;
 use crate::settings::inputs::{chooser, index_setter, Applier, Choice, TextSetting};
+use crate::settings::unread::UnreadChange;
 use crate::settings::{parse_count, parse_unit, IntervalChoice, Settings};
 use crate::shared::evaluation::{format_value, SystemResult};
 
@@ -22,6 +23,9 @@ pub struct SignificancePanelProps {
     pub settings: Settings,
     /// Called with changed settings.
     pub on_change: Callback<Settings>,
+    /// Told when a field's text stops or starts reading.
+    #[prop_or_default]
+    pub on_unread: Callback<UnreadChange>,
     /// Measures of the table.
     pub measures: Rc<Vec<Metric>>,
     /// All systems (those with queries are the ones in the reports).
@@ -198,7 +202,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                  value: String,
                  apply: Applier| {
         html! {
-            <TextSetting id={ id } label={ label } hint={ hint } { value } settings={ s.clone() }
+            <TextSetting on_unread={ props.on_unread.clone() } id={ id } label={ label } hint={ hint } { value } settings={ s.clone() }
                 on_change={ props.on_change.clone() } { apply } />
         }
     };

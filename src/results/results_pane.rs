@@ -23,6 +23,8 @@ use crate::shared::same_rc::SameRc;
 /// The parts of the pane that the page makes (they are shared with embed
 /// mode or read the same values as the page's other views).
 pub struct ResultsParts {
+    /// Settings typed that do not read (the numbers follow the ones before).
+    pub unread_settings: Html,
     /// The choice to see numbers without the bad lines.
     pub partial_view: Html,
     /// The results table.
@@ -78,6 +80,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
                     <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
                     { problems_paragraph(&typed.part.errors, &files_part.errors, ev.withheld) }
+                    { parts.unread_settings }
                     <Warnings warnings={ ev.warnings.clone() } />
                     { parts.partial_view }
                     if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld)) {

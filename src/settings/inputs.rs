@@ -5,6 +5,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::settings::unread::UnreadChange;
 use crate::settings::Settings;
 
 /// A text field read by `apply`; shows the problem while it does not
@@ -21,6 +22,9 @@ pub struct TextSettingProps {
     pub on_change: Callback<Settings>,
     #[prop_or_default]
     pub wide: bool,
+    /// Told when the text stops or starts reading (see settings::unread).
+    #[prop_or_default]
+    pub on_unread: Callback<UnreadChange>,
 }
 
 /// Writes a field's text into settings, or says why it cannot.
@@ -38,6 +42,7 @@ impl PartialEq for TextSettingProps {
             &self.settings,
             &self.on_change,
             self.wide,
+            &self.on_unread,
         ) == (
             &other.id,
             &other.label,
@@ -46,6 +51,7 @@ impl PartialEq for TextSettingProps {
             &other.settings,
             &other.on_change,
             other.wide,
+            &other.on_unread,
         )
     }
 }
@@ -71,6 +77,18 @@ pub fn TextSetting(props: &TextSettingProps) -> Html {
             raw.set(text);
         })
     };
+    {
+        // The page hears of a text that does not read (see settings::unread).
+        let (report, id, label) = (
+            props.on_unread.clone(),
+            props.id.clone(),
+            props.label.clone(),
+        );
+        use_effect_with(problem.clone(), move |problem| {
+            report.emit((id.clone(), problem.clone().map(|p| (label, p))));
+            move || report.emit((id, None))
+        });
+    }
     let error_id = format!("{}-error", props.id);
     let hint_id = format!("{}-hint", props.id);
     html! {

@@ -11,6 +11,7 @@ pub mod inputs;
 pub mod panel;
 pub mod request;
 mod stats;
+pub mod unread;
 
 pub use choices::*;
 pub use fields::*;

@@ -6,6 +6,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::settings::inputs::{chooser, Applier, Choice, TextSetting};
+use crate::settings::unread::UnreadChange;
 
 use crate::settings::{
     parse_cutoffs, parse_discount, parse_err_stop, parse_gmax, parse_level, parse_p, parse_scale,
@@ -22,6 +23,9 @@ pub struct SettingsPanelProps {
     pub on_change: Callback<Settings>,
     /// Typed measure names the core could not read: (column, name, message).
     pub measure_problems: Vec<(usize, String, String)>,
+    /// Told when a field's text stops or starts reading.
+    #[prop_or_default]
+    pub on_unread: Callback<UnreadChange>,
 }
 
 /// The settings panel.
@@ -93,7 +97,7 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
         <details class="settings" { open } data-testid="settings">
             <summary>{ "Settings" }</summary>
             <div class="settings-grid">
-                <TextSetting id="set-cutoffs" label="Cutoffs k" value={ cutoffs_text }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-cutoffs" label="Cutoffs k" value={ cutoffs_text }
                     hint="Depths for the @k measures; several at once: 5, 10, 20."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.cutoffs = parse_cutoffs(raw)?; Ok(()) }) as Applier } />
                 <Choice id="set-gain" label="nDCG gain"
@@ -101,23 +105,23 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                     options={ vec![("linear", "linear (g)"), ("exp", "exponential (2^g − 1)")] }
                     selected={ if s.gain == GainKind::Linear { "linear" } else { "exp" } }
                     on_select={ choose(|n, v| n.gain = if v == "exp" { GainKind::Exponential } else { GainKind::Linear }) } />
-                <TextSetting id="set-discount" label="nDCG discount" value={ s.discount.to_string() }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-discount" label="nDCG discount" value={ s.discount.to_string() }
                     hint="log2: 1/log2(r+1), the standard. log B or ln: another base. 1/rank. power S: 1/r^S, Zipf-like (article 004)."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.discount = parse_discount(raw)?; Ok(()) }) as Applier } />
-                <TextSetting id="set-err-stop" label="ERR stopping probability" value={ s.err_stop.to_string() }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-err-stop" label="ERR stopping probability" value={ s.err_stop.to_string() }
                     hint="exp: (2^g − 1)/2^max (Chapelle et al.). sigmoid A B: 1/(1 + e^(−A(g − B))): half the users stop at grade B (article 004)."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.err_stop = parse_err_stop(raw)?; Ok(()) }) as Applier } />
-                <TextSetting id="set-gmax" label="ERR / RBP max grade"
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-gmax" label="ERR / RBP max grade"
                     value={ s.err_gmax.map(|g| g.to_string()).unwrap_or_default() }
                     hint="ERR's R = (2^g − 1)/2^max; empty = the largest grade in the data."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.err_gmax = parse_gmax(raw)?; Ok(()) }) as Applier } />
-                <TextSetting id="set-rbp-p" label="RBP persistence p" value={ s.rbp_p.to_string() }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-rbp-p" label="RBP persistence p" value={ s.rbp_p.to_string() }
                     hint="Chance the user goes on to the next rank (Moffat & Zobel): 0.5 impatient, 0.95 patient."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.rbp_p = parse_p(raw)?; Ok(()) }) as Applier } />
-                <TextSetting id="set-level" label="Relevant from grade" value={ s.relevance_level.to_string() }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-level" label="Relevant from grade" value={ s.relevance_level.to_string() }
                     hint="Grades at or above this count as relevant for binary measures (trec_eval -l)."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.relevance_level = parse_level(raw)?; Ok(()) }) as Applier } />
-                <TextSetting id="set-scale" label="Grade scale: 0 to" value={ s.scale_max.to_string() }
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-scale" label="Grade scale: 0 to" value={ s.scale_max.to_string() }
                     hint="1 = binary (R/N), 3 or 4 = graded. The form offers these grades; larger ones are flagged."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.scale_max = parse_scale(raw)?; Ok(()) }) as Applier } />
                 <Choice id="set-ties" label="Tied scores (files)" hint={ s.ties.description() }
@@ -137,7 +141,7 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                     <input type="checkbox" id="set-qrels-prefs" data-testid="set-qrels-prefs" checked={ s.qrels_prefs } onchange={ qrels_prefs_change } />
                     { "Preference measures from TREC qrels too (trec_eval's -R qrels_prefs)" }
                 </label>
-                <TextSetting id="set-extra" label="More measures by name" value={ s.extra.clone() } wide=true
+                <TextSetting on_unread={ props.on_unread.clone() } id="set-extra" label="More measures by name" value={ s.extra.clone() } wide=true
                     hint="Core names, separated by commas: nDCG(dcg='exp-log2')@5, RBP(p=0.5,rel=1), MR, FRP@10, Judged@10, Bpref, Rprec, GAP."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.extra = raw.to_string(); Ok(()) }) as Applier } />
                 if let Some(p) = extra_problem {

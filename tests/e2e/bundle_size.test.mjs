@@ -75,9 +75,12 @@ import { DIST } from './harness.mjs';
 // Then a shared link asks before it replaces one's own work (the question,
 // its answers, a link pasted into an open page), the examples menu shows
 // the loaded example and the phone's menu closes: 423,957 here and
-// 587,458, so 427,000 (issue 43's goal is 450,000) and 591,000.
-const FIRST_BUDGET = 427_000;
-const WHOLE_BUDGET = 591_000;
+// 587,458, so 427,000 (issue 43's goal is 450,000) and 591,000. Then a
+// walk's findings (what files lack, the gain named, a settings field that
+// does not read said beside the results, the door kept with the history):
+// 427,660 and 591,158, so 430,000 and 594,000.
+const FIRST_BUDGET = 430_000;
+const WHOLE_BUDGET = 594_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

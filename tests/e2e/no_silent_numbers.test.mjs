@@ -182,3 +182,20 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('a setting typed that does not read is said beside the results, which keep the settings before it', async () => {
+  const { context, page } = await open(env);
+  await cell(page, 'BM25', 'P@10').waitFor({ timeout: 15000 });
+  const field = page.getByTestId('set-cutoffs');
+  await field.fill('5,, x');
+  const note = page.getByTestId('settings-unread');
+  await note.waitFor();
+  assert.match(await note.innerText(), /^Not applied: Cutoffs k \(.*`x`.*\)\. These results use the settings as they were before\.$/);
+  // The table is the one before: its columns are the last cutoffs that read.
+  assert.equal(await cell(page, 'BM25', 'P@10').count(), 1);
+  // Read again: the note goes, and the new cutoff's columns come.
+  await field.fill('5');
+  await cell(page, 'BM25', 'P@5').waitFor();
+  assert.equal(await note.count(), 0);
+  await context.close();
+});
