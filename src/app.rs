@@ -28,7 +28,7 @@ use crate::model::state::Action;
 use crate::results::charts_panel::ChartsPanel;
 use crate::results::explanation::ExplanationView;
 use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
-use crate::results::results_table::ResultsTable;
+use crate::results::results_table::{empty_reason, ResultsTable};
 use crate::results::use_evaluation::use_evaluation;
 use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
@@ -110,7 +110,7 @@ pub fn App() -> Html {
     let results_table = html! {
         <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
             stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
-            ties={ ev.ties.clone() } lack={ ev.from_files.part.lack().map(|l| AttrValue::from(l.to_string())) } />
+            ties={ ev.ties.clone() } lack={ empty_reason(ev.from_files.part.lack().map(|l| l.to_string()), typed_part.errors.len()) } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {

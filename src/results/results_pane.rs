@@ -102,7 +102,11 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     { parts.charts }
                     { parts.after_charts }
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
-                        { format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis) }
+                        { if files_part.files.is_empty() {
+                            format!("Computed in {:.1} ms.", typed.millis)
+                        } else {
+                            format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis)
+                        } }
                     </p>
                 </section>
     }

@@ -45,7 +45,8 @@ pub struct ResultsTableProps {
     /// does is marked, and the mark leads to the tie range).
     #[prop_or_default]
     pub ties: SameRc<TieReport>,
-    /// What the loaded files lack before they give numbers, in words.
+    /// Why there are no numbers though there is input (see
+    /// [`empty_reason`]).
     #[prop_or_default]
     pub lack: Option<AttrValue>,
 }
@@ -252,6 +253,21 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
 
 /// One short sentence for screen readers when the numbers change (the
 /// table itself is not a live region: every keystroke would read it all).
+/// Why the table is empty when the page has input: what the loaded files
+/// lack, else the typed lines that all have problems; `None` for no input.
+pub fn empty_reason(files_lack: Option<String>, typed_problems: usize) -> Option<AttrValue> {
+    files_lack
+        .or_else(|| {
+            (typed_problems > 0).then(|| {
+                format!(
+                    "No ranking could be read: the typed rankings have {}, listed under the text.",
+                    crate::shared::evaluation::plural(typed_problems, "problem", "problems")
+                )
+            })
+        })
+        .map(AttrValue::from)
+}
+
 pub fn results_status(systems: usize, measures: usize) -> String {
     if systems == 0 {
         "No results yet.".to_string()

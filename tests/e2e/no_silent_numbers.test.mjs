@@ -199,3 +199,14 @@ test('a setting typed that does not read is said beside the results, which keep 
   assert.equal(await note.count(), 0);
   await context.close();
 });
+
+test('typed rankings that all have problems say so where the numbers would be; the timing names files only when there are some', async () => {
+  const { context, page } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  assert.match(await page.getByTestId('eval-ms').innerText(), /^Computed in [\d.]+ ms\.$/);
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill('[A]\nq1: 1 0 1 | x');
+  const empty = page.getByTestId('results-empty');
+  await empty.getByText('No ranking could be read: the typed rankings have 1 problem, listed under the text.').waitFor();
+  await context.close();
+});
