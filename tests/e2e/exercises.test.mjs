@@ -127,6 +127,9 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt, line 4, column 11: expected a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k \(as in exercise: nDCG@5\), found “MAP@x”\.$/);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 2');
   assert.equal(await answer(page, '0.5'), 'Right: P@2 = 0.5000.');
+  // The set's buttons say they move between exercises (projector mode's
+  // move between steps).
+  assert.equal((await page.getByTestId('exercise-next').innerText()).trim(), 'Next exercise →');
   await page.getByTestId('exercise-next').click();
   assert.equal(await answer(page, '0.25'), 'Right: RR = 0.2500.');
   // The set travels in a link: opened from it, the same exercises.

@@ -122,6 +122,7 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     assert.match(await place(), /^Exercise 2 of 7 · The ranking/);
     await page.keyboard.press('PageUp');
     assert.match(await place(), /^Exercise 1 of 7 · The ranking/);
+    assert.equal((await page.getByTestId('projector-next').innerText()).trim(), 'Next step →');
     await page.getByTestId('projector-next').click();
     await page.getByTestId('projector-next').click();
     await page.keyboard.press('PageDown');

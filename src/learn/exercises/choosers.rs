@@ -197,8 +197,8 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 }) }
             </ol>
             <p class="controls exercise-set-controls">
-                <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous" }</button>
-                <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next →" }</button>
+                <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous exercise" }</button>
+                <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next exercise →" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
             </p>

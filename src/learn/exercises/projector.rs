@@ -161,8 +161,8 @@ pub(super) fn projector_bar(
     let last = shown >= steps && set.as_ref().is_none_or(|(at, n)| **at + 1 >= *n);
     html! {
         <>
-            <button type="button" class="projector-step" data-testid="projector-prev" onclick={ button(false) } disabled={ first }>{ "← Back" }</button>
-            <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next →" }</button>
+            <button type="button" class="projector-step" data-testid="projector-prev" onclick={ button(false) } disabled={ first }>{ "← Step back" }</button>
+            <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next step →" }</button>
             <span class="projector-place" data-testid="projector-keys" aria-live="polite">
                 { format!("{exercise}{place}") }
                 <span class="projector-help">{ " · click, PageDown or Space: next · PageUp: back · Esc leaves" }</span>
