@@ -77,13 +77,7 @@ pub fn App() -> Html {
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     use_handover(&actions);
-    let shared_link = use_shared_link(
-        start.offer.clone(),
-        &state,
-        &generation,
-        &link_problem,
-        *door,
-    );
+    let shared_link = use_shared_link(start.offer.clone(), &state, &actions.on_session, *door);
     // The first module opens the calculate door only: it hands the others
     // (and embed mode) over to the whole app.
     let hand_over = FIRST && (embed || *door != Door::Calculate);
@@ -110,7 +104,7 @@ pub fn App() -> Html {
     let results_table = html! {
         <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
             stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
-            ties={ ev.ties.clone() } lack={ empty_reason(ev.from_files.part.lack().map(|l| l.to_string()), typed_part.errors.len()) } />
+            ties={ ev.ties.clone() } why_empty={ empty_reason(ev.from_files.part.lack().map(|l| l.to_string()), typed_part.errors.len()) } />
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {

@@ -48,7 +48,7 @@ pub struct ResultsTableProps {
     /// Why there are no numbers though there is input (see
     /// [`empty_reason`]).
     #[prop_or_default]
-    pub lack: Option<AttrValue>,
+    pub why_empty: Option<AttrValue>,
 }
 
 /// The table's caption: what the values are, and what marks, intervals and
@@ -128,8 +128,8 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         .iter()
         .filter(|s| s.refused.is_some())
         .collect();
-    if let (true, Some(lack)) = (systems.is_empty() && refused.is_empty(), &props.lack) {
-        return html! { <p class="empty" data-testid="results-empty">{ lack.clone() }</p> };
+    if let (true, Some(why)) = (systems.is_empty() && refused.is_empty(), &props.why_empty) {
+        return html! { <p class="empty" data-testid="results-empty">{ why.clone() }</p> };
     }
     if systems.is_empty() && refused.is_empty() {
         return html! {

@@ -10,11 +10,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::shared::dom::on_window;
-
 use crate::model::share;
-use crate::model::state::{Action, AppState};
-use crate::shared::dom::focus_by_id;
+use crate::model::state::AppState;
+use crate::shared::dom::{focus_by_id, on_window};
 use crate::shared::door::{go, Door};
 use crate::shared::first_module::FIRST;
 use crate::shell::handover::{hand_over, Handover};
@@ -29,6 +27,15 @@ pub struct LinkOffer {
     pub loses: String,
 }
 
+impl LinkOffer {
+    /// What `link` would replace of `own`, or `None` when it loses
+    /// nothing ([`AppState::lost_to`]; files kept in this browser and not
+    /// read back yet count as work).
+    pub fn loses(own: &AppState, link: &AppState) -> Option<String> {
+        own.lost_to(link, own.files.is_empty() && persist::files_marked())
+    }
+}
+
 /// The offer, if any, and the reader's two answers.
 pub struct SharedLink {
     /// The link asked about.
@@ -39,42 +46,31 @@ pub struct SharedLink {
     pub on_keep: Callback<()>,
 }
 
-/// Opens `link`: it replaces the state, and the door its work is in opens
-/// (in place of the link's address).
-fn open(
-    state: &UseReducerHandle<AppState>,
-    generation: &UseStateHandle<u32>,
-    link_problem: &UseStateHandle<Option<String>>,
-    link: AppState,
-) {
+/// Opens `link` as the page opens a session file (`on_session`: it
+/// replaces the state), then the door its work is in (in place of the
+/// link's address).
+fn open(on_session: &Callback<Result<AppState, String>>, link: AppState) {
     let door = if link.files.is_empty() {
         Door::Calculate
     } else {
         Door::Files
     };
-    state.dispatch(Action::Replace(link));
-    generation.set(**generation + 1);
-    link_problem.set(None);
+    on_session.emit(Ok(link));
     go(door);
 }
 
-/// Links opened after the start (`hashchange`) and the start's offer.
+/// Links opened after the start (`hashchange`) and the start's offer;
+/// `on_session` opens a state (or says why it could not be read).
 #[hook]
 pub fn use_shared_link(
     start: Option<LinkOffer>,
     state: &UseReducerHandle<AppState>,
-    generation: &UseStateHandle<u32>,
-    link_problem: &UseStateHandle<Option<String>>,
+    on_session: &Callback<Result<AppState, String>>,
     door: Door,
 ) -> SharedLink {
     let offer = use_state(|| start.map(Rc::new));
     {
-        let (offer, state, generation, link_problem) = (
-            offer.clone(),
-            state.clone(),
-            generation.clone(),
-            link_problem.clone(),
-        );
+        let (offer, state, on_session) = (offer.clone(), state.clone(), on_session.clone());
         // Registered again when the state changes: what a link would lose
         // is measured against the state of the moment.
         // (The first module only hands links over: it needs no state here.)
@@ -87,16 +83,14 @@ pub fn use_shared_link(
                     // The whole app reads links (it starts from this address).
                     Some(_) if FIRST => hand_over(Handover::Open),
                     Some(Err(message)) => {
-                        link_problem.set(Some(message));
+                        on_session.emit(Err(message));
                         go(door);
                     }
-                    Some(Ok(link)) => match state
-                        .lost_to(&link, state.files.is_empty() && persist::files_marked())
-                    {
+                    Some(Ok(link)) => match LinkOffer::loses(&state, &link) {
                         Some(loses) => offer.set(Some(Rc::new(LinkOffer { state: link, loses }))),
                         None => {
                             offer.set(None);
-                            open(&state, &generation, &link_problem, link);
+                            open(&on_session, link);
                         }
                     },
                 }
@@ -116,16 +110,11 @@ pub fn use_shared_link(
     let on_open = if FIRST {
         Callback::noop()
     } else {
-        let (offer, state, generation, link_problem) = (
-            offer.clone(),
-            state.clone(),
-            generation.clone(),
-            link_problem.clone(),
-        );
+        let (offer, on_session) = (offer.clone(), on_session.clone());
         Callback::from(move |_: ()| {
             if let Some(o) = (*offer).clone() {
                 offer.set(None);
-                open(&state, &generation, &link_problem, o.state.clone());
+                open(&on_session, o.state.clone());
             }
         })
     };

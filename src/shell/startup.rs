@@ -52,9 +52,7 @@ pub fn initial() -> Start {
         Some(Ok(link)) => {
             let (own, files_ready) = saved();
             // (The first module is not started for a link: see needs_whole.)
-            let loses = (!FIRST)
-                .then(|| own.lost_to(&link, persist::files_marked()))
-                .flatten();
+            let loses = (!FIRST).then(|| LinkOffer::loses(&own, &link)).flatten();
             if let Some(loses) = loses {
                 // The address keeps the link until the reader answers.
                 return Start {
