@@ -70,10 +70,13 @@ pub fn line_qid(line: &str) -> Option<&str> {
 }
 
 /// A line without the carriage returns that end it (a CRLF file's lines).
+/// The usual line has none: its last byte is looked at directly, since
+/// `str::ends_with` with a `char` pattern is a call of its own in the
+/// worker's size-built std (3% of a worker's time on the benchmark run).
 #[inline]
 #[cfg_attr(speed_marks, optimize(speed))]
 fn without_carriage_returns(line: &str) -> &str {
-    if line.ends_with('\r') {
+    if line.as_bytes().last() == Some(&b'\r') {
         line.trim_end_matches('\r')
     } else {
         line
