@@ -14,8 +14,9 @@
 //! - scores: [`super::numbers::plain_score_in`] against the standard library's
 //!   `str::parse::<f64>` and the `fast-float2` crate (all give the same
 //!   bits: checked here on every line);
-//! - hashes: `foldhash` (the reader's [`crate::fast_hash::FastHash`])
-//!   against FNV-1a, a byte at a time (the reader's hasher before).
+//! - hashes: `rustc-hash`'s `FxHasher` (the reader's
+//!   [`crate::fast_hash::FastHash`]) against `foldhash` (the reader's
+//!   hasher before it) and FNV-1a, a byte at a time (before that).
 
 use std::hash::{BuildHasher, Hasher};
 use std::time::Instant;
@@ -200,18 +201,28 @@ fn run_line_choices() {
         .iter()
         .filter_map(|l| split_fields::<6>(l).map(|f| f[2]))
         .collect();
-    let fold = FastHash::default();
-    let names = ["foldhash (the reader)", "FNV-1a, a byte at a time"];
+    let (fx, fold) = (FastHash::default(), foldhash::fast::FixedState::default());
+    let names = [
+        "rustc-hash (the reader)",
+        "foldhash",
+        "FNV-1a, a byte at a time",
+    ];
     let ns = time_ways(
         n,
         &mut [
             (names[0], &mut || {
                 docids
                     .iter()
-                    .map(|d| fold.hash_one(d))
+                    .map(|d| fx.hash_one(d))
                     .fold(0, u64::wrapping_add)
             }),
             (names[1], &mut || {
+                docids
+                    .iter()
+                    .map(|d| fold.hash_one(d))
+                    .fold(0, u64::wrapping_add)
+            }),
+            (names[2], &mut || {
                 docids
                     .iter()
                     .map(|d| {
