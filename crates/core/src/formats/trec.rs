@@ -75,7 +75,15 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     ends.enumerate().map(move |(i, end)| {
         let line = &text[from..end];
         from = end + 1;
-        (i + 1, line.trim_end_matches('\r'))
+        // The usual line ends without a carriage return: its last byte is
+        // looked at directly (`trim_end_matches` with a `char` searches
+        // with a call of its own in the worker's size-built std).
+        let line = if line.as_bytes().last() == Some(&b'\r') {
+            line.trim_end_matches('\r')
+        } else {
+            line
+        };
+        (i + 1, line)
     })
 }
 
@@ -176,7 +184,13 @@ pub(crate) fn qrels_line_with_group<'a>(
         let offset = |field: &str| field.as_ptr() as usize - line.as_ptr() as usize;
         if first_field(&line[offset(grade) + grade.len()..]).is_none() {
             if let Some(g) = parse_rank(grade) {
-                let column = line[..offset(docid)].chars().count() + 1;
+                // 1-based, in characters: bytes while the line is ASCII.
+                let before = &line[..offset(docid)];
+                let column = if before.is_ascii() {
+                    before.len() + 1
+                } else {
+                    before.chars().count() + 1
+                };
                 return Some((qid, group, docid, column, g));
             }
         }

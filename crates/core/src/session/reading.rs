@@ -140,17 +140,23 @@ pub(super) async fn read_whole(
         ));
     }
     let mut reader = open(file, 0);
-    let mut bytes = Vec::with_capacity(file.bytes() as usize);
-    let mut buf = vec![0; READ_CHUNK];
+    // Read straight into the text's own buffer, a chunk at a time (no
+    // second copy through a reading buffer), each read at most what the
+    // buffer still holds: one byte more than the file, so the read that
+    // finds the end grows nothing.
+    let mut bytes = Vec::with_capacity(file.bytes() as usize + 1);
     loop {
+        let filled = bytes.len();
+        let room = (bytes.capacity() - filled).clamp(1, READ_CHUNK);
+        bytes.resize(filled + room, 0);
         let n = reader
-            .read(&mut buf)
+            .read(&mut bytes[filled..])
             .await
             .map_err(|e| unreadable(file, &e.to_string()))?;
+        bytes.truncate(filled + n);
         if n == 0 {
             break;
         }
-        bytes.extend_from_slice(&buf[..n]);
         meter.read(n as u64);
     }
     Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
