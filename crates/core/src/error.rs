@@ -152,6 +152,12 @@ pub enum Expected {
     },
     /// A typed grade.
     Grade,
+    /// A typed grade, where a line without a colon starts with a word that
+    /// reads as a query's name (`q1 1 0 1` meant as `q1: 1 0 1`).
+    GradeOrQueryName {
+        /// The word, as the name it would be.
+        name: String,
+    },
     /// A file small enough to read whole (sizes in bytes).
     WholeFile {
         /// The limit.
@@ -442,6 +448,10 @@ impl fmt::Display for Expected {
             RepeatCount => f.write_str("a repeat count (a whole number) after `*`"),
             RepeatRange { max } => write!(f, "a repeat count from 1 to {max}"),
             Grade => f.write_str("a grade: an integer, R, N or ? (optionally TOKEN*COUNT)"),
+            GradeOrQueryName { name } => write!(
+                f,
+                "a grade: an integer, R, N or ? (to name this line's query, end the name with a colon: `{name}:`)"
+            ),
             WholeFile { limit, size } => write!(
                 f,
                 "a file of at most {} here (this one is {}): a qrels file, a JSON or TSV run, or a TREC run whose lines are not grouped by query is read whole; a TREC run grouped by query (all lines of a query together, as trec_eval writes them) is streamed at any size",

@@ -230,6 +230,9 @@ fn parse_query_line(
                 (!piece.is_empty()).then_some((at, piece))
             })
         });
+    // A line without a colon whose first word is not a grade may be a
+    // query's name missing its colon: the message says how to write one.
+    let mut first = grades_offset == 0;
     for (col, field) in fields {
         let col = base_col + col;
         // A '|' may stand alone or touch tokens: split around it.
@@ -249,6 +252,7 @@ fn parse_query_line(
             offset += part.len();
         }
         for (col, tok, is_bar) in pieces {
+            let leading = std::mem::take(&mut first);
             if is_bar {
                 if after_bar {
                     return Err(ParseError::new(input, line_no, col, Expected::OneBar, "|"));
@@ -256,7 +260,14 @@ fn parse_query_line(
                 after_bar = true;
                 continue;
             }
-            let (rel, count) = parse_token(input, line_no, col, tok)?;
+            let (rel, count) = parse_token(input, line_no, col, tok).map_err(|mut e| {
+                if leading && *e.expected == Expected::Grade {
+                    e.expected = Box::new(Expected::GradeOrQueryName {
+                        name: tok.to_string(),
+                    });
+                }
+                e
+            })?;
             if after_bar {
                 match rel {
                     Rel::Judged(g) => unretrieved.extend(std::iter::repeat_n(g, count)),
@@ -394,6 +405,23 @@ mod tests {
         // Lines 1 and 4 parsed (the bad header line did not start a system).
         let ids: Vec<&str> = q.systems[0].queries.iter().map(|q| q.id.as_str()).collect();
         assert_eq!(ids, vec!["q1", "q2"]);
+    }
+
+    #[test]
+    fn a_leading_name_without_its_colon_is_told_how_to_write_it() {
+        let q = parse_quick("quick", "q1 1 0 1\n1 q2 0\n| x\nq3: x 1\n");
+        let got: Vec<String> = q.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            got,
+            vec![
+                "quick:1:1: expected a grade: an integer, R, N or ? (to name this line's query, end the name with a colon: `q1:`), found `q1`",
+                // Not the line's first word, or after a bar, or after a
+                // colon: an ordinary bad grade.
+                "quick:2:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `q2`",
+                "quick:3:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
+                "quick:4:5: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
+            ]
+        );
     }
 
     #[test]
