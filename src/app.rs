@@ -20,7 +20,7 @@ use crate::embed::host::use_host_block;
 use crate::embed::page::{embed_page, use_report_height, EmbedPage};
 use crate::files::partial_input::PartialInput;
 use crate::files::tie_range_panel::TieRangePanel;
-use crate::files::{files_door, files_panels, FilesDoor, FilesPanels};
+use crate::files::{files_door, files_panels, typed_results_note, FilesDoor, FilesPanels};
 use crate::learn::examples_menu::CaseChecks;
 use crate::learn::{learn_door, LearnDoor};
 use crate::model::share;
@@ -34,6 +34,7 @@ use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::settings::unread::{unread_note, Unread};
 use crate::shared::door::{door_nav, use_door, Door};
+use crate::shared::evaluation::Source;
 use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
 use crate::shell::handover::use_hand_over_when;
@@ -190,7 +191,12 @@ pub fn App() -> Html {
             results: results(
                 Door::Files,
                 html! {
-                    <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
+                    // One element around the two (yew places a part that
+                    // comes and goes more surely inside an element).
+                    <div class="files-notes">
+                        { typed_results_note(!state.files.is_empty(), ev.systems.iter().filter(|s| s.source == Source::Typed).count()) }
+                        <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
+                    </div>
                 },
                 files_panels(FilesPanels {
                     ev: &ev,
@@ -209,7 +215,7 @@ pub fn App() -> Html {
         Door::Learn => learn_door(LearnDoor {
             input: SameRc(ev.typed.input.clone()),
             on_case: actions.on_case.clone(),
-            case: state.case.clone(),
+            case: state.shown_example(),
             set: state.exercise_set.clone(),
             on_set: {
                 let state = state.clone();

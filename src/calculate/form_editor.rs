@@ -551,10 +551,13 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     </select>
                     <button type="button" data-testid="add-system" onclick={ on_add_system }>{ "Add system" }</button>
                     if let Some(s) = system {
-                        <label for="form-system-name">{ "Name" }</label>
-                        <input id="form-system-name" data-testid="system-name" key={ si.to_string() }
-                            value={ (*name_draft).clone().filter(|(i, _)| *i == si).map_or_else(|| s.name.clone(), |(_, n)| n) }
-                            oninput={ on_rename_system } onblur={ on_name_blur } />
+                        // A label and its field wrap together, never apart.
+                        <span class="labelled">
+                            <label for="form-system-name">{ "Name" }</label>
+                            <input id="form-system-name" data-testid="system-name" key={ si.to_string() } size="14"
+                                value={ (*name_draft).clone().filter(|(i, _)| *i == si).map_or_else(|| s.name.clone(), |(_, n)| n) }
+                                oninput={ on_rename_system } onblur={ on_name_blur } />
+                        </span>
                         <button type="button" data-testid="duplicate-system" onclick={ on_duplicate }>{ "Duplicate" }</button>
                         <button type="button" data-testid="delete-system" onclick={ on_delete_system }>{ "Delete system" }</button>
                     }
@@ -568,9 +571,11 @@ pub fn FormEditor(props: &FormEditorProps) -> Html {
                     </select>
                     <button type="button" data-testid="add-query" onclick={ on_add_query }>{ "Add query" }</button>
                     if let Some(q) = query {
-                        <label for="form-query-id">{ "Id" }</label>
-                        <input id="form-query-id" data-testid="query-id" key={ format!("{si}-{qi}-{}", q.id) } size="8"
-                            value={ q.id.clone() } onchange={ on_rename_query } />
+                        <span class="labelled">
+                            <label for="form-query-id">{ "Id" }</label>
+                            <input id="form-query-id" data-testid="query-id" key={ format!("{si}-{qi}-{}", q.id) } size="8"
+                                value={ q.id.clone() } onchange={ on_rename_query } />
+                        </span>
                         <button type="button" data-testid="delete-query" onclick={ on_delete_query }>{ "Delete query" }</button>
                     }
                 </div>

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::embed::block::BlockProblem;
+use crate::shared::code_text::code_spans;
 
 /// Props of [`BlockProblems`].
 #[derive(Properties, PartialEq)]
@@ -24,7 +25,7 @@ pub fn BlockProblems(props: &BlockProblemsProps) -> Html {
             <p>{ format!("This calculator's block has {}:", crate::shared::evaluation::plural(props.problems.len(), "problem", "problems")) }</p>
             <ul>
                 { for props.problems.iter().map(|p| html! {
-                    <li>{ format!("line {}, column {}: expected {}", p.line, p.column, p.message) }</li>
+                    <li>{ format!("line {}, column {}: expected ", p.line, p.column) }{ code_spans(&p.message) }</li>
                 }) }
             </ul>
         </div>

@@ -60,6 +60,21 @@ pub fn files_door(d: FilesDoor) -> Html {
     })
 }
 
+/// Above the results of a files door with no files, while rankings typed
+/// under Calculate give results: says whose results they are, so that
+/// they are not taken for the files' (nothing when files are loaded or
+/// nothing was typed).
+pub fn typed_results_note(files_loaded: bool, typed_systems: usize) -> Html {
+    if files_loaded || typed_systems == 0 {
+        return html! {};
+    }
+    html! {
+        <p class="source-note" data-testid="typed-results-note">
+            { "No files are loaded yet: the results below are those of the rankings typed under Calculate. Load a qrels file and one or more runs to evaluate them beside these." }
+        </p>
+    }
+}
+
 /// What the files door's own panels read.
 pub struct FilesPanels<'a> {
     /// The finished values.

@@ -8,4 +8,4 @@ pub mod significance_panel;
 pub mod tie_range_panel;
 pub mod use_comparison;
 
-pub use door::{files_door, files_panels, FilesDoor, FilesPanels};
+pub use door::{files_door, files_panels, typed_results_note, FilesDoor, FilesPanels};

@@ -17,7 +17,7 @@ pub struct LearnDoor {
     pub input: SameRc<QuickInput>,
     /// A worked example is opened (by its id).
     pub on_case: Callback<String>,
-    /// The worked example loaded now, if any.
+    /// The worked example on the page now, as loaded (not once edited).
     pub case: Option<String>,
     /// The teacher's set opened (from a file or a link; `None`: the
     /// example set), kept with the page's state.

@@ -29,7 +29,9 @@ pub struct ExamplesMenuProps {
     /// with `-load`, or `load-case` for the header's menu).
     #[prop_or(AttrValue::Static("examples"))]
     pub id: AttrValue,
-    /// The example loaded now (the menu shows it, after a reload too).
+    /// The example on the page now, as loaded (the menu shows it, after a
+    /// reload too); `None` once it is edited or files come in, or before
+    /// any: the menu then asks for one.
     #[prop_or_default]
     pub current: Option<AttrValue>,
 }
@@ -37,12 +39,13 @@ pub struct ExamplesMenuProps {
 /// A select of every case and a Load button.
 #[component]
 pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
+    // The example on the page, or "" (none: the menu asks for one).
     let shown = || {
         props
             .current
             .as_deref()
             .filter(|id| find(id).is_some())
-            .unwrap_or(CASES[0].id)
+            .unwrap_or_default()
             .to_string()
     };
     let chosen = use_state(shown);
@@ -78,6 +81,7 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
         <div class="examples-menu">
             <label for={ id.clone() }>{ "Examples" }</label>
             <select id={ id.clone() } data-testid={ id.clone() } { onchange }>
+                <option value="" disabled=true selected={ chosen.is_empty() }>{ "Choose an example…" }</option>
                 { for CASES.iter().filter(|c| c.topic() == "Start").map(option) }
                 { for TOPICS.iter().map(|topic| html! {
                     <optgroup label={ *topic }>
@@ -85,7 +89,7 @@ pub fn ExamplesMenu(props: &ExamplesMenuProps) -> Html {
                     </optgroup>
                 }) }
             </select>
-            <button type="button" data-testid={ load_id } { onclick }>{ "Load" }</button>
+            <button type="button" data-testid={ load_id } disabled={ chosen.is_empty() } { onclick }>{ "Load" }</button>
         </div>
     }
 }

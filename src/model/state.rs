@@ -203,6 +203,23 @@ impl AppState {
     pub fn is_unchanged_example(&self) -> bool {
         self.files.is_empty() && self.is_case_text()
     }
+
+    /// The example the page shows as it is written (the examples menus
+    /// name it): the one loaded, untouched, or else the one whose text the
+    /// rankings are (the first visit's demo, which nobody loaded); `None`
+    /// once the text is edited or files come in.
+    pub fn shown_example(&self) -> Option<String> {
+        if !self.files.is_empty() {
+            return None;
+        }
+        if self.is_case_text() {
+            return self.case.clone();
+        }
+        crate::model::example::CASES
+            .iter()
+            .find(|c| c.text.trim() == self.quick_text.trim())
+            .map(|c| c.id.to_string())
+    }
 }
 
 impl Reducible for AppState {
@@ -389,5 +406,14 @@ mod tests {
         assert!(edited.has_own_work());
         let with_files = loaded.apply(Action::AddPasted("q 0 d 1".into()));
         assert!(!with_files.is_unchanged_example() && with_files.has_own_work());
+        // The menus name the example only while the page shows it as written.
+        assert_eq!(loaded.shown_example().as_deref(), Some("004-map"));
+        assert_eq!(edited.shown_example(), None);
+        assert_eq!(with_files.shown_example(), None);
+        // The first visit's demo was never loaded, and is still named.
+        let demo = crate::model::example::find("demo").expect("the demo");
+        let first = AppState::default().apply(Action::SetText(demo.text.to_string()));
+        assert_eq!(first.case, None);
+        assert_eq!(first.shown_example().as_deref(), Some("demo"));
     }
 }

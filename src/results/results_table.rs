@@ -4,9 +4,11 @@ use crate::shared::same_rc::SameRc;
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
-use crate::shared::evaluation::StatsReport;
 use crate::shared::evaluation::{format_digits, range_digits};
+use crate::shared::evaluation::{marks_testable, StatsReport};
 use yew::prelude::*;
+
+use crate::shared::code_text::code_spans;
 
 use crate::results::explanation::Selected;
 use crate::results::statistics::{beaten, letter};
@@ -51,15 +53,27 @@ pub struct ResultsTableProps {
     pub why_empty: Option<AttrValue>,
 }
 
+/// Whether the significance marks are shown: `Untestable` when asked for
+/// but no two systems share the two queries a test needs.
+#[derive(Clone, Copy, PartialEq)]
+enum Marks {
+    Off,
+    Shown,
+    Untestable,
+}
+
 /// The table's caption: what the values are, and what marks, intervals and
 /// tie marks mean where they are shown.
-fn caption(partial: Option<usize>, marks: bool, ss: StatsSettings, ties: bool) -> String {
+fn caption(partial: Option<usize>, marks: Marks, ss: StatsSettings, ties: bool) -> String {
     let mut c =
         "Each measure over each system's queries (mean; counts summed). Best in bold.".to_string();
     if let Some(n) = partial {
         c = format!("{} {c}", partial_caption(n));
     }
-    if marks {
+    if marks == Marks::Untestable {
+        c.push_str(" No significance marks: no two systems share two or more queries to test on.");
+    }
+    if marks == Marks::Shown {
         c.push_str(&format!(
             " Superscripts name the systems a value is significantly better than ({}).",
             ss.marks_note()
@@ -155,7 +169,11 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         })
         .collect();
     let ss = props.stats_settings;
-    let marks = ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len();
+    let marks = match ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len() {
+        false => Marks::Off,
+        true if marks_testable(&props.stats) => Marks::Shown,
+        true => Marks::Untestable,
+    };
     let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
     let caption = caption(
         props.partial,
@@ -190,13 +208,13 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 { for systems.iter().enumerate().map(|(i, s)| html! {
                     <tr>
                         <th scope="row">
-                            if marks { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
+                            if marks == Marks::Shown { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
                             <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
                             if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
                         { for props.measures.iter().zip(&s.means).zip(&best).enumerate().map(|(j, ((m, v), b))| {
-                            let sup: Vec<String> = if marks { beaten(&props.stats[j], i).into_iter().map(letter).collect() } else { Vec::new() };
+                            let sup: Vec<String> = if marks == Marks::Shown { beaten(&props.stats[j], i).into_iter().map(letter).collect() } else { Vec::new() };
                             let iv = interval(j, i);
                             html! {
                                 <td class={ classes!("num", (*b == Some(*v)).then_some("best")) }
@@ -240,7 +258,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
                         <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">
-                            { s.refused.as_ref().map(ToString::to_string).unwrap_or_default() }
+                            { code_spans(&s.refused.as_ref().map(ToString::to_string).unwrap_or_default()) }
                         </td>
                     </tr>
                 }) }

@@ -5,6 +5,8 @@
 
 use yew::prelude::*;
 
+use crate::shared::code_text::code_spans;
+
 use crate::shared::evaluation::{by_kind, plural, Warning};
 
 /// Props of [`Warnings`].
@@ -34,7 +36,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
                 html! {
                     <details class="warning-kind" data-kind={ kind.name() }>
                         <summary>
-                            <span class="warning-line" data-testid="warning" data-kind={ kind.name() }>{ first }</span>
+                            <span class="warning-line" data-testid="warning" data-kind={ kind.name() }>{ code_spans(&first) }</span>
                             if more > 0 {
                                 <span class="warning-more">{ format!(" and {} more", more) }</span>
                             }
@@ -42,7 +44,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
                         if more > 0 {
                             <ul>
                                 { for rest.map(|w| html! {
-                                    <li data-testid="warning" data-kind={ kind.name() }>{ w.to_string() }</li>
+                                    <li data-testid="warning" data-kind={ kind.name() }>{ code_spans(&w.to_string()) }</li>
                                 }) }
                             </ul>
                         }

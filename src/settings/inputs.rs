@@ -5,6 +5,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::shared::code_text::code_spans;
+
 use crate::settings::unread::UnreadChange;
 use crate::settings::Settings;
 
@@ -101,7 +103,7 @@ pub fn TextSetting(props: &TextSettingProps) -> Html {
                 aria-invalid={ if problem.is_some() { "true" } else { "false" } } />
             <span class="hint" id={ hint_id }>{ props.hint.clone() }</span>
             if let Some(p) = problem {
-                <span class="field-error" id={ error_id } role="alert">{ p }</span>
+                <span class="field-error" id={ error_id } role="alert">{ code_spans(&p) }</span>
             }
         </div>
     }

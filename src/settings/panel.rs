@@ -5,6 +5,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::shared::code_text::code_spans;
+
 use crate::settings::inputs::{chooser, Applier, Choice, TextSetting};
 use crate::settings::unread::UnreadChange;
 
@@ -146,7 +148,7 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.extra = raw.to_string(); Ok(()) }) as Applier } />
                 if let Some(p) = extra_problem {
                     <p class="field-error" role="alert" data-testid="measure-problems">
-                        { format!("{} of {extra_names} typed names not read: {p}", props.measure_problems.len()) }
+                        { code_spans(&format!("{} of {extra_names} typed names not read: {p}", props.measure_problems.len())) }
                     </p>
                 }
             </fieldset>

@@ -11,6 +11,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::shared::code_text::code_spans;
+
 /// The fields that do not read now: (id, (label, what is wrong)), in the
 /// order they came to.
 #[derive(Clone, PartialEq, Default)]
@@ -57,7 +59,7 @@ pub fn unread_note(unread: &Unread) -> Html {
         .collect();
     html! {
         <p class="warning-note" role="status" data-testid="settings-unread">
-            { format!("Not applied: {}. These results use the settings as they were before.", fields.join("; ")) }
+            { code_spans(&format!("Not applied: {}. These results use the settings as they were before.", fields.join("; "))) }
         </p>
     }
 }

@@ -6,6 +6,8 @@ use crate::shared::evaluation::ParseError;
 use crate::shared::evaluation::is_unread_file;
 use yew::prelude::*;
 
+use crate::shared::code_text::code_spans;
+
 /// Most problems listed (the count says how many there are).
 pub const MAX_LISTED: usize = 50;
 
@@ -95,8 +97,8 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
                             } }
                             { ": " }
                         </strong>
-                        { format!("expected {}, found {}", e.expected,
-                            if e.found.is_empty() { "the end of the line".to_string() } else { format!("`{}`", e.found) }) }
+                        { "expected " }{ code_spans(&e.expected.to_string()) }{ ", found " }
+                        if e.found.is_empty() { { "the end of the line" } } else { <code>{ e.found.clone() }</code> }
                     </li>
                 }) }
             </ul>

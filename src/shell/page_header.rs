@@ -106,7 +106,7 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
                 { if *open { "Close ✕" } else { "Examples, share, save ☰" } }
             </button>
             <div class="tools-menu" id="header-tools-menu">
-                <ExamplesMenu { on_load } current={ state.case.clone().map(AttrValue::from) } />
+                <ExamplesMenu { on_load } current={ state.shown_example().map(AttrValue::from) } />
                 <ShareBar { state } { on_clear } { on_session } />
             </div>
         </div>

@@ -214,11 +214,11 @@ q1: N N R</ranklab-calc>
     await f.locator('[data-testid="block-problems"], [data-testid="errors"]').first().waitFor({ timeout: 20000 });
     return (await f.locator('[data-testid="block-problems"], [data-testid="errors"]').allInnerTexts()).join('\n');
   };
-  assert.match(await problems(0), /line 1, column 1: expected rankings after the options, such as `q1: 3 2 0 1` \(this block has none\)/);
+  assert.match(await problems(0), /line 1, column 1: expected rankings after the options, such as q1: 3 2 0 1 \(this block has none\)/);
   assert.match(await problems(1), /Line 1, column \d+/i, 'junk: the quick format locates it');
   assert.match(await problems(2), /line 1, column 1: expected a block of at most 256 KB \(this one is 1\.1 MB\)/);
-  assert.match(await problems(3), /line 1, column 3: expected an option named measures, view or height, found `colour`/);
-  assert.match(await problems(4), /line 1, column 17: expected a measure name \(.*\), found `nDGC@10`/);
+  assert.match(await problems(3), /line 1, column 3: expected an option named measures, view or height, found colour/);
+  assert.match(await problems(4), /line 1, column 17: expected a measure name \(.*\), found nDGC@10/);
   // The good block still computes (1/2), and the host page still answers.
   await page.locator('iframe[data-ranklab-frame]').nth(5).scrollIntoViewIfNeeded();
   await value(frame(5), 'G', 'RR').getByText('0.5000').waitFor({ timeout: 20000 });

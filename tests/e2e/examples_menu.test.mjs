@@ -2,7 +2,7 @@
 // numbers), grouped by measure; loading one shows its values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, loadCase, open, useBrowser } from './harness.mjs';
+import { cell, loadCase, open, setQuickText, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -39,6 +39,22 @@ test('a loaded example stays chosen in the menu after a reload, and loading it a
   await page.reload();
   await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('examples').inputValue(), '004-err');
+  await context.close();
+});
+
+test('once the example is edited the menu no longer names it, and asks for one', async () => {
+  const { page, context } = await open(env);
+  const menu = page.getByTestId('examples');
+  assert.equal(await menu.inputValue(), 'demo', 'the first visit shows the demo, unchanged');
+  await loadCase(page, '004-err');
+  assert.equal(await menu.inputValue(), '004-err');
+  await setQuickText(page, '1 0 1');
+  await page.waitForFunction(() => document.querySelector('[data-testid="examples"]').value === '');
+  const shown = () => menu.evaluate((s) => s.selectedOptions[0]?.textContent);
+  assert.equal(await shown(), 'Choose an example…');
+  assert.ok(await page.getByTestId('load-case').isDisabled(), 'nothing chosen: nothing to load');
+  await menu.selectOption('004-map');
+  assert.ok(await page.getByTestId('load-case').isEnabled());
   await context.close();
 });
 

@@ -80,7 +80,7 @@ test('a run that repeats a docid gets no numbers, with the located reason in its
   assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
   const row = page.getByTestId('refused-row');
   assert.equal(await row.count(), 1);
-  assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid `FR940202-2-00151` in one query, and the duplicates setting is "refuse"/);
+  assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid FR940202-2-00151 in one query, and the duplicates setting is "refuse"/);
   // The damaged run is never marked best: it has no value at all.
   assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD (damaged.test)"] .value').count(), 0);
   const summary = await page.getByTestId('problems-summary').innerText();
@@ -190,7 +190,7 @@ test('a setting typed that does not read is said beside the results, which keep 
   await field.fill('5,, x');
   const note = page.getByTestId('settings-unread');
   await note.waitFor();
-  assert.match(await note.innerText(), /^Not applied: Cutoffs k \(.*`x`.*\)\. These results use the settings as they were before\.$/);
+  assert.match(await note.innerText(), /^Not applied: Cutoffs k \(.* x is not\)\. These results use the settings as they were before\.$/);
   // The table is the one before: its columns are the last cutoffs that read.
   assert.equal(await cell(page, 'BM25', 'P@10').count(), 1);
   // Read again: the note goes, and the new cutoff's columns come.

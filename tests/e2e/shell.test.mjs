@@ -77,7 +77,7 @@ test('typing, located errors, settings and reload', async () => {
   // RBP(p=0.5, binary) of 3 2 0 1 2: 0.5 * (1 + 0.5 + 0.125 + 0.0625) = 0.84375.
   await cell(page, 'A', 'RBP(p=0.5,rel=1)').waitFor({ timeout: 5000 });
   assert.equal(Number(await cell(page, 'A', 'RBP(p=0.5,rel=1)').getAttribute('data-value')), 0.84375);
-  assert.match(await page.getByTestId('measure-problems').innerText(), /column 19: `nDCG@x`/);
+  assert.match(await page.getByTestId('measure-problems').innerText(), /column 19: nDCG@x/);
   // A cutoff that does not read says so and keeps the last good one.
   await page.getByTestId('set-cutoffs').fill('2, 0');
   assert.match(await page.locator('#set-cutoffs-error').innerText(), /whole number from 1/);

@@ -169,3 +169,18 @@ test('the statistics tables fit, say what is not computed, and flag t intervals 
   assert.match(await panel.getByTestId('t-past-bounds').innerText(), /The t interval of A, B reaches past \[0, 1\]/);
   await context.close();
 });
+
+test('systems with one query each get no letters and no marks caption, and the caption says why', async () => {
+  const { context, page } = await open(env);
+  await setQuickText(page, '[a]\nq1: R N\n[b]\nq1: N R\n');
+  await cell(page, 'a', 'AP').waitFor();
+  const caption = page.getByTestId('results-caption');
+  assert.match(await caption.innerText(), /No significance marks: no two systems share two or more queries to test on\./);
+  assert.doesNotMatch(await caption.innerText(), /Superscripts/);
+  assert.equal(await page.locator('[data-testid="results"] .letter').count(), 0);
+  // A second query each: the test can run, and the caption names it.
+  await setQuickText(page, '[a]\nq1: R N\nq2: R N\n[b]\nq1: N R\nq2: N R\n');
+  await page.locator('[data-testid="results"] .letter').first().waitFor();
+  assert.match(await caption.innerText(), /Superscripts name the systems a value is significantly better than \(paired t-test/);
+  await context.close();
+});

@@ -23,8 +23,12 @@ async function assertOutTest(page, run) {
 test('file input: out.test values, kept across a reload', async () => {
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
+  // Before any file, the results are the typed demo's, and the door says so.
+  const note = page.getByTestId('typed-results-note');
+  assert.match(await note.innerText(), /^No files are loaded yet: the results below are those of the rankings typed under Calculate\./);
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
   await assertOutTest(page, 'STANDARD');
+  assert.equal(await note.count(), 0, 'files loaded: the note goes');
   assert.match(await page.getByTestId('file-list').innerText(), /qrels\.test — TREC qrels[\s\S]*results\.test — TREC run/);
   await page.screenshot({ path: join(SHOTS, 'files-1280.png'), fullPage: true });
 

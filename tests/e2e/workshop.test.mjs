@@ -162,6 +162,27 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
   }
 });
 
+test('projector mode stays on across a reload, and off once left', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 720 });
+  await openDoor(page, 'learn');
+  const pane = page.getByTestId('exercises');
+  await page.getByTestId('exercise-projector').click();
+  await pane.and(page.locator('.projector')).waitFor();
+  assert.match(new URL(page.url()).search, /projector/);
+  await page.reload();
+  await pane.and(page.locator('.projector')).waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('exercise-projector').innerText(), 'Leave projector mode');
+  await page.getByTestId('exercise-projector').click();
+  await pane.and(page.locator(':not(.projector)')).waitFor();
+  assert.equal(new URL(page.url()).search, '');
+  await page.reload();
+  await pane.waitFor({ timeout: 15000 });
+  assert.equal(await page.locator('.projector').count(), 0);
+  assert.equal(new URL(page.url()).hash, '#learn', 'the learn door, still');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
 test('a set opened from a file stays across reloads and in the session file; progress is per set; resets can be undone', async () => {
   const { context, page, seen } = await open(env, { width: 1280, height: 900 });
   await openDoor(page, 'learn');

@@ -29,6 +29,7 @@ pub(super) fn use_projector() -> Projector {
     {
         let pane = pane.clone();
         use_effect_with(*on, move |on| {
+            keep_in_address(*on);
             if *on {
                 if let Some(el) = pane.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
@@ -37,6 +38,40 @@ pub(super) fn use_projector() -> Projector {
         });
     }
     Projector { on, shown, pane }
+}
+
+/// Keeps projector mode in the address (`?projector`, beside any other
+/// part of the query, such as a teacher's `set=`), in place of the
+/// current entry: a reload, which a classroom's browser often gets, comes
+/// back in the mode it was in.
+fn keep_in_address(on: bool) {
+    let window = gloo::utils::window();
+    let location = window.location();
+    let (Ok(search), Ok(history)) = (location.search(), window.history()) else {
+        return;
+    };
+    let mut parts: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty() && *p != "projector" && !p.starts_with("projector="))
+        .collect();
+    if on {
+        parts.push("projector");
+    }
+    let wanted = match parts.is_empty() {
+        true => String::new(),
+        false => format!("?{}", parts.join("&")),
+    };
+    if wanted == search {
+        return;
+    }
+    let url = format!(
+        "{}{wanted}{}",
+        location.pathname().unwrap_or_default(),
+        location.hash().unwrap_or_default()
+    );
+    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+    let _ = history.replace_state_with_url(&state, "", Some(&url));
 }
 
 /// Where projector mode moves: a step of the working, or past its ends

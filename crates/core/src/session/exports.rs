@@ -50,7 +50,9 @@ impl<'a> Table<'a> {
         Table {
             measures,
             systems: systems.iter().filter(|s| !s.queries.is_empty()).collect(),
-            stats: stats.filter(|s| s.len() == measures.len()),
+            // Letters and marks only where a paired test could run.
+            stats: stats
+                .filter(|s| s.len() == measures.len() && super::significance::marks_testable(s)),
             marks_note,
             partial: None,
             tie_ranges: false,
@@ -731,6 +733,26 @@ mod tests {
         );
         assert!(!tex.contains("Superscripts"), "{tex}");
         assert!(results_markdown(&t).contains("No difference between systems is significant"));
+    }
+
+    #[test]
+    fn no_letters_or_marks_where_no_pair_can_be_tested() {
+        let note = || "paired t-test, Holm–Bonferroni, α = 0.05".to_string();
+        // One system: nothing to compare it with.
+        let (m, systems, st) = table_of("[a]\nq1: R N\nq2: N R\n");
+        let t = Table::new(&m, &systems, Some(&st), note());
+        let md = results_markdown(&t);
+        assert!(md.contains("| a | 2 |") && !md.contains("| a a |"), "{md}");
+        assert!(
+            !md.contains("significant") && !md.contains("Superscripts"),
+            "{md}"
+        );
+        assert!(results_latex(&t).contains("a & 2"), "{}", results_latex(&t));
+        // Two systems with one query each: a paired test needs two.
+        let (m, systems, st) = table_of("[a]\nq1: R N\n[b]\nq1: N R\n");
+        let md = results_markdown(&Table::new(&m, &systems, Some(&st), note()));
+        assert!(md.contains("| a | 1 |") && md.contains("| b | 1 |"), "{md}");
+        assert!(!md.contains("significant"), "{md}");
     }
 
     #[test]

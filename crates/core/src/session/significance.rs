@@ -33,6 +33,15 @@ pub fn statistics(
         .collect()
 }
 
+/// Whether the reports can mark anything: some pair of systems shares
+/// the two or more queries a paired test needs. (Each system alone, or
+/// systems with one query each, get no letters and no marks caption.)
+pub fn marks_testable(reports: &[StatsReport]) -> bool {
+    reports
+        .iter()
+        .any(|r| r.pairs.iter().any(|p| p.effect.n >= 2))
+}
+
 /// ranx-style letter of the i-th system: a, b, …, z, aa, ab, …
 pub fn letter(i: usize) -> String {
     let mut n = i;
