@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { openBench, openDoor } from '../tests/e2e/harness.mjs';
+import { chromiumCpuS } from './chromium_cpu.mjs';
 
 const [dist, qrels, run] = process.argv.slice(2).map((p) => resolve(p));
 
@@ -24,22 +25,6 @@ function rendererKiB() {
     } catch { /* the process ended */ }
   }
   return total;
-}
-
-/** CPU seconds (user and system, every thread) of Chromium's renderer
- * processes so far: the page and its workers. Unlike wall time, it leaves
- * out what a virtual machine's host takes (steal). Linux's clock tick is 1/100 s. */
-function rendererCpuS() {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* the process ended */ }
-  }
-  return ticks / 100;
 }
 
 // The measures of the issue: AP (MAP), nDCG@10, RR and R@1000, as a shared state.
@@ -80,14 +65,14 @@ const value = page.locator('[data-testid="results"] td[data-measure="AP"] .value
 // The files door is open, as when a person picks files (dropping them works from any door).
 await openDoor(page, 'files');
 await page.waitForTimeout(500);
-const cpu0 = rendererCpuS();
+const cpu0 = chromiumCpuS('--type=renderer');
 const t0 = performance.now();
 await page.getByTestId('file-input').setInputFiles([qrels, run]);
 let sawProgress = false;
 page.getByTestId('job-progress').waitFor({ timeout: 60000 }).then(() => { sawProgress = true; }, () => {});
 await value.waitFor({ timeout: 600000 });
 const seconds = (performance.now() - t0) / 1000;
-const cpuS = rendererCpuS() - cpu0;
+const cpuS = chromiumCpuS('--type=renderer') - cpu0;
 const map = await value.textContent();
 const filesMs = Number(await page.getByTestId('eval-ms').getAttribute('data-files-ms'));
 await page.waitForFunction(() => window.__bench.shown !== undefined);

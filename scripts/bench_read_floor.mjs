@@ -11,9 +11,10 @@
 // bench_browser.mjs times the app, with the CPU time of every Chromium
 // process meanwhile. Prints one JSON line.
 // Usage: node scripts/bench_read_floor.mjs QRELS RUN [ROUNDS]
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch, serve } from '../tests/e2e/harness.mjs';
+import { chromiumCpuS } from './chromium_cpu.mjs';
 
 const [qrels, run] = process.argv.slice(2, 4).map((p) => resolve(p));
 const rounds = Number(process.argv[4] ?? 1);
@@ -56,22 +57,6 @@ writeFileSync(resolve(dir, 'read.js'), `onmessage = async (m) => {
   postMessage(bytes);
 };`);
 
-/** CPU seconds (user and system) of every Chromium process so far: the
- * browser's own (which reads the files) and the renderers' (the workers).
- * Linux's clock tick is 1/100 s. */
-function chromiumCpuS() {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium')) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* the process ended */ }
-  }
-  return ticks / 100;
-}
-
 const { url, close } = await serve(dir);
 const browser = await launch();
 const out = [];
@@ -79,13 +64,13 @@ for (let i = 0; i < rounds; i++) {
   const page = await browser.newPage();
   await page.goto(url + 'index.html');
   await page.waitForTimeout(500);
-  const cpu0 = chromiumCpuS();
+  const cpu0 = chromiumCpuS('chromium');
   const t0 = performance.now();
   await page.setInputFiles('#files', [qrels, run]);
   const done = page.locator('#done');
   await done.filter({ hasText: 'ms' }).waitFor({ timeout: 120000 });
   const seconds = (performance.now() - t0) / 1000;
-  const cpuS = chromiumCpuS() - cpu0;
+  const cpuS = chromiumCpuS('chromium') - cpu0;
   const { ms, bytes, workers } = JSON.parse(await done.textContent());
   out.push({ seconds, inPageMs: ms, cpuS, bytes, workers });
   await page.close();
