@@ -103,7 +103,7 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
             if ties_matter {
                 <label class="export-option">
                     <input type="checkbox" data-testid="export-tie-ranges" checked={ *ranges } onchange={ on_ranges } />
-                    { " tie ranges in Markdown and LaTeX" }
+                    { "Markdown and LaTeX tables give each mean's range over tie orders" }
                 </label>
             }
             <span>{ "Per query:" }</span>
