@@ -191,8 +191,9 @@ pub fn App() -> Html {
             results: results(
                 Door::Files,
                 html! {
-                    // One element around the two (yew places a part that
-                    // comes and goes more surely inside an element).
+                    // One element around the two: as a fragment whose
+                    // first part came and went, yew panicked when files
+                    // came in ("failed to insert node before next sibling").
                     <div class="files-notes">
                         { typed_results_note(!state.files.is_empty(), ev.systems.iter().filter(|s| s.source == Source::Typed).count()) }
                         <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />

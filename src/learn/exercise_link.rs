@@ -3,6 +3,7 @@
 //! a set travels by mail or chat, or sits in a bookmark on a USB stick.
 
 use crate::model::share::{pack, unpack};
+use crate::shared::address::{query_parts, rewrite_query};
 
 /// The query parameter that holds a set.
 const PARAM: &str = "set=";
@@ -26,10 +27,7 @@ pub fn link(text: &str) -> String {
 /// to a teacher).
 pub fn from_address() -> Option<Result<String, String>> {
     let search = gloo::utils::window().location().search().ok()?;
-    let body = search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|p| p.strip_prefix(PARAM))?;
+    let body = query_parts(&search).find_map(|p| p.strip_prefix(PARAM))?;
     let text = unpack(body, 1 << 20)
         .ok()
         .and_then(|bytes| String::from_utf8(bytes).ok());
@@ -41,30 +39,5 @@ pub fn from_address() -> Option<Result<String, String>> {
 /// Takes the set out of this page's address (another set was opened), so
 /// a reload keeps the set opened last, not the link's.
 pub fn forget_in_address() {
-    let window = gloo::utils::window();
-    let location = window.location();
-    let Ok(search) = location.search() else {
-        return;
-    };
-    if !search.contains(PARAM) {
-        return;
-    }
-    let rest: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.starts_with(PARAM) && !p.is_empty())
-        .collect();
-    let query = if rest.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", rest.join("&"))
-    };
-    let address = format!(
-        "{}{query}{}",
-        location.pathname().unwrap_or_default(),
-        location.hash().unwrap_or_default()
-    );
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address));
-    }
+    rewrite_query(|p| !p.starts_with(PARAM), None);
 }

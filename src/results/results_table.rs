@@ -269,8 +269,6 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     }
 }
 
-/// One short sentence for screen readers when the numbers change (the
-/// table itself is not a live region: every keystroke would read it all).
 /// Why the table is empty when the page has input: what the loaded files
 /// lack, else the typed lines that all have problems; `None` for no input.
 pub fn empty_reason(files_lack: Option<String>, typed_problems: usize) -> Option<AttrValue> {
@@ -286,6 +284,8 @@ pub fn empty_reason(files_lack: Option<String>, typed_problems: usize) -> Option
         .map(AttrValue::from)
 }
 
+/// One short sentence for screen readers when the numbers change (the
+/// table itself is not a live region: every keystroke would read it all).
 pub fn results_status(systems: usize, measures: usize) -> String {
     if systems == 0 {
         "No results yet.".to_string()

@@ -8,6 +8,7 @@
 
 use yew::prelude::*;
 
+use crate::shared::address::{is_projector, query_parts};
 use crate::shared::dom::on_window;
 
 /// One use of the app.
@@ -59,10 +60,7 @@ impl Door {
         if let Some(d) = Door::ALL.into_iter().find(|d| d.slug() == slug) {
             return Some(d);
         }
-        let learn = search
-            .trim_start_matches('?')
-            .split('&')
-            .any(|p| p.starts_with("set=") || p == "projector" || p.starts_with("projector="));
+        let learn = query_parts(search).any(|p| p.starts_with("set=") || is_projector(p));
         learn.then_some(Door::Learn)
     }
 }

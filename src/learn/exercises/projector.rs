@@ -6,6 +6,8 @@ use wasm_bindgen::JsCast;
 
 use yew::prelude::*;
 
+use crate::shared::address::{is_projector, query_parts, rewrite_query};
+
 /// Projector mode: whether it is on (from the start with `?projector` in
 /// the address), the rows of the working shown, and the pane, focused when
 /// the mode starts so the keys reach it.
@@ -22,7 +24,7 @@ pub(super) fn use_projector() -> Projector {
         gloo::utils::window()
             .location()
             .search()
-            .is_ok_and(|q| q.contains("projector"))
+            .is_ok_and(|q| query_parts(&q).any(is_projector))
     });
     let shown = use_state(|| 0usize);
     let pane = use_node_ref();
@@ -41,37 +43,10 @@ pub(super) fn use_projector() -> Projector {
 }
 
 /// Keeps projector mode in the address (`?projector`, beside any other
-/// part of the query, such as a teacher's `set=`), in place of the
-/// current entry: a reload, which a classroom's browser often gets, comes
-/// back in the mode it was in.
+/// part of the query, such as a teacher's `set=`): a reload, which a
+/// classroom's browser often gets, comes back in the mode it was in.
 fn keep_in_address(on: bool) {
-    let window = gloo::utils::window();
-    let location = window.location();
-    let (Ok(search), Ok(history)) = (location.search(), window.history()) else {
-        return;
-    };
-    let mut parts: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty() && *p != "projector" && !p.starts_with("projector="))
-        .collect();
-    if on {
-        parts.push("projector");
-    }
-    let wanted = match parts.is_empty() {
-        true => String::new(),
-        false => format!("?{}", parts.join("&")),
-    };
-    if wanted == search {
-        return;
-    }
-    let url = format!(
-        "{}{wanted}{}",
-        location.pathname().unwrap_or_default(),
-        location.hash().unwrap_or_default()
-    );
-    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
-    let _ = history.replace_state_with_url(&state, "", Some(&url));
+    rewrite_query(|p| !is_projector(p), on.then_some("projector"));
 }
 
 /// Where projector mode moves: a step of the working, or past its ends
