@@ -389,12 +389,16 @@ mod tests {
         assert_eq!(q.systems[0].queries[0].unretrieved, vec![1, 2]);
     }
 
+    /// The problems of parsed text, as the page words them.
+    fn messages(q: &QuickInput) -> Vec<String> {
+        q.errors.iter().map(|e| e.to_string()).collect()
+    }
+
     #[test]
     fn errors_are_located_and_good_lines_survive() {
         let q = parse_quick("quick", "1 0 1\n3 x 1\n[\n0 1\nq1: 1 | 1 | 0\nq2: 1 0*0");
-        let got: Vec<String> = q.errors.iter().map(|e| e.to_string()).collect();
         assert_eq!(
-            got,
+            messages(&q),
             vec![
                 "quick:2:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
                 "quick:3:2: expected `]` closing the system name, found end of line",
@@ -409,10 +413,8 @@ mod tests {
 
     #[test]
     fn a_leading_name_without_its_colon_is_told_how_to_write_it() {
-        let q = parse_quick("quick", "q1 1 0 1\n1 q2 0\n| x\nq3: x 1\n");
-        let got: Vec<String> = q.errors.iter().map(|e| e.to_string()).collect();
         assert_eq!(
-            got,
+            messages(&parse_quick("quick", "q1 1 0 1\n1 q2 0\n| x\nq3: x 1\n")),
             vec![
                 "quick:1:1: expected a grade: an integer, R, N or ? (to name this line's query, end the name with a colon: `q1:`), found `q1`",
                 // Not the line's first word, or after a bar, or after a
