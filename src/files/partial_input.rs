@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use crate::shared::error_list::expected_found;
 use crate::shared::evaluation::{plural, ParseError};
 use yew::prelude::*;
 
@@ -63,7 +64,7 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
             </p>
             <ul>
                 { for props.bad_lines.iter().take(LISTED).map(|e| html! {
-                    <li><a href="#file-errors">{ place(e) }</a>{ format!(": expected {}", e.expected) }</li>
+                    <li><a href="#file-errors">{ place(e) }</a>{ ": " }{ expected_found(e) }</li>
                 }) }
                 if n > LISTED {
                     <li><a href="#file-errors">{ format!("and {} more", n - LISTED) }</a></li>

@@ -1,6 +1,8 @@
 //! Readers of the settings' text fields (cutoffs, parameters, measure
 //! names): each accepts what the field's hint says and says what it expected.
 
+use crate::shared::evaluation::digit_lookalikes;
+
 /// Largest cutoff accepted.
 pub const MAX_CUTOFF: usize = 10_000;
 /// Most cutoffs at once.
@@ -14,10 +16,11 @@ pub fn parse_cutoffs(raw: &str) -> Result<Vec<usize>, String> {
         match tok.trim().parse::<usize>() {
             Ok(k) if (1..=MAX_CUTOFF).contains(&k) => out.push(k),
             _ => {
+                let tok = tok.trim();
+                let letters = digit_lookalikes(tok).map_or(String::new(), |l| format!(" ({l})"));
                 return Err(format!(
-                    "each cutoff is a whole number from 1 to {MAX_CUTOFF}; `{}` is not",
-                    tok.trim()
-                ))
+                    "each cutoff is a whole number from 1 to {MAX_CUTOFF}; `{tok}` is not{letters}"
+                ));
             }
         }
     }

@@ -392,6 +392,11 @@ mod tests {
     fn cutoffs_are_read_sorted_and_checked() {
         assert_eq!(parse_cutoffs("10, 5 5;20"), Ok(vec![5, 10, 20]));
         assert!(parse_cutoffs("0").is_err());
+        // A letter typed for a digit is named: `1O` reads as 10.
+        assert_eq!(
+            parse_cutoffs("5, 1O"),
+            Err("each cutoff is a whole number from 1 to 10000; `1O` is not (the letter O, not the digit 0)".into())
+        );
         assert!(parse_cutoffs("").is_err());
         assert!(parse_cutoffs("1 2 3 4 5 6 7 8 9").is_err());
     }

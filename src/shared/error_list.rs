@@ -1,7 +1,7 @@
 //! Located problems of an input: file (when several inputs share the
 //! list), line, column, what was expected and what was found.
 
-use crate::shared::evaluation::ParseError;
+use crate::shared::evaluation::{digit_lookalikes, ParseError};
 
 use crate::shared::evaluation::is_unread_file;
 use yew::prelude::*;
@@ -57,6 +57,18 @@ pub fn consequences(errors: &[ParseError], withheld: bool) -> String {
     out.join("; ")
 }
 
+/// What a problem expected and what was found instead, its quotes as code,
+/// and the letters typed for digits named (`1O` reads as 10).
+pub fn expected_found(e: &ParseError) -> Html {
+    html! {
+        <span>
+            { "expected " }{ code_spans(&e.expected.to_string()) }{ ", found " }
+            if e.found.is_empty() { { "the end of the line" } } else { <code>{ e.found.clone() }</code> }
+            if let Some(letters) = digit_lookalikes(&e.found) { { format!(" ({letters})") } }
+        </span>
+    }
+}
+
 /// "N problems found; " and their [`consequences`].
 pub fn problems_summary(errors: &[ParseError], withheld: bool) -> String {
     let n = errors.len();
@@ -97,8 +109,7 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
                             } }
                             { ": " }
                         </strong>
-                        { "expected " }{ code_spans(&e.expected.to_string()) }{ ", found " }
-                        if e.found.is_empty() { { "the end of the line" } } else { <code>{ e.found.clone() }</code> }
+                        { expected_found(e) }
                     </li>
                 }) }
             </ul>

@@ -102,7 +102,10 @@ test('a bad preference line is located, and the run gets no values', async () =>
   // What was found is shown as code, without the message's backticks.
   assert.equal(await errors.locator('code', { hasText: 'high' }).count(), 1);
   // No numbers from damaged files until the reader chooses.
-  assert.match(await page.getByTestId('numbers-withheld').innerText(), /No numbers from the files: 1 bad line could not be read/);
+  const withheld = page.getByTestId('numbers-withheld');
+  assert.match(await withheld.innerText(), /No numbers from the files: 1 bad line could not be read[^]*pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5, found high/);
+  assert.equal(await withheld.locator('code', { hasText: 'high' }).count(), 1, 'what was found, as code');
+  assert.doesNotMatch(await withheld.innerText(), /`/);
   await page.getByTestId('evaluate-partial').click();
   assert.match(await page.getByTestId('judgment-refused').innerText(), /pasted-2: No values: the judgments have problems/);
   await context.close();

@@ -65,6 +65,11 @@ test('typing, located errors, settings and reload', async () => {
     return [a.id, a.selectionStart, a.selectionEnd];
   }), ['quick-input', 16, 19]);
   await page.screenshot({ path: join(SHOTS, 'text-error-1280.png'), fullPage: true });
+  // A letter typed for a digit is named: in many fonts O reads as 0.
+  await setQuickText(page, '3 2 0 1 2\nq2: 1 O 0');
+  await err.getByText('the letter O, not the digit 0').waitFor({ timeout: 5000 });
+  assert.match(await err.innerText(), /Line 2, column 7: expected a grade[^]*, found O \(the letter O, not the digit 0\)/);
+  await setQuickText(page, '3 2 0 1 2\nq2: 1 x 0');
 
   // Several cutoffs at once; exponential gain: nDCG(exp) of 3 2 0 1 2 = 0.96864 (article 002).
   await page.getByTestId('set-cutoffs').fill('2, 5');

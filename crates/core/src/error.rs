@@ -361,8 +361,40 @@ impl fmt::Display for ParseError {
             } else {
                 format!("`{}`", self.found)
             }
-        )
+        )?;
+        match digit_lookalikes(&self.found) {
+            Some(letters) => write!(f, " ({letters})"),
+            None => Ok(()),
+        }
     }
+}
+
+/// The letters in `text` that stand where digits go, named for a message,
+/// where reading its `O` and `o` as 0 and its `l` and `I` as 1 makes it a
+/// plain number (digits, at most one point): in many fonts `1O` reads as
+/// 10, and "expected a number, found 1O" then seems to refuse 10. `None`
+/// for any other text.
+pub fn digit_lookalikes(text: &str) -> Option<String> {
+    let mut named: Vec<&str> = Vec::new();
+    let mut points = 0;
+    for c in text.chars() {
+        let name = match c {
+            'O' => "the letter O, not the digit 0",
+            'o' => "the letter o, not the digit 0",
+            'l' => "the letter l, not the digit 1",
+            'I' => "the letter I, not the digit 1",
+            '0'..='9' => continue,
+            '.' => {
+                points += 1;
+                continue;
+            }
+            _ => return None,
+        };
+        if !named.contains(&name) {
+            named.push(name);
+        }
+    }
+    (!named.is_empty() && points <= 1).then(|| named.join("; "))
 }
 
 impl std::error::Error for ParseError {}
@@ -447,7 +479,7 @@ impl fmt::Display for Expected {
             }
             RepeatCount => f.write_str("a repeat count (a whole number) after `*`"),
             RepeatRange { max } => write!(f, "a repeat count from 1 to {max}"),
-            Grade => f.write_str("a grade: an integer, R, N or ? (optionally TOKEN*COUNT)"),
+            Grade => f.write_str("a grade: an integer, R, N or ? (or grade*count for a run of one grade, as `0*5`)"),
             GradeOrQueryName { name } => write!(
                 f,
                 "a grade: an integer, R, N or ? (to name this line's query, end the name with a colon: `{name}:`)"
@@ -541,6 +573,36 @@ impl fmt::Display for PrefContradiction {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn letters_typed_for_digits_are_named() {
+        assert_eq!(
+            digit_lookalikes("1O").as_deref(),
+            Some("the letter O, not the digit 0")
+        );
+        assert_eq!(
+            digit_lookalikes("O").as_deref(),
+            Some("the letter O, not the digit 0")
+        );
+        assert_eq!(
+            digit_lookalikes("0.l5").as_deref(),
+            Some("the letter l, not the digit 1")
+        );
+        assert_eq!(
+            digit_lookalikes("Io").as_deref(),
+            Some("the letter I, not the digit 1; the letter o, not the digit 0")
+        );
+        // Text that is no number with them read as digits, or has none.
+        for text in ["10", "", "DOC10", "x", "1O.O.5", "Q0", "on"] {
+            assert_eq!(digit_lookalikes(text), None, "{text}");
+        }
+        let e = ParseError::new("quick", 2, 3, Expected::Grade, "O");
+        assert!(
+            e.to_string()
+                .ends_with("found `O` (the letter O, not the digit 0)"),
+            "{e}"
+        );
+    }
+
     use super::*;
 
     #[test]

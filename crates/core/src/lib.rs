@@ -44,7 +44,7 @@ mod test_random;
 pub use crate::{
     // values
     conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak},
-    error::ParseError,
+    error::{digit_lookalikes, ParseError},
     // the stages and their reports
     exercise::random::{draw, Difficulty},
     exercise::set::{parse_set, ExerciseSet},
@@ -86,17 +86,17 @@ pub use crate::{
     // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
     // results, with the `serde` feature)
     session::{
-        beaten, block_on, by_kind, causes, compare_presets, cutoff_curve, describe_files,
-        evaluate_files, evaluate_judgment_groups, evaluate_preferences, evaluate_shard,
-        evaluate_shard_handing, evaluate_streamed, evaluate_typed, evaluate_whole_text, exports,
-        file_roles, find_query, finish, is_unread_file, judge_typed, judgment_queries_note, letter,
-        marks_testable, most_different, name_runs, paired_values, parse_typed, query_set_note,
-        read_trec_run, statistics, stop_weights, system_ranks, tie_effect, BigFile, ByteSource,
-        ByteSourceRead, Cause, ChunkEvaluator, EvalOptions, FileInfo, Flip, FoundQuery,
-        JudgmentReading, JudgmentTable, LoadedFile, PairedValue, PresetRow, Progress,
-        QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source, SourceResults, StreamResult,
-        SystemResult, TieReport, TrecRead, Ungrouped, Warning, WideQuery, BIG_FILE_BYTES,
-        HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
+        beaten, best_means, block_on, by_kind, causes, compare_presets, cutoff_curve,
+        describe_files, evaluate_files, evaluate_judgment_groups, evaluate_preferences,
+        evaluate_shard, evaluate_shard_handing, evaluate_streamed, evaluate_typed,
+        evaluate_whole_text, exports, file_roles, find_query, finish, is_unread_file, judge_typed,
+        judgment_queries_note, letter, marks_testable, most_different, name_runs, paired_values,
+        parse_typed, query_set_note, read_trec_run, statistics, stop_weights, system_ranks,
+        tie_effect, BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions,
+        FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue,
+        PresetRow, Progress, QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source,
+        SourceResults, StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning,
+        WideQuery, BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
     },
     stats::{
         bootstrap_p, differences, paired_t, parse_per_query_values, randomized_tukey_hsd, report,

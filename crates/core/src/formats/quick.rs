@@ -400,7 +400,7 @@ mod tests {
         assert_eq!(
             messages(&q),
             vec![
-                "quick:2:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
+                "quick:2:3: expected a grade: an integer, R, N or ? (or grade*count for a run of one grade, as `0*5`), found `x`",
                 "quick:3:2: expected `]` closing the system name, found end of line",
                 "quick:5:11: expected a grade (only one `|` per line), found `|`",
                 "quick:6:9: expected a repeat count from 1 to 100000, found `0`",
@@ -419,9 +419,9 @@ mod tests {
                 "quick:1:1: expected a grade: an integer, R, N or ? (to name this line's query, end the name with a colon: `q1:`), found `q1`",
                 // Not the line's first word, or after a bar, or after a
                 // colon: an ordinary bad grade.
-                "quick:2:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `q2`",
-                "quick:3:3: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
-                "quick:4:5: expected a grade: an integer, R, N or ? (optionally TOKEN*COUNT), found `x`",
+                "quick:2:3: expected a grade: an integer, R, N or ? (or grade*count for a run of one grade, as `0*5`), found `q2`",
+                "quick:3:3: expected a grade: an integer, R, N or ? (or grade*count for a run of one grade, as `0*5`), found `x`",
+                "quick:4:5: expected a grade: an integer, R, N or ? (or grade*count for a run of one grade, as `0*5`), found `x`",
             ]
         );
     }
