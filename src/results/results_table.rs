@@ -4,8 +4,8 @@ use crate::shared::same_rc::SameRc;
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
+use crate::shared::evaluation::{best_means, marks_testable, StatsReport};
 use crate::shared::evaluation::{format_digits, range_digits};
-use crate::shared::evaluation::{marks_testable, StatsReport};
 use yew::prelude::*;
 
 use crate::shared::code_text::code_spans;
@@ -153,21 +153,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
             </p>
         };
     }
-    let best: Vec<Option<f64>> = props
-        .measures
-        .iter()
-        .enumerate()
-        .map(|(j, m)| {
-            let vals = systems.iter().map(|s| s.means[j]).filter(|v| v.is_finite());
-            if systems.len() < 2 {
-                None
-            } else if m.higher_is_better() {
-                vals.fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.max(v))))
-            } else {
-                vals.fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.min(v))))
-            }
-        })
-        .collect();
+    let best = best_means(&props.measures, &systems);
     let ss = props.stats_settings;
     let marks = match ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len() {
         false => Marks::Off,

@@ -86,7 +86,11 @@ test('table and per-query exports read back to the page\'s values', async () => 
   for (const [i, line] of mdRows.entries()) {
     const cells = line.split('|').slice(1, -1).map((c) => c.trim());
     assert.equal(cells[0].replace(/^[a-z]+ /, ''), systems[i]);
-    assert.deepEqual(cells.slice(2).map((c) => c.replace(/<sup>[a-z]+<\/sup>$/, '')), await shownRow(systems[i]), `Markdown row of ${systems[i]}`);
+    assert.deepEqual(cells.slice(2).map((c) => c.replace(/<sup>[a-z]+<\/sup>$/, '').replace(/^\*\*(.+)\*\*$/, '$1')), await shownRow(systems[i]), `Markdown row of ${systems[i]}`);
+    // Bold where the page's table is.
+    const boldPage = await Promise.all(measures.map((m) => page.locator(`[data-testid="results"] td[data-system="${systems[i]}"][data-measure="${m}"]`)
+      .evaluate((td) => td.classList.contains('best'))));
+    assert.deepEqual(cells.slice(2).map((c) => c.startsWith('**')), boldPage, `Markdown bold of ${systems[i]}`);
   }
   const trec = (await saved(page, 'export-trec')).text;
   // trec_eval's names and order: per system its per-query lines, then

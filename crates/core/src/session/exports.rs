@@ -5,7 +5,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::results::SystemResult;
+use super::results::{best_means, SystemResult};
 use super::significance::{beaten, letter};
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
@@ -40,6 +40,12 @@ pub struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
+    /// Each column's best mean, set in bold as the page's table sets it
+    /// ([`best_means`]).
+    fn best_means(&self) -> Vec<Option<f64>> {
+        best_means(self.measures, &self.systems)
+    }
+
     /// The table of `systems` that have queries.
     pub fn new(
         measures: &'a [Metric],
@@ -305,6 +311,7 @@ pub fn results_markdown(t: &Table) -> String {
     out.push_str("\n|---|---:|");
     out.push_str(&"---:|".repeat(t.measures.len()));
     out.push('\n');
+    let best = t.best_means();
     for (i, s) in t.systems.iter().enumerate() {
         let name = s.name.replace('|', "\\|");
         let prefix = if t.stats.is_some() {
@@ -316,6 +323,9 @@ pub fn results_markdown(t: &Table) -> String {
         for (j, v) in s.means.iter().enumerate() {
             let sup: String = t.beats(j, i).into_iter().map(letter).collect();
             let mut cell = format_value(*v);
+            if best[j] == Some(*v) {
+                cell = format!("**{cell}**");
+            }
             if !sup.is_empty() {
                 cell.push_str(&format!("<sup>{sup}</sup>"));
             }
@@ -327,7 +337,11 @@ pub fn results_markdown(t: &Table) -> String {
         }
         out.push('\n');
     }
-    out.push_str(&format!("\n{DIGITS_CAPTION}\n"));
+    out.push_str(&format!("\n{DIGITS_CAPTION}"));
+    if t.systems.len() > 1 {
+        out.push_str(" The best of each column in bold.");
+    }
+    out.push('\n');
     if let Some(caption) = t.marks_caption("Superscripts") {
         out.push_str(&format!("\n{caption}\n"));
     }
@@ -389,20 +403,7 @@ pub fn latex_escape(s: &str) -> String {
 /// superscript letters (as ranx's LaTeX report does), a caption saying
 /// which test and correction made them.
 pub fn results_latex(t: &Table) -> String {
-    let best: Vec<Option<f64>> = (0..t.measures.len())
-        .map(|j| {
-            let vals = t
-                .systems
-                .iter()
-                .map(|s| s.means[j])
-                .filter(|v| v.is_finite());
-            if t.measures[j].higher_is_better() {
-                vals.reduce(f64::max)
-            } else {
-                vals.reduce(f64::min)
-            }
-        })
-        .collect();
+    let best = t.best_means();
     let mut out = String::from("% Requires \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
     out.push_str(&format!(
         "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
@@ -426,7 +427,7 @@ pub fn results_latex(t: &Table) -> String {
         ));
         for (j, v) in s.means.iter().enumerate() {
             let mut cell = format_value(*v);
-            if t.systems.len() > 1 && best[j] == Some(*v) {
+            if best[j] == Some(*v) {
                 cell = format!("\\textbf{{{cell}}}");
             }
             let sup: String = t.beats(j, i).into_iter().map(letter).collect();
@@ -776,9 +777,12 @@ mod tests {
         assert_eq!(beaten(&st[0], 0), [1]);
         assert!(tex.contains("\\textbf{1.0000}$^{b}$"), "{tex}");
         assert!(
-            md.contains("| a good, \"new\" | 3 | 1.0000<sup>b</sup> |"),
+            md.contains("| a good, \"new\" | 3 | **1.0000**<sup>b</sup> |"),
             "{md}"
         );
+        // The best of each column in bold, as the page's table and LaTeX's.
+        assert!(md.contains("| b bad_1 | 3 | 0.2611 |"), "{md}");
+        assert!(md.contains("The best of each column in bold."), "{md}");
         // trec_eval's names and layout: per-query lines, then runid (the
         // system's name: typed rankings have no tag), num_q and the means.
         let trec = trec_eval_text(&t);
@@ -846,10 +850,14 @@ mod tests {
         let with = Table::new(&m, &part.systems, None, String::new()).with_tie_ranges(true);
         let md = results_markdown(&with);
         assert!(
-            md.contains("| run1.txt | 2 | 0.7500 [0.7500, 1.0000] | 0.5000 |"),
+            md.contains("| run1.txt | 2 | **0.7500** [0.7500, 1.0000] | **0.5000** |"),
             "{md}"
         );
-        assert!(md.contains("| run2.txt | 2 | 0.7500 | 0.5000 |"), "{md}");
+        // Equal means are each the best: both bold, as on the page.
+        assert!(
+            md.contains("| run2.txt | 2 | **0.7500** | **0.5000** |"),
+            "{md}"
+        );
         assert!(
             md.contains("[lowest, highest]: the mean over every order"),
             "{md}"

@@ -89,6 +89,31 @@ impl QueryResult {
     }
 }
 
+/// Each measure's best mean among `systems` (highest, or lowest where
+/// lower is better, over the finite ones), which the results table and
+/// its Markdown and LaTeX exports set in bold; `None` for every measure
+/// with fewer than two systems, where no mean is best of several. Equal
+/// means are each the best.
+pub fn best_means(measures: &[Metric], systems: &[&SystemResult]) -> Vec<Option<f64>> {
+    measures
+        .iter()
+        .enumerate()
+        .map(|(j, m)| {
+            let vals = systems
+                .iter()
+                .filter_map(|s| s.means.get(j).copied())
+                .filter(|v| v.is_finite());
+            if systems.len() < 2 {
+                None
+            } else if m.higher_is_better() {
+                vals.reduce(f64::max)
+            } else {
+                vals.reduce(f64::min)
+            }
+        })
+        .collect()
+}
+
 /// One system: per-query values and their summaries.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
