@@ -34,9 +34,14 @@ pub struct PageHeaderProps {
 
 /// The page's header (a plain function: it keeps no state of its own).
 pub fn page_header(props: &PageHeaderProps) -> Html {
-    let skip_to_results = Callback::from(|e: MouseEvent| {
+    // The learn door has no results: its skip link goes to the exercise.
+    let (skip_label, skip_target) = match props.door {
+        Door::Learn => ("Skip to the exercise", "exercise-title"),
+        Door::Calculate | Door::Files => ("Skip to results", "results-title"),
+    };
+    let skip_to_results = Callback::from(move |e: MouseEvent| {
         e.prevent_default();
-        focus_by_id("results-title");
+        focus_by_id(skip_target);
     });
     let on_load = props.on_case.clone();
     let on_clear = props.on_clear.clone();
@@ -46,14 +51,14 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
     let dragging = props.dragging;
     html! {
         <>
-            <a class="skip-link" href="#results-title" data-testid="skip-to-results" onclick={ skip_to_results }>{ "Skip to results" }</a>
+            <a class="skip-link" href={ format!("#{skip_target}") } data-testid="skip-to-results" onclick={ skip_to_results }>{ skip_label }</a>
             <header class="page-header">
                 <div class="brand">
                     <h1>{ "Ranklab" }</h1>
                     <p class="tagline">{ "Ranking metrics computed in your browser, offline." }</p>
                 </div>
                 { door_nav(props.door, "door-nav", false) }
-                <HeaderTools { state } { on_load } { on_clear } { on_session } />
+                <HeaderTools { state } { on_load } { on_clear } { on_session } door={ props.door } />
             </header>
             if let Some(p) = link_problem {
                 <p class="field-error banner" role="alert" data-testid="link-error">{ p }</p>
@@ -70,6 +75,7 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct HeaderToolsProps {
     state: Rc<AppState>,
+    door: Door,
     on_load: Callback<String>,
     on_clear: Callback<()>,
     on_session: Callback<Result<AppState, String>>,
@@ -107,7 +113,7 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
             </button>
             <div class="tools-menu" id="header-tools-menu">
                 <ExamplesMenu { on_load } current={ state.shown_example().map(AttrValue::from) } />
-                <ShareBar { state } { on_clear } { on_session } />
+                <ShareBar { state } { on_clear } { on_session } door={ props.door } />
             </div>
         </div>
     }

@@ -8,9 +8,11 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
 use crate::embed::request::{iframe_snippet, EMBED_HEIGHTS};
+use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::copy_button::CopyButton;
+use crate::shared::door::Door;
 use crate::shared::first_module::FIRST;
 use crate::shell::handover::{hand_over, Handover};
 use crate::shell::saved_work;
@@ -24,6 +26,10 @@ pub struct ShareBarProps {
     pub on_clear: Callback<()>,
     /// Called with an opened session file's state, or why it did not open.
     pub on_session: Callback<Result<AppState, String>>,
+    /// The door open: in the learn door with a set open, "Copy link" gives
+    /// the set's link (it opens there, at the set) rather than the state's
+    /// (which opens in Calculate).
+    pub door: Door,
 }
 
 /// The page address without its fragment.
@@ -58,19 +64,25 @@ pub fn open_session(file: web_sys::File, on_session: Callback<Result<AppState, S
 /// Buttons and the link or message they produced.
 #[component]
 pub fn ShareBar(props: &ShareBarProps) -> Html {
-    let outcome = use_state(|| None::<Result<String, String>>);
+    let outcome = use_state(|| None::<Result<(String, &'static str), String>>);
     // One result panel at a time: a new one replaces the other.
     let embed = use_state(|| None::<Result<(String, String), String>>);
     let embed_height = use_state(|| 560u32);
     let on_copy = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
+        let door = props.door;
         Callback::from(move |_: MouseEvent| {
             embed.set(None);
-            outcome.set(Some(share::encode(&state).map(|fragment| {
-                let url = format!("{}{fragment}", base_url());
+            let set = state.exercise_set.as_ref().filter(|_| door == Door::Learn);
+            let link = match set {
+                Some(set) => Ok((exercise_link::link(&set.text), "this set")),
+                None => share::encode(&state)
+                    .map(|fragment| (format!("{}{fragment}", base_url()), "this state")),
+            };
+            outcome.set(Some(link.map(|(url, what)| {
                 let clipboard = gloo::utils::window().navigator().clipboard();
                 let _ = clipboard.write_text(&url);
-                url
+                (url, what)
             })));
         })
     };
@@ -150,9 +162,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             <button type="button" data-testid="embed" onclick={ on_embed }>{ "Embed…" }</button>
             <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
             { match (*outcome).clone() {
-                Some(Ok(url)) => html! {
-                    <div class="share-result">
-                        <label for="share-link">{ format!("Link to this state ({} characters), copied to the clipboard:", url.len()) }</label>
+                Some(Ok((url, what))) => html! {
+                    <div class="share-result" data-testid="share-result">
+                        <label for="share-link">{ format!("Link to {what} ({} characters), copied to the clipboard:", url.len()) }</label>
                         <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url.clone() } />
                         <CopyButton text={ url } testid="copy-share-link" what="Copy the link again" />
                         <button type="button" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>

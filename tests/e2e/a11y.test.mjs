@@ -116,3 +116,14 @@ test('the first result is a few key presses away, and only a short status is ann
   assert.equal(await page.getByTestId('results-status').innerText(), 'Results updated: 3 systems, 6 measures.');
   await context.close();
 });
+
+test('in the learn door, which has no results, the skip link goes to the exercise', async () => {
+  const { page, context } = await open(env, { url: `${env.server.url}#learn` });
+  await page.getByTestId('exercise').waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'skip-to-results');
+  assert.equal((await page.getByTestId('skip-to-results').innerText()).trim(), 'Skip to the exercise');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-title');
+  await context.close();
+});

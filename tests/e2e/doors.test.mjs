@@ -164,5 +164,17 @@ test('on a phone the set\'s Next comes before resetting all progress', async () 
   const next = await page.getByTestId('exercise-next').boundingBox();
   const reset = await page.getByTestId('exercise-reset-all').boundingBox();
   assert.ok(next.y < reset.y, `Next at y ${next.y}, Reset all progress at y ${reset.y}`);
+  // A student goes on before any teacher's tool (opening a set).
+  const open_set = await page.getByTestId('exercise-file').boundingBox();
+  assert.ok(next.y < open_set.y, `Next at y ${next.y}, Open a set at y ${open_set.y}`);
+  // No exercise is wider than the phone: a wide steps table scrolls in its own box.
+  const picks = page.getByTestId('exercise-pick');
+  const width = await page.evaluate(() => innerWidth);
+  for (let i = 0; i < await picks.count(); i++) {
+    await picks.nth(i).tap();
+    await page.getByTestId('exercise').waitFor();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `exercise ${i + 1}: the page is ${wide} px wide on a ${width} px phone`);
+  }
   await context.close();
 });

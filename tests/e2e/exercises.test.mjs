@@ -135,6 +135,12 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   // The set travels in a link: opened from it, the same exercises.
   const href = await page.getByTestId('exercise-set-link').getAttribute('href');
   assert.match(href, /\?set=[A-Za-z0-9_-]+$/);
+  // The header's "Copy link", in the learn door, gives the same link (a
+  // state's link would open in Calculate).
+  await page.getByTestId('copy-link').click();
+  assert.match(await page.getByTestId('share-result').innerText(), /^Link to this set \(\d+ characters\), copied to the clipboard:/);
+  assert.equal(await page.getByTestId('share-link').inputValue(), href);
+  await page.getByTestId('close-share').click();
   await page.goto(href);
   await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 2 of 2');

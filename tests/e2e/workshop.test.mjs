@@ -72,7 +72,7 @@ test('hints reveal the rows, the answer is its own last step, and feedback follo
   assert.equal(await text(page, 'exercise-hint'), 'The answer is shown');
   assert.equal(await page.getByTestId('exercise-hint').isDisabled(), true);
   // A verdict is about the answer in the box: changing it clears the verdict.
-  assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve \(the grades after the bar \|\): they count among the relevant documents\.$/);
+  assert.match(await answer(page, '0.8333'), /^Not quite\. You left out the relevant documents the system did not retrieve \(named under the ranking\): they count among the relevant documents\.$/);
   await page.getByTestId('exercise-answer').fill('0.55');
   assert.equal(await text(page, 'exercise-verdict'), '');
   // Plain words: one relevant document not retrieved, in the singular.
@@ -142,6 +142,9 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     await page.locator('.exercise-task').click();
     assert.match(await place(), /^Exercise 3 of 7 · The answer/);
     assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
+    // The step just shown is brought on screen (a clicker's step below the edge seemed to do nothing).
+    await page.waitForFunction(() => document.querySelector('[data-testid="exercise-lines"]').getBoundingClientRect().bottom <= innerHeight + 1,
+      null, { timeout: 5000 });
     // Type: body, table and working at least 30 px at 1280x720, larger on a larger screen.
     const sizes = await pane.evaluate((el) => {
       const px = (sel) => [...el.querySelectorAll(sel)].map((n) => parseFloat(getComputedStyle(n).fontSize));

@@ -12,7 +12,8 @@ use crate::learn::exercise_link::{forget_in_address, link};
 use crate::learn::exercise_progress::Progress;
 use crate::model::state::SavedSet;
 use crate::settings::inputs::index_setter;
-use crate::shared::evaluation::{ExerciseSet, ParseError};
+use crate::shared::copy_button::CopyButton;
+use crate::shared::evaluation::{digit_lookalikes, ExerciseSet, ParseError};
 
 /// The teacher's set that ships with the app.
 pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");
@@ -177,9 +178,13 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <h3 data-testid="exercise-set-title">{ set.title.clone() }</h3>
             }
             if !set.errors.is_empty() {
-                <ul class="field-error" role="alert" data-testid="exercise-set-errors">
-                    { for set.errors.iter().map(located) }
-                </ul>
+                // Said to whoever opened the set: a student cannot mend it.
+                <div class="field-error set-errors" role="alert">
+                    <p>{ "Lines of this set that could not be read (its author can mend them):" }</p>
+                    <ul data-testid="exercise-set-errors">
+                        { for set.errors.iter().map(located) }
+                    </ul>
+                </div>
             }
             <p data-testid="exercise-set-progress">{ format!("Solved {solved} of {}", set.exercises.len()) }</p>
             <ol class="exercise-list">
@@ -201,6 +206,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next exercise →" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
+                <CopyButton text={ link(set_text) } testid="copy-set-link" what="Copy the link to this set" />
             </p>
         </div>
     }
@@ -212,7 +218,8 @@ fn located(e: &ParseError) -> Html {
     let found = if e.found.is_empty() {
         "the end of the line".to_string()
     } else {
-        format!("“{}”", e.found)
+        let letters = digit_lookalikes(&e.found).map_or(String::new(), |l| format!(" ({l})"));
+        format!("“{}”{letters}", e.found)
     };
     html! {
         <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>

@@ -179,7 +179,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     html! {
         <section class={ classes!("exercise-pane", projector.then_some("projector")) } aria-labelledby="exercise-title" data-testid="exercises"
             ref={ pane } tabindex="-1" { onkeydown }>
-            <h2 id="exercise-title">{ "Try it yourself" }</h2>
+            <h2 id="exercise-title" tabindex="-1">{ "Try it yourself" }</h2>
             <p class="projector-bar">
                 <button type="button" data-testid="exercise-projector" aria-pressed={ projector.to_string() } onclick={ on_projector }>
                     { if *projector { "Leave projector mode" } else { "Projector mode" } }

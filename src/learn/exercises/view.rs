@@ -90,6 +90,19 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let hints = props.reveal.unwrap_or(saved.hints).min(hint_steps);
     let rows_shown = hints.min(row_hints);
     let answer_shown = hints >= hint_steps;
+    let stage = use_node_ref();
+    {
+        let stage = stage.clone();
+        use_effect_with(
+            (props.reveal, rows_shown, answer_shown),
+            move |&(reveal, rows, answer)| match reveal {
+                // A new exercise starts at the top, under the projector's buttons.
+                Some(0) => gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0),
+                Some(_) => bring_on_screen(&stage, rows, answer),
+                None => {}
+            },
+        );
+    }
     // The marks are about the cells as they are now: a cell a hint filled
     // in, or one changed since the check, has none.
     let checked = use_memo(
@@ -174,7 +187,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         "The answer is shown".to_string()
     };
     html! {
-        <div class="exercise" data-testid="exercise" data-key={ key.clone() }>
+        <div class="exercise" data-testid="exercise" data-key={ key.clone() } ref={ stage }>
             <p class="exercise-task">{ "Compute " }<strong data-testid="exercise-metric">{ ex.metric.to_string() }</strong>{ " for this ranking (grades by rank; grade ≥ 1 is relevant):" }</p>
             { ranking_view(ex) }
             <p class="exercise-formula">{ steps.formula.clone() }</p>
@@ -213,6 +226,28 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 <p class="controls exercise-danger"><button type="button" class="danger" data-testid="exercise-reset" onclick={ on_reset }>{ "Reset this exercise" }</button></p>
             }
         </div>
+    }
+}
+
+/// In projector mode, the step just shown (the steps table's last row
+/// shown, or the answer, the exercise's last part) scrolled on screen
+/// where it fell below the edge: a clicker's next step out of sight seemed
+/// to do nothing.
+fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
+    let Some(root) = exercise.cast::<web_sys::Element>() else {
+        return;
+    };
+    let shown = if answer_shown {
+        root.last_element_child()
+    } else {
+        let row = format!("[data-testid=exercise-steps] tbody tr:nth-child({rows_shown})");
+        root.query_selector(&row).ok().flatten()
+    };
+    if let Some(step) = shown {
+        let how = web_sys::ScrollIntoViewOptions::new();
+        how.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        how.set_behavior(web_sys::ScrollBehavior::Smooth);
+        step.scroll_into_view_with_scroll_into_view_options(&how);
     }
 }
 

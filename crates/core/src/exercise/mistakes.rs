@@ -257,10 +257,10 @@ impl fmt::Display for Mistake {
                 "You divided by the number of documents retrieved: AP divides the sum of P@rank at the relevant ranks by the number of relevant documents.",
             ),
             Mistake::UnretrievedForgotten => f.write_str(
-                "You left out the relevant documents the system did not retrieve (the grades after the bar |): they count among the relevant documents.",
+                "You left out the relevant documents the system did not retrieve (named under the ranking): they count among the relevant documents.",
             ),
             Mistake::IdealWithoutUnretrieved => f.write_str(
-                "You made the ideal ranking from the retrieved documents only: the relevant documents the system did not retrieve (the grades after the bar |) belong in it too.",
+                "You made the ideal ranking from the retrieved documents only: the relevant documents the system did not retrieve (named under the ranking) belong in it too.",
             ),
             Mistake::ErrWithoutReach => f.write_str(
                 "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, ∏ (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · ∏ (1 − Rⱼ).",
