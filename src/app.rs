@@ -195,7 +195,7 @@ pub fn App() -> Html {
                     // first part came and went, yew panicked when files
                     // came in ("failed to insert node before next sibling").
                     <div class="files-notes">
-                        { typed_results_note(!state.files.is_empty(), ev.systems.iter().filter(|s| s.source == Source::Typed).count()) }
+                        { typed_results_note(!state.files.is_empty(), ev.systems.iter().filter(|s| s.source == Source::Typed).count(), state.demo_typed()) }
                         <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
                     </div>
                 },

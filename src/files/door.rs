@@ -64,13 +64,18 @@ pub fn files_door(d: FilesDoor) -> Html {
 /// under Calculate give results: says whose results they are, so that
 /// they are not taken for the files' (nothing when files are loaded or
 /// nothing was typed).
-pub fn typed_results_note(files_loaded: bool, typed_systems: usize) -> Html {
+pub fn typed_results_note(files_loaded: bool, typed_systems: usize, demo: bool) -> Html {
     if files_loaded || typed_systems == 0 {
         return html! {};
     }
+    let next = if demo {
+        "Load a qrels file and one or more runs: their results take the demo's place."
+    } else {
+        "Load a qrels file and one or more runs to evaluate them beside these."
+    };
     html! {
         <p class="source-note" data-testid="typed-results-note">
-            { "No files are loaded yet: the results below are those of the rankings typed under Calculate. Load a qrels file and one or more runs to evaluate them beside these." }
+            { "No files are loaded yet: the results below are those of the rankings typed under Calculate. " }{ next }
         </p>
     }
 }

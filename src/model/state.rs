@@ -98,7 +98,7 @@ impl AppState {
             Action::AddFiles(added) => {
                 let mut next = self.clone();
                 // The demo makes way for the user's own files (it can be loaded again).
-                if self.quick_text.trim() == EXAMPLE_QUICK.trim() {
+                if self.demo_typed() {
                     next.quick_text = "".into();
                     next.case = None;
                 }
@@ -219,6 +219,14 @@ impl AppState {
             .iter()
             .find(|c| c.text.trim() == self.quick_text.trim())
             .map(|c| c.id.to_string())
+    }
+}
+
+impl AppState {
+    /// The rankings are the demo's: files, when they come in, take its
+    /// place (the demo's systems are not evaluated beside them).
+    pub fn demo_typed(&self) -> bool {
+        self.quick_text.trim() == EXAMPLE_QUICK.trim()
     }
 }
 

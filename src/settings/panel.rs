@@ -118,7 +118,7 @@ pub fn SettingsPanel(props: &SettingsPanelProps) -> Html {
                     hint="ERR's R = (2^g − 1)/2^max; empty = the largest grade in the data."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.err_gmax = parse_gmax(raw)?; Ok(()) }) as Applier } />
                 <TextSetting on_unread={ props.on_unread.clone() } id="set-rbp-p" label="RBP persistence p" value={ s.rbp_p.to_string() }
-                    hint="Chance the user goes on to the next rank (Moffat & Zobel): 0.5 impatient, 0.95 patient."
+                    hint="Chance the user goes on to the next rank (Moffat & Zobel): 0.5 impatient, 0.95 patient. 0.8 is ir_measures' default; trec_eval's rbp takes 0.9 (type trec_rbp in More measures by name for trec_eval's own definition)."
                     settings={ s.clone() } on_change={ props.on_change.clone() } apply={ (|n: &mut Settings, raw: &str| { n.rbp_p = parse_p(raw)?; Ok(()) }) as Applier } />
                 <TextSetting on_unread={ props.on_unread.clone() } id="set-level" label="Relevant from grade" value={ s.relevance_level.to_string() }
                     hint="Grades at or above this count as relevant for binary measures (trec_eval -l)."

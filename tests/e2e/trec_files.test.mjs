@@ -25,10 +25,12 @@ test('file input: out.test values, kept across a reload', async () => {
   await showTab(page, 'files');
   // Before any file, the results are the typed demo's, and the door says so.
   const note = page.getByTestId('typed-results-note');
-  assert.match(await note.innerText(), /^No files are loaded yet: the results below are those of the rankings typed under Calculate\./);
+  assert.match(await note.innerText(), /^No files are loaded yet: the results below are those of the rankings typed under Calculate\. Load a qrels file and one or more runs: their results take the demo's place\.$/);
+  await cell(page, 'BM25', 'AP').waitFor();
   await page.getByTestId('file-input').setInputFiles([join(SHARED, 'qrels.test'), join(SHARED, 'results.test')]);
   await assertOutTest(page, 'STANDARD');
   assert.equal(await note.count(), 0, 'files loaded: the note goes');
+  assert.equal(await cell(page, 'BM25', 'AP').count(), 0, "the demo's systems made way for the files'");
   assert.match(await page.getByTestId('file-list').innerText(), /qrels\.test — TREC qrels[\s\S]*results\.test — TREC run/);
   await page.screenshot({ path: join(SHOTS, 'files-1280.png'), fullPage: true });
 
