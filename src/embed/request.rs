@@ -125,6 +125,26 @@ pub fn iframe_snippet(
     Ok((src, snippet))
 }
 
+/// Whether a frame's address is this computer's own (a file, `localhost`,
+/// a loopback address): a snippet made from an app served there gives an
+/// empty frame to every reader of the docs.
+pub fn local_address(src: &str) -> bool {
+    if src.starts_with("file:") {
+        return true;
+    }
+    let host = src
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.split('/').next().unwrap_or(""));
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    let loopback_v4 = name.split('.').count() == 4
+        && name.starts_with("127.")
+        && name.split('.').all(|part| part.parse::<u8>().is_ok());
+    name == "localhost" || loopback_v4 || name == "::1" || name == "0.0.0.0"
+}
+
 /// Posts the embed's height to the page around it now and whenever it
 /// changes (a `ResizeObserver` on the calculator), so a host page with
 /// [`host_script`] shows it whole without an inner scroll bar.
@@ -173,6 +193,25 @@ pub fn report_height() {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_addresses_are_told_from_a_site() {
+        for src in [
+            "http://127.0.0.1:43929/?embed#s=x",
+            "http://localhost:8080/?embed",
+            "http://[::1]:8000/?embed",
+            "file:///media/usb/ranklab/index.html?embed",
+        ] {
+            assert!(local_address(src), "{src}");
+        }
+        for src in [
+            "https://docs.example.org/ranklab/?embed#s=x",
+            "https://127.example.org/?embed",
+            "http://localhost.example.org/",
+        ] {
+            assert!(!local_address(src), "{src}");
+        }
+    }
 
     #[test]
     fn embed_mode_reads_case_or_state_and_only_when_asked() {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
-use crate::embed::request::{iframe_snippet, EMBED_HEIGHTS};
+use crate::embed::request::{iframe_snippet, local_address, EMBED_HEIGHTS};
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
@@ -181,6 +181,10 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
                         <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet.clone() } />
                         <CopyButton text={ snippet } testid="copy-embed-snippet" what="Copy the embed snippet" />
+                        if local_address(&src) {
+                            <p class="field-error" data-testid="embed-local">{ "This frame's address is this computer's own: your readers' browsers cannot open it, and would show an empty frame. Copy Ranklab's files (the folder this page comes from) to your site, then make the snippet from there, or write their address in src." }</p>
+                        }
+                        <p class="hint" data-testid="embed-text-blocks">{ "To write each calculator's rankings in the page's own text instead (a block your docs keep, edited like any text), load Ranklab's " }<code>{ "embed.js" }</code>{ " once per page: the README's section on documentation pages shows how for MkDocs, Sphinx, Docusaurus, VitePress, mdBook and Hugo." }</p>
                         <div class="embed-size">
                             <label for="embed-height">{ "Height before it resizes" }</label>
                             <select id="embed-height" data-testid="embed-height" onchange={ on_height }>

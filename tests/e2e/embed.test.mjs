@@ -53,6 +53,9 @@ test('the Embed button gives a snippet that opens the same state', async () => {
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   const src = snippet.match(/<iframe src="([^"]+)"/)[1];
   assert.match(src, /^http:\/\/127\.0\.0\.1:\d+\/\?embed#s=/);
+  // Made from this computer's own server, the snippet would give readers an empty frame: said.
+  assert.match(await page.getByTestId('embed-local').innerText(), /^This frame's address is this computer's own: your readers' browsers cannot open it/);
+  assert.match(await page.getByTestId('embed-text-blocks').innerText(), /load Ranklab's embed\.js once per page/);
   const other = await context.newPage();
   await other.goto(src);
   // AP of N R R with R = 2: (1/2 + 2/3) / 2 = 0.5833.

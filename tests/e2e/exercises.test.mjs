@@ -15,11 +15,11 @@
 //   on average over both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHOTS, open, openDoor, useBrowser } from './harness.mjs';
+import { ROOT, SHOTS, open, openDoor, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -122,6 +122,14 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   const dir = mkdtempSync(join(tmpdir(), 'ranklab-set-'));
   const path = join(dir, 'week4.txt');
   await writeFile(path, 'title: Week 4\nexercise: P@2\n0 1 1\nexercise: MAP@x\n1\nexercise: RR\n0 0 0 1\n');
+  // A teacher starts from the example set's file, which opens as the set it is.
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByTestId('exercise-template').click()]);
+  assert.equal(saved.suggestedFilename(), 'ranklab-exercise-set.txt');
+  const template = join(dir, 'template.txt');
+  await saved.saveAs(template);
+  assert.equal(await readFile(template, 'utf8'), await readFile(join(ROOT, 'static', 'exercise-set.txt'), 'utf8'));
+  await page.getByTestId('exercise-file').setInputFiles(template);
+  await page.getByTestId('exercise-set-title').filter({ hasText: 'Ranking measures by hand' }).waitFor();
   await page.getByTestId('exercise-file').setInputFiles(path);
   await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
   assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt, line 4, column 11: expected a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k \(as in exercise: nDCG@5\), found “MAP@x”\.$/);

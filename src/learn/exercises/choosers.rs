@@ -13,6 +13,7 @@ use crate::learn::exercise_progress::Progress;
 use crate::model::state::SavedSet;
 use crate::settings::inputs::index_setter;
 use crate::shared::copy_button::CopyButton;
+use crate::shared::download::download;
 use crate::shared::evaluation::{digit_lookalikes, ExerciseSet, ParseError};
 
 /// The teacher's set that ships with the app.
@@ -155,6 +156,13 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
             }));
         })
     };
+    // A teacher's start: the example set's file, whose first lines say how
+    // a set is written.
+    let on_template = Callback::from(|_: MouseEvent| {
+        if let Err(problem) = download("ranklab-exercise-set.txt", "text/plain", EXAMPLE_SET) {
+            let _ = gloo::utils::window().alert_with_message(&problem);
+        }
+    });
     let solved = set
         .exercises
         .iter()
@@ -173,6 +181,8 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <label for="exercise-file">{ "Open a set " }</label>
                 <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file } />
                 <button type="button" data-testid="exercise-example-set" onclick={ on_example }>{ "Example set" }</button>
+                <button type="button" data-testid="exercise-template" onclick={ on_template }
+                    title="A set is a text file: edit this one (its first lines say how) and open it here">{ "Save the example set to edit" }</button>
             </p>
             if !set.title.is_empty() {
                 <h3 data-testid="exercise-set-title">{ set.title.clone() }</h3>
