@@ -3,6 +3,7 @@
 //! renders them, with the conventions that shaped the value.
 
 use crate::shared::same_rc::SameRc;
+use crate::shared::sideways::Sideways;
 use std::rc::Rc;
 
 use crate::results::query_lookup::{found_parts, judged_query, QueryFound};
@@ -65,7 +66,7 @@ fn steps(e: &Explanation, docs: &[(String, f64)]) -> Html {
         <>
             <p class="formula" data-testid="formula">{ e.formula.clone() }</p>
             if !e.headers.is_empty() && !e.rows.is_empty() {
-                <div class="table-scroll" tabindex="0" role="region" aria-label="Steps">
+                <Sideways label="Steps" size={ e.rows.len() * (e.headers.len() + 1) }>
                     <table class="results steps" data-testid="steps">
                         <thead><tr>
                             { for e.headers.iter().enumerate().map(|(i, h)| html! {
@@ -92,7 +93,7 @@ fn steps(e: &Explanation, docs: &[(String, f64)]) -> Html {
                             }) }
                         </tbody>
                     </table>
-                </div>
+                </Sideways>
             }
             { for e.lines.iter().map(|l| html! { <p class="step-line" data-testid="step-line">{ l.clone() }</p> }) }
         </>

@@ -10,3 +10,4 @@ pub mod error_list;
 pub mod evaluation;
 pub mod first_module;
 pub mod same_rc;
+pub mod sideways;

@@ -175,6 +175,13 @@ test('on a phone the set\'s Next comes before resetting all progress', async () 
     await page.getByTestId('exercise').waitFor();
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `exercise ${i + 1}: the page is ${wide} px wide on a ${width} px phone`);
+    // Columns hidden to the right of the steps' box are announced above it.
+    const box = page.locator('[role="region"][aria-label="The steps"]');
+    if (await box.count()) {
+      await page.waitForTimeout(100);
+      const hidden = await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      assert.equal(await page.getByTestId('sideways-cue').isVisible(), hidden, `exercise ${i + 1}: cue shown ${!hidden}, columns hidden ${hidden}`);
+    }
   }
   await context.close();
 });

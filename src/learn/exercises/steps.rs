@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::events::input_value;
+use crate::shared::sideways::Sideways;
 
 pub(super) struct StepsArgs<'a> {
     pub(super) steps: &'a crate::shared::evaluation::Explanation,
@@ -73,13 +74,13 @@ pub(super) fn steps_table(a: &StepsArgs) -> Html {
     html! {
         <>
             // A wide table scrolls in its own box, never the page.
-            <div class="exercise-steps-scroll">
+            <Sideways label="The steps" size={ steps.rows.len() * (steps.headers.len() + 1) }>
                 <table class="results exercise-steps" data-testid="exercise-steps">
                     <caption>{ "The steps: fill in the empty cells, or ask for a hint" }</caption>
                     <thead><tr>{ for steps.headers.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
                     <tbody>{ for (0..steps.rows.len()).map(row) }</tbody>
                 </table>
-            </div>
+            </Sideways>
             <ul class="exercise-step-notes">{ for notes }</ul>
         </>
     }
