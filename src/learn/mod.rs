@@ -2,6 +2,7 @@
 
 pub mod door;
 pub mod exercise_link;
+pub mod exercise_place;
 pub mod exercise_progress;
 pub mod exercises;
 

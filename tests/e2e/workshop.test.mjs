@@ -172,8 +172,13 @@ test('projector mode stays on across a reload, and off once left', async () => {
   await page.getByTestId('exercise-projector').click();
   await pane.and(page.locator('.projector')).waitFor();
   assert.match(new URL(page.url()).search, /projector/);
+  // The place in the set comes back too: the exercise and the step shown.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · Row 1 of 2/);
   await page.reload();
   await pane.and(page.locator('.projector')).waitFor({ timeout: 15000 });
+  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · Row 1 of 2/);
+  assert.equal(await page.getByTestId('exercise-hinted').count(), 2, "the row shown (its two cells), shown again");
   assert.equal(await page.getByTestId('exercise-projector').innerText(), 'Leave projector mode');
   await page.getByTestId('exercise-projector').click();
   await pane.and(page.locator(':not(.projector)')).waitFor();
@@ -181,6 +186,7 @@ test('projector mode stays on across a reload, and off once left', async () => {
   await page.reload();
   await pane.waitFor({ timeout: 15000 });
   assert.equal(await page.locator('.projector').count(), 0);
+  assert.equal(await text(page, 'exercise-metric'), 'AP', 'a student, too, comes back to the exercise');
   assert.equal(new URL(page.url()).hash, '#learn', 'the learn door, still');
   assert.deepEqual(seen.errors, []);
   await context.close();

@@ -24,6 +24,7 @@ use projector::{projector_bar, projector_click, projector_keys, use_projector, P
 use view::ExerciseView;
 
 use crate::learn::exercise_link::from_address;
+use crate::learn::exercise_place::{keep_place, kept_place};
 use crate::learn::exercise_progress::{set_scope, use_progress, PRACTICE};
 use crate::model::state::SavedSet;
 use crate::shared::evaluation::{draw, parse_set, Difficulty, Exercise, QuickInput};
@@ -88,11 +89,20 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         parse_set(name, text)
     });
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
-    let set_at = use_state(|| 0usize);
+    // The set shown first comes back to the place a reload left it at.
+    let kept = use_memo((), {
+        let (scope, count) = (set_scope(&set_text), set.exercises.len());
+        move |_| kept_place(&scope).filter(|&(exercise, _)| exercise < count)
+    });
+    let set_at = use_state(|| kept.map_or(0, |(exercise, _)| exercise));
     {
         // Another set starts at its first exercise.
-        let set_at = set_at.clone();
-        use_effect_with(set_text.clone(), move |_| set_at.set(0));
+        let (set_at, shown_first) = (set_at.clone(), use_mut_ref(|| true));
+        use_effect_with(set_text.clone(), move |_| {
+            if !std::mem::replace(&mut *shown_first.borrow_mut(), false) {
+                set_at.set(0);
+            }
+        });
     }
     let scope = if *source == Source::Set {
         set_scope(&set_text)
@@ -100,13 +110,21 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         PRACTICE.to_string()
     };
     let progress = use_progress(scope, set_scope(EXAMPLE_SET));
-    let projector_mode = use_projector();
+    let projector_mode = use_projector(kept.map_or(0, |(_, step)| step));
     let Projector {
         on: projector,
         shown,
         pane,
     } = projector_mode.clone();
     let handout = use_state(|| false);
+    {
+        let scope = (*source == Source::Set).then(|| set_scope(&set_text));
+        use_effect_with((scope, *set_at, *shown), |(scope, exercise, step)| {
+            if let Some(scope) = scope {
+                keep_place(scope, *exercise, *step);
+            }
+        });
+    }
 
     let typed: Vec<(String, &crate::shared::evaluation::QuickQuery)> = props
         .input

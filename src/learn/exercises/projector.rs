@@ -18,15 +18,16 @@ pub(super) struct Projector {
     pub(super) pane: NodeRef,
 }
 
+/// `step`: the step of the working shown at first (a reload's place).
 #[hook]
-pub(super) fn use_projector() -> Projector {
+pub(super) fn use_projector(step: usize) -> Projector {
     let on = use_state(|| {
         gloo::utils::window()
             .location()
             .search()
             .is_ok_and(|q| query_parts(&q).any(is_projector))
     });
-    let shown = use_state(|| 0usize);
+    let shown = use_state(|| step);
     let pane = use_node_ref();
     {
         let pane = pane.clone();
