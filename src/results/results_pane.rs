@@ -17,6 +17,7 @@ use crate::results::warnings::Warnings;
 use crate::settings::Settings;
 use crate::shared::door::Door;
 use crate::shared::error_list::problems_paragraph;
+use crate::shared::evaluation::ParseError;
 use crate::shared::first_module::FIRST;
 use crate::shared::same_rc::SameRc;
 
@@ -74,12 +75,20 @@ pub fn results_pane(p: ResultsPane) -> Html {
     let marks_note = settings.stats.marks_note();
     // (Judgment tables come from files, which the first module never holds.)
     let judgment_table = ev.judgment_table.clone().filter(|_| !FIRST);
+    // The files' problems the files door's own panel tells of: all of them
+    // while their numbers are withheld, the bad lines left out once the
+    // reader chose to go on without them.
+    let told: &[ParseError] = match (ev.withheld, door) {
+        (true, _) => &files_part.errors,
+        (false, Door::Files) => &ev.bad_lines,
+        (false, _) => &[],
+    };
     html! {
                 <section class="results-pane" aria-labelledby="results-title"
                     aria-busy={ ev.updating.to_string() }>
                     { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
                     <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
-                    { problems_paragraph(&typed.part.errors, &files_part.errors, ev.withheld) }
+                    { problems_paragraph(&typed.part.errors, &files_part.errors, told) }
                     { parts.unread_settings }
                     <Warnings warnings={ ev.warnings.clone() } />
                     { parts.partial_view }

@@ -142,14 +142,21 @@ pub fn problems_note(typed: usize, files: &[crate::shared::evaluation::ParseErro
 
 /// The results' account of the inputs' problems, with links to their lists
 /// (nothing when there are none; the files' only while their numbers show).
-pub fn problems_paragraph(typed: &[ParseError], files: &[ParseError], withheld: bool) -> Html {
-    let files: &[ParseError] = if withheld { &[] } else { files };
+/// `told`: the files' problems a panel beside it already tells of (the
+/// withheld files' list, or the mark of numbers computed without their bad
+/// lines), left out here so that one problem is not told twice.
+pub fn problems_paragraph(typed: &[ParseError], files: &[ParseError], told: &[ParseError]) -> Html {
+    let files: Vec<ParseError> = files
+        .iter()
+        .filter(|e| !told.contains(e))
+        .cloned()
+        .collect();
     if typed.is_empty() && files.is_empty() {
         return html! {};
     }
     html! {
         <p class="warning-note" data-testid="problems-summary">
-            { problems_note(typed.len(), files) }
+            { problems_note(typed.len(), &files) }
             { " " }
             if !files.is_empty() { <a href="#file-errors">{ "See the file problems" }</a> }
             if !files.is_empty() && !typed.is_empty() { { " · " } }

@@ -68,6 +68,8 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /Computed from partial input: 1 bad line of run\.txt left out\./);
+  // The mark tells of the bad line: the results' summary of problems does not tell it again.
+  assert.equal(await page.getByTestId('problems-summary').count(), 0);
   assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   const texts = await page.evaluate(() => window.__jobTexts);
   const gap = await page.evaluate(() => window.__maxFrameGap);
