@@ -134,6 +134,26 @@ pub fn draw_shape<DB: DrawingBackend>(
 }
 
 /// Where a value goes on a panel's axis from `x0` to `x1` (0 to `top`).
+/// The end of measure `m`'s axis: 1 for a measure in [0, 1], else past
+/// its largest mean or tie range end ([`upper`]); an interval that leaves
+/// the axis is cut at the edge.
+fn axis_top(d: &PerMeasure, m: usize) -> f64 {
+    upper((0..d.systems.len()).flat_map(|s| {
+        let tie = d.ties[s][m].into_iter().flat_map(|(a, b)| [a, b]);
+        std::iter::once(d.values[s][m]).chain(tie)
+    }))
+}
+
+/// Whether some interval goes on past an end of its measure's axis.
+fn any_cut(d: &PerMeasure) -> bool {
+    (0..d.measures.len()).any(|m| {
+        let top = axis_top(d, m);
+        d.intervals
+            .iter()
+            .any(|row| row[m].is_some_and(|(lo, hi)| lo < 0.0 || hi > top))
+    })
+}
+
 fn to_px(v: f64, top: f64, x0: i32, x1: i32) -> i32 {
     let t = (v / top).clamp(0.0, 1.0);
     x0 + ((x1 - x0) as f64 * t).round() as i32
@@ -176,15 +196,17 @@ fn draw<DB: DrawingBackend>(
             fg.stroke_width(2),
         )))?;
     }
-    drew(root.draw(&Text::new(
-        d.interval_name.to_string(),
-        (x + 30, key_y - 8),
-        text(LABEL),
-    )))?;
+    let interval_key = if any_cut(d) {
+        format!("{} (an arrow: it goes on past the axis)", d.interval_name)
+    } else {
+        d.interval_name.to_string()
+    };
+    let key_chars = interval_key.chars().count() as i32;
+    drew(root.draw(&Text::new(interval_key, (x + 30, key_y - 8), text(LABEL))))?;
     let (bx, by) = if narrow {
         (14, key_y + 22)
     } else {
-        (44 + 8 * d.interval_name.chars().count() as i32, key_y)
+        (44 + 8 * key_chars, key_y)
     };
     drew(root.draw(&Rectangle::new(
         [(bx, by - 5), (bx + 22, by + 5)],
@@ -227,14 +249,7 @@ fn draw<DB: DrawingBackend>(
                     .color(&fg),
             )),
         )?;
-        // The axis runs to 1 for a measure in [0, 1]: an interval that
-        // leaves it is cut at the edge, without its cap there.
-        let column = (0..d.systems.len()).flat_map(|s| {
-            let v = d.values[s][m];
-            let tie = d.ties[s][m].into_iter().flat_map(|(a, b)| [a, b]);
-            std::iter::once(v).chain(tie)
-        });
-        let top = upper(column);
+        let top = axis_top(d, m);
         let rows_y0 = top_y + PANEL_TITLE as i32;
         let axis_y = rows_y0 + ROW as i32 * d.systems.len() as i32 + 4;
         // Grid lines and ticks at 0, ¼, ½, ¾ and the top (0, ½ and the top
@@ -283,12 +298,15 @@ fn draw<DB: DrawingBackend>(
             if let Some((lo, hi)) = d.intervals[s][m] {
                 let (a, b) = (to_px(lo, top, x0, x1), to_px(hi, top, x0, x1));
                 drew(root.draw(&PathElement::new(vec![(a, y), (b, y)], fg.stroke_width(2))))?;
-                let caps = [(a, lo >= 0.0), (b, hi <= top)];
-                for cap in caps.into_iter().filter(|c| c.1).map(|c| c.0) {
-                    drew(root.draw(&PathElement::new(
-                        vec![(cap, y - 5), (cap, y + 5)],
-                        fg.stroke_width(2),
-                    )))?;
+                // A cap where the interval ends on the axis; where it goes
+                // on past an end, an arrowhead pointing on.
+                for (at, inside, on) in [(a, lo >= 0.0, -1), (b, hi <= top, 1)] {
+                    let mark = if inside {
+                        vec![(at, y - 5), (at, y + 5)]
+                    } else {
+                        vec![(at - 6 * on, y - 5), (at, y), (at - 6 * on, y + 5)]
+                    };
+                    drew(root.draw(&PathElement::new(mark, fg.stroke_width(2))))?;
                 }
             }
             let v = d.values[s][m];
@@ -374,6 +392,42 @@ mod tests {
         );
         let dark = chart(360, Theme::Dark);
         assert!(dark.contains("#202227") && dark.contains("#ECECF0"));
+    }
+
+    #[test]
+    fn an_interval_past_the_axis_ends_in_an_arrow_the_key_explains() {
+        let measures = vec!["RR".to_string()];
+        let systems = vec!["a".to_string(), "b".to_string()];
+        let values = vec![vec![0.4], vec![0.7]];
+        let ties = vec![vec![None], vec![None]];
+        let svg = |intervals: &[Vec<Interval>]| {
+            let d = PerMeasure {
+                measures: &measures,
+                systems: &systems,
+                values: &values,
+                intervals,
+                ties: &ties,
+                interval_name: "95% t interval",
+            };
+            per_measure_svg(&d, Theme::Light, per_measure_size(900, 1, 2)).unwrap()
+        };
+        // Within the axis: two caps each, no arrow, and the key as before.
+        let inside = svg(&[vec![Some((0.2, 0.6))], vec![Some((0.5, 0.9))]]);
+        assert!(!inside.contains("an arrow"), "{inside}");
+        // b's interval leaves both ends (a t interval on few queries).
+        let cut = svg(&[vec![Some((0.2, 0.6))], vec![Some((-0.3, 1.4))]]);
+        assert!(
+            cut.contains("95% t interval (an arrow: it goes on past the axis)"),
+            "{cut}"
+        );
+        // An arrowhead is a path of three points, a cap one of two.
+        let three = |svg: &str| {
+            svg.split("points=\"")
+                .skip(1)
+                .filter(|p| p.split('"').next().unwrap().split_whitespace().count() == 3)
+                .count()
+        };
+        assert_eq!(three(&cut), three(&inside) + 2, "{cut}");
     }
 
     #[test]

@@ -20,6 +20,7 @@ use crate::shared::evaluation::{
     format_digits, format_value, paired_values, range_digits, stop_weights, system_ranks, Metric,
     StatsReport, StopProbability, SystemResult,
 };
+use crate::shared::sideways::Sideways;
 
 #[derive(Clone, Copy, PartialEq)]
 pub enum Kind {
@@ -209,9 +210,13 @@ fn interval_table(
     html! {
         <details class="chart-data" open=true>
             <summary>{ "Data table" }</summary>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
+            // The caption above the scrolling box (inside it, it is as wide
+            // as the table and cut at the box's edge on a phone), and read
+            // with the table by screen readers.
+            <p class="table-caption" aria-hidden="true">{ caption.clone() }</p>
+            <Sideways label="Chart data" size={ measure_names.len() * names.len() }>
                 <table class="results" data-testid="chart-data">
-                    <caption>{ caption }</caption>
+                    <caption class="visually-hidden">{ caption }</caption>
                     <thead><tr>
                         <th scope="col">{ "Measure" }</th><th scope="col">{ "System" }</th>
                         <th scope="col" class="num">{ "Mean" }</th>
@@ -238,7 +243,7 @@ fn interval_table(
                         })) }
                     </tbody>
                 </table>
-            </div>
+            </Sideways>
         </details>
     }
 }
@@ -456,9 +461,10 @@ fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>
     html! {
         <details class="chart-data">
             <summary>{ "Data table" }</summary>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Chart data">
+            <p class="table-caption" aria-hidden="true">{ caption.clone() }</p>
+            <Sideways label="Chart data" size={ rows.len() * (columns.len() + 1) }>
                 <table class="results" data-testid="chart-data">
-                    <caption>{ caption }</caption>
+                    <caption class="visually-hidden">{ caption }</caption>
                     <thead><tr><th scope="col">{ "" }</th>{ for columns.iter().map(|c| html! { <th scope="col" class="num">{ c.clone() }</th> }) }</tr></thead>
                     <tbody>
                         { for rows.iter().map(|(name, vals)| html! {
@@ -466,7 +472,7 @@ fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>
                         }) }
                     </tbody>
                 </table>
-            </div>
+            </Sideways>
         </details>
     }
 }
