@@ -573,24 +573,21 @@ impl fmt::Display for PrefContradiction {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn letters_typed_for_digits_are_named() {
-        assert_eq!(
-            digit_lookalikes("1O").as_deref(),
-            Some("the letter O, not the digit 0")
-        );
-        assert_eq!(
-            digit_lookalikes("O").as_deref(),
-            Some("the letter O, not the digit 0")
-        );
-        assert_eq!(
-            digit_lookalikes("0.l5").as_deref(),
-            Some("the letter l, not the digit 1")
-        );
-        assert_eq!(
-            digit_lookalikes("Io").as_deref(),
-            Some("the letter I, not the digit 1; the letter o, not the digit 0")
-        );
+        for (text, named) in [
+            ("1O", "the letter O, not the digit 0"),
+            ("O", "the letter O, not the digit 0"),
+            ("0.l5", "the letter l, not the digit 1"),
+            (
+                "Io",
+                "the letter I, not the digit 1; the letter o, not the digit 0",
+            ),
+        ] {
+            assert_eq!(digit_lookalikes(text).as_deref(), Some(named), "{text}");
+        }
         // Text that is no number with them read as digits, or has none.
         for text in ["10", "", "DOC10", "x", "1O.O.5", "Q0", "on"] {
             assert_eq!(digit_lookalikes(text), None, "{text}");
@@ -602,8 +599,6 @@ mod tests {
             "{e}"
         );
     }
-
-    use super::*;
 
     #[test]
     fn display_names_input_line_column_expected_and_found() {
