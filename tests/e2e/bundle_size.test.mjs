@@ -78,9 +78,13 @@ import { DIST } from './harness.mjs';
 // 587,458, so 427,000 (issue 43's goal is 450,000) and 591,000. Then a
 // walk's findings (what files lack, the gain named, a settings field that
 // does not read said beside the results, the door kept with the history):
-// 427,660 and 591,158, so 430,000 and 594,000.
-const FIRST_BUDGET = 430_000;
-const WHOLE_BUDGET = 594_000;
+// 427,660 and 591,158, so 430,000 and 594,000. Then the second walks (a
+// letter typed for a digit named, the line about columns hidden to the
+// right of a phone's tables, a component of its own, the embed dialog's
+// notes, the chart's arrows, the learn door's): 433,509 and 599,707, so
+// 436,000 and 602,000.
+const FIRST_BUDGET = 436_000;
+const WHOLE_BUDGET = 602_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
