@@ -33,7 +33,7 @@ pub fn learn_door(d: LearnDoor) -> Html {
             <ExercisePanel input={ d.input } set={ d.set } on_set={ d.on_set } />
             <section class="gallery" aria-labelledby="gallery-title">
                 <h2 id="gallery-title">{ "Worked examples" }</h2>
-                <p class="hint">{ "Every worked example of the articles Ranklab was specified from, with the article's stated value beside the correct one. Loading one opens it in Calculate." }</p>
+                <p class="hint">{ "The worked examples of the five articles on ranking measures Ranklab was built from, each with the article's stated value beside the correct one (where an article's number is off, the example says why). Loading one opens it in Calculate." }</p>
                 <ExamplesMenu on_load={ d.on_case } id="gallery-examples" current={ d.case.map(AttrValue::from) } />
             </section>
         </main>
