@@ -17,6 +17,7 @@ use crate::shared::evaluation::{format_digits, format_value, plural, range_digit
 use crate::shared::evaluation::{Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
+use crate::shared::sideways::scroll_cue;
 
 /// Props of [`TieRangePanel`].
 #[derive(Properties, PartialEq)]
@@ -84,7 +85,7 @@ fn means_table(v: &View) -> Html {
     html! {
         <>
         if v.more {
-            <p class="scroll-cue" data-testid="tie-scroll-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+            { scroll_cue("tie-scroll-cue") }
         }
         <div class={ classes!("table-scroll", v.more.then_some("more-right")) } tabindex="0" role="region" aria-label="Means over tie orders" ref={ v.scroller.clone() }>
             <table class="results tie-means" data-testid="tie-means">

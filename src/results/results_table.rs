@@ -17,6 +17,7 @@ use crate::shared::dom::{breakable, use_more_to_the_right};
 use crate::shared::evaluation::{
     format_value, query_set_note, Source, SystemResult, TieRange, TieReport,
 };
+use crate::shared::sideways::scroll_cue;
 
 /// The sentence a table's caption starts with when the files' numbers
 /// were computed without their bad lines.
@@ -178,7 +179,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         // the table by screen readers.
         <p class="table-caption" aria-hidden="true" data-testid="results-caption">{ caption.clone() }</p>
         if more {
-            <p class="scroll-cue" data-testid="scroll-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+            { scroll_cue("scroll-cue") }
         }
         <div class={ classes!("table-scroll", more.then_some("more-right")) } tabindex="0" role="region" aria-label="Results table" ref={ scroller }>
         <table class="results" data-testid="results">

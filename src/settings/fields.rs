@@ -1,7 +1,7 @@
 //! Readers of the settings' text fields (cutoffs, parameters, measure
 //! names): each accepts what the field's hint says and says what it expected.
 
-use crate::shared::evaluation::digit_lookalikes;
+use crate::shared::evaluation::lookalike_note;
 
 /// Largest cutoff accepted.
 pub const MAX_CUTOFF: usize = 10_000;
@@ -17,7 +17,7 @@ pub fn parse_cutoffs(raw: &str) -> Result<Vec<usize>, String> {
             Ok(k) if (1..=MAX_CUTOFF).contains(&k) => out.push(k),
             _ => {
                 let tok = tok.trim();
-                let letters = digit_lookalikes(tok).map_or(String::new(), |l| format!(" ({l})"));
+                let letters = lookalike_note(tok);
                 return Err(format!(
                     "each cutoff is a whole number from 1 to {MAX_CUTOFF}; `{tok}` is not{letters}"
                 ));

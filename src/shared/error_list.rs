@@ -1,7 +1,7 @@
 //! Located problems of an input: file (when several inputs share the
 //! list), line, column, what was expected and what was found.
 
-use crate::shared::evaluation::{digit_lookalikes, ParseError};
+use crate::shared::evaluation::{lookalike_note, ParseError};
 
 use crate::shared::evaluation::is_unread_file;
 use yew::prelude::*;
@@ -64,7 +64,7 @@ pub fn expected_found(e: &ParseError) -> Html {
         <span>
             { "expected " }{ code_spans(&e.expected.to_string()) }{ ", found " }
             if e.found.is_empty() { { "the end of the line" } } else { <code>{ e.found.clone() }</code> }
-            if let Some(letters) = digit_lookalikes(&e.found) { { format!(" ({letters})") } }
+            { lookalike_note(&e.found) }
         </span>
     }
 }

@@ -6,6 +6,14 @@ use yew::prelude::*;
 
 use crate::shared::dom::use_more_to_the_right;
 
+/// The line above a box whose table has columns hidden to the right
+/// (`testid`: its `data-testid`).
+pub fn scroll_cue(testid: &'static str) -> Html {
+    html! {
+        <p class="scroll-cue" data-testid={ testid } aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+    }
+}
+
 /// Props of [`Sideways`].
 #[derive(Properties, PartialEq)]
 pub struct SidewaysProps {
@@ -26,7 +34,7 @@ pub fn Sideways(props: &SidewaysProps) -> Html {
     html! {
         <>
             if more {
-                <p class="scroll-cue" data-testid="sideways-cue" aria-hidden="true">{ "More columns to the right: scroll the table sideways →" }</p>
+                { scroll_cue("sideways-cue") }
             }
             <div class={ classes!("table-scroll", more.then_some("more-right")) } tabindex="0" role="region"
                 aria-label={ props.label.clone() } ref={ node }>

@@ -362,11 +362,14 @@ impl fmt::Display for ParseError {
                 format!("`{}`", self.found)
             }
         )?;
-        match digit_lookalikes(&self.found) {
-            Some(letters) => write!(f, " ({letters})"),
-            None => Ok(()),
-        }
+        f.write_str(&lookalike_note(&self.found))
     }
+}
+
+/// [`digit_lookalikes`] as a message adds it after what was found:
+/// ` (the letter O, not the digit 0)`, or nothing.
+pub fn lookalike_note(found: &str) -> String {
+    digit_lookalikes(found).map_or(String::new(), |letters| format!(" ({letters})"))
 }
 
 /// The letters in `text` that stand where digits go, named for a message,
@@ -374,7 +377,7 @@ impl fmt::Display for ParseError {
 /// plain number (digits, at most one point): in many fonts `1O` reads as
 /// 10, and "expected a number, found 1O" then seems to refuse 10. `None`
 /// for any other text.
-pub fn digit_lookalikes(text: &str) -> Option<String> {
+fn digit_lookalikes(text: &str) -> Option<String> {
     let mut named: Vec<&str> = Vec::new();
     let mut points = 0;
     for c in text.chars() {

@@ -44,7 +44,7 @@ mod test_random;
 pub use crate::{
     // values
     conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak},
-    error::{digit_lookalikes, ParseError},
+    error::{lookalike_note, ParseError},
     // the stages and their reports
     exercise::random::{draw, Difficulty},
     exercise::set::{parse_set, ExerciseSet},

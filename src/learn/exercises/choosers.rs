@@ -14,7 +14,7 @@ use crate::model::state::SavedSet;
 use crate::settings::inputs::index_setter;
 use crate::shared::copy_button::CopyButton;
 use crate::shared::download::download;
-use crate::shared::evaluation::{digit_lookalikes, ExerciseSet, ParseError};
+use crate::shared::evaluation::{lookalike_note, ExerciseSet, ParseError};
 
 /// The teacher's set that ships with the app.
 pub(super) const EXAMPLE_SET: &str = include_str!("../../../static/exercise-set.txt");
@@ -228,8 +228,7 @@ fn located(e: &ParseError) -> Html {
     let found = if e.found.is_empty() {
         "the end of the line".to_string()
     } else {
-        let letters = digit_lookalikes(&e.found).map_or(String::new(), |l| format!(" ({l})"));
-        format!("“{}”{letters}", e.found)
+        format!("“{}”{}", e.found, lookalike_note(&e.found))
     };
     html! {
         <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>

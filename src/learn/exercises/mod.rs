@@ -89,10 +89,12 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         parse_set(name, text)
     });
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
+    // The set's key for its progress and its place, hashed once per set.
+    let set_key = use_memo(set_text.clone(), |text| set_scope(text));
     // The set shown first comes back to the place a reload left it at.
     let kept = use_memo((), {
-        let (scope, count) = (set_scope(&set_text), set.exercises.len());
-        move |_| kept_place(&scope).filter(|&(exercise, _)| exercise < count)
+        let (key, count) = (set_key.clone(), set.exercises.len());
+        move |_| kept_place(&key).filter(|&(exercise, _)| exercise < count)
     });
     let set_at = use_state(|| kept.map_or(0, |(exercise, _)| exercise));
     {
@@ -105,7 +107,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         });
     }
     let scope = if *source == Source::Set {
-        set_scope(&set_text)
+        (*set_key).clone()
     } else {
         PRACTICE.to_string()
     };
@@ -118,7 +120,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     } = projector_mode.clone();
     let handout = use_state(|| false);
     {
-        let scope = (*source == Source::Set).then(|| set_scope(&set_text));
+        let scope = (*source == Source::Set).then(|| (*set_key).clone());
         use_effect_with((scope, *set_at, *shown), |(scope, exercise, step)| {
             if let Some(scope) = scope {
                 keep_place(scope, *exercise, *step);

@@ -40,12 +40,6 @@ pub struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// Each column's best mean, set in bold as the page's table sets it
-    /// ([`best_means`]).
-    fn best_means(&self) -> Vec<Option<f64>> {
-        best_means(self.measures, &self.systems)
-    }
-
     /// The table of `systems` that have queries.
     pub fn new(
         measures: &'a [Metric],
@@ -311,7 +305,7 @@ pub fn results_markdown(t: &Table) -> String {
     out.push_str("\n|---|---:|");
     out.push_str(&"---:|".repeat(t.measures.len()));
     out.push('\n');
-    let best = t.best_means();
+    let best = best_means(t.measures, &t.systems);
     for (i, s) in t.systems.iter().enumerate() {
         let name = s.name.replace('|', "\\|");
         let prefix = if t.stats.is_some() {
@@ -403,7 +397,7 @@ pub fn latex_escape(s: &str) -> String {
 /// superscript letters (as ranx's LaTeX report does), a caption saying
 /// which test and correction made them.
 pub fn results_latex(t: &Table) -> String {
-    let best = t.best_means();
+    let best = best_means(t.measures, &t.systems);
     let mut out = String::from("% Requires \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
     out.push_str(&format!(
         "\\begin{{tabular}}{{l{}}}\n\\toprule\n",
