@@ -167,8 +167,18 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
 });
 
 test('Cancel after progress: no later message revives the job', async () => {
-  const { context, page } = await open(env);
-  await showTab(page, 'files');
+  // On a fast machine the 40 MB job can end before a progress text with
+  // queries evaluated is painted, so Cancel would never be clicked: each of
+  // the workers' stream reads waits 15 ms first, which makes the job last
+  // seconds on any machine (the workers' messages themselves are not held).
+  const { context, page, told } = await openWithWorkerPrelude(
+    'const readBytes = ReadableStreamBYOBReader.prototype.read;\n' +
+    'let slowed = false;\n' +
+    'ReadableStreamBYOBReader.prototype.read = function (view) {\n' +
+    '  if (!slowed) { slowed = true; console.log("ranklab-test: slow reads"); }\n' +
+    '  return new Promise((done) => setTimeout(done, 15)).then(() => readBytes.call(this, view));\n' +
+    '};\n',
+    'ranklab-test: slow reads');
   // Click Cancel from the page as soon as a progress text says queries were
   // evaluated (the workers are mid-stream), and record every progress text.
   await page.evaluate(() => {
@@ -188,6 +198,7 @@ test('Cancel after progress: no later message revives the job', async () => {
   await page.getByTestId('job-cancelled').waitFor({ timeout: 60000 });
   const at = await page.evaluate(() => window.__cancelledAt);
   assert.ok(at > 0, 'Cancel was clicked after a progress text with queries evaluated');
+  assert.ok(told() >= 1, 'the workers read through the slowed reader');
   // The workers had more to send; none of it may bring the job back.
   await page.waitForTimeout(3000);
   const texts = await page.evaluate(() => window.__texts);
