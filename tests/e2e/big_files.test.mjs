@@ -34,6 +34,20 @@ before(async () => {
   await writeFile(join(DIR, 'qrels-9mb.txt'), small.qrels);
 });
 
+/** A prelude to worker.js that makes each of the workers' stream reads
+ * hand over its bytes 40 ms per MB late (and logs once that it did): the
+ * 40 MB job then lasts a second or more on any machine, so its progress is
+ * painted before its end however fast the machine is. The workers' messages
+ * themselves are not held. */
+const SLOW_READS =
+  'const readBytes = ReadableStreamBYOBReader.prototype.read;\n' +
+  'let slowed = false;\n' +
+  'ReadableStreamBYOBReader.prototype.read = function (view) {\n' +
+  '  if (!slowed) { slowed = true; console.log("ranklab-test: slow reads"); }\n' +
+  '  return readBytes.call(this, view).then((r) =>\n' +
+  '    new Promise((done) => setTimeout(() => done(r), (r.value ? r.value.byteLength : 0) / 25000)));\n' +
+  '};\n';
+
 /** Records, in the page, the progress texts shown and the longest gap
  * between painted frames until the run's row appears. */
 async function watchJob(page, system) {
@@ -56,7 +70,8 @@ async function watchJob(page, system) {
 
 test('a 40 MB run is streamed by workers and gives the definitions\' values', async () => {
   assert.ok(big.run.length > 40e6, `${big.run.length} bytes`);
-  const { context, page, seen } = await open(env);
+  // Slowed reads: on a fast machine the job could end before a second progress text.
+  const { context, page, seen } = await open(env, { workerPrelude: SLOW_READS });
   await showTab(page, 'files');
   await watchJob(page, 'run.txt');
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
@@ -73,7 +88,7 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of the files left out\)\./);
   const texts = await page.evaluate(() => window.__jobTexts);
   const gap = await page.evaluate(() => window.__maxFrameGap);
-  console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms`);
+  console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms: ${texts.join(" | ")}`);
   assert.ok(texts.some((t) => /^Reading run\.txt: [\d.]+ MB of [\d.]+ MB read, [\d,]+ queries evaluated\.$/.test(t)), texts.join(' | '));
   assert.ok(texts.length >= 3, 'the page painted the progress as it went');
   // The bad line is located at its line in the file, though a second worker read that part.
@@ -168,17 +183,9 @@ test('Cancel stops the workers; Evaluate again brings the results', async () => 
 
 test('Cancel after progress: no later message revives the job', async () => {
   // On a fast machine the 40 MB job can end before a progress text with
-  // queries evaluated is painted, so Cancel would never be clicked: each of
-  // the workers' stream reads waits 15 ms first, which makes the job last
-  // seconds on any machine (the workers' messages themselves are not held).
-  const { context, page, told } = await openWithWorkerPrelude(
-    'const readBytes = ReadableStreamBYOBReader.prototype.read;\n' +
-    'let slowed = false;\n' +
-    'ReadableStreamBYOBReader.prototype.read = function (view) {\n' +
-    '  if (!slowed) { slowed = true; console.log("ranklab-test: slow reads"); }\n' +
-    '  return new Promise((done) => setTimeout(done, 15)).then(() => readBytes.call(this, view));\n' +
-    '};\n',
-    'ranklab-test: slow reads');
+  // queries evaluated is painted, so Cancel would never be clicked: the
+  // workers' reads are slowed (SLOW_READS).
+  const { context, page, told } = await openWithWorkerPrelude(SLOW_READS, 'ranklab-test: slow reads');
   // Click Cancel from the page as soon as a progress text says queries were
   // evaluated (the workers are mid-stream), and record every progress text.
   await page.evaluate(() => {

@@ -112,10 +112,19 @@ export async function openBench(dir, hash = '', init = undefined, initArg = unde
 }
 
 /** Opens the app in a fresh context (as a touch phone when `touch`);
- * returns { context, page, seen }. */
-export async function open(env, { width = 1280, height = 800, url, touch = false } = {}) {
+ * returns { context, page, seen }. With `workerPrelude`, worker.js is served
+ * with that text before it (and no service worker, which would serve it
+ * unchanged). */
+export async function open(env, { width = 1280, height = 800, url, touch = false, workerPrelude } = {}) {
   const phone = touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {};
-  const context = await env.browser.newContext({ viewport: { width, height }, ...phone });
+  const blockWorkers = workerPrelude === undefined ? {} : { serviceWorkers: 'block' };
+  const context = await env.browser.newContext({ viewport: { width, height }, ...phone, ...blockWorkers });
+  if (workerPrelude !== undefined) {
+    await context.route('**/worker.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: workerPrelude + await response.text() });
+    });
+  }
   const page = await context.newPage();
   const seen = watch(page);
   await page.goto(url ?? env.server.url);
