@@ -182,7 +182,7 @@ pub fn App() -> Html {
         Door::Files => files_door(FilesDoor {
             files: ev.from_files.part.files.clone(),
             errors: ev.from_files.part.errors.clone(),
-            withheld: ev.withheld,
+            withheld: ev.withheld.clone(),
             on_files: actions.on_files.clone(),
             on_paste: actions.on_paste.clone(),
             on_remove: actions.on_remove.clone(),
@@ -196,7 +196,7 @@ pub fn App() -> Html {
                     // came in ("failed to insert node before next sibling").
                     <div class="files-notes">
                         { typed_results_note(!state.files.is_empty(), ev.systems.iter().filter(|s| s.source == Source::Typed).count(), state.demo_typed()) }
-                        <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
+                        <PartialInput bad_lines={ ev.bad_lines.clone() } withheld={ ev.withheld.clone() } on_partial={ ev.on_partial.clone() } on_withhold={ ev.on_withhold.clone() } />
                     </div>
                 },
                 files_panels(FilesPanels {

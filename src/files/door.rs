@@ -18,7 +18,7 @@ use crate::shared::same_rc::SameRc;
 use crate::files::files_panel::FilesPanel;
 use crate::model::state::LoadedFile;
 use crate::shared::error_list::ErrorList;
-use crate::shared::evaluation::{FileInfo, ParseError};
+use crate::shared::evaluation::{FileInfo, ParseError, Withheld};
 
 /// What the files door shows.
 pub struct FilesDoor {
@@ -26,8 +26,8 @@ pub struct FilesDoor {
     pub files: Vec<FileInfo>,
     /// The files' problems.
     pub errors: Vec<ParseError>,
-    /// The files' numbers are withheld for their bad lines.
-    pub withheld: bool,
+    /// Whose numbers the files' bad lines withhold, if any.
+    pub withheld: Option<Withheld>,
     /// Files were picked or dropped.
     pub on_files: Callback<Vec<LoadedFile>>,
     /// Text was pasted as a file.
@@ -51,7 +51,7 @@ pub fn files_door(d: FilesDoor) -> Html {
                 <div id="input-panel">
                     <FilesPanel files={ d.files } on_files={ d.on_files } on_paste={ d.on_paste } on_remove={ d.on_remove } />
                 </div>
-                <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true withheld={ d.withheld } />
+                <ErrorList errors={ d.errors } id="file-errors" testid="file-errors" name_inputs=true withheld={ d.withheld.clone() } />
             </>
         },
         save_problem: d.save_problem,
@@ -105,10 +105,15 @@ pub fn files_panels(p: FilesPanels) -> (Html, Html) {
     let ev = p.ev;
     let measures = ev.request.metrics.clone();
     // The conventions are compared on the files the numbers come from.
-    let files = if ev.withheld {
-        Rc::new(Vec::new())
-    } else {
-        p.files
+    let files = match &ev.withheld {
+        Some(w) => Rc::new(
+            p.files
+                .iter()
+                .filter(|f| !w.covers_file(&f.name))
+                .cloned()
+                .collect(),
+        ),
+        None => p.files,
     };
     let after_charts = html! {
         <>

@@ -1,13 +1,14 @@
 //! What the results say when the files have bad lines: no numbers from the
-//! files until the reader chooses to evaluate without those lines, and
-//! then a mark that stays beside the numbers (the tables and exports carry
-//! it too). trec_eval refuses such files, and a number copied from the
-//! table must not pass for the whole file's.
+//! files concerned (every file's for a judgments file's bad line, the
+//! damaged runs' only otherwise) until the reader chooses to evaluate
+//! without those lines, and then a mark that stays beside the numbers (the
+//! tables and exports carry it too). trec_eval refuses such files, and a
+//! number copied from the table must not pass for the whole file's.
 
 use std::rc::Rc;
 
 use crate::shared::error_list::expected_found;
-use crate::shared::evaluation::{plural, ParseError};
+use crate::shared::evaluation::{plural, ParseError, Withheld};
 use yew::prelude::*;
 
 /// How many bad lines the account lists before "and N more".
@@ -18,8 +19,8 @@ const LISTED: usize = 5;
 pub struct PartialInputProps {
     /// The files' bad lines (located problems; refused repeats excluded).
     pub bad_lines: Rc<Vec<ParseError>>,
-    /// The files' numbers are withheld (the reader has not chosen yet).
-    pub withheld: bool,
+    /// Whose numbers are withheld (the reader has not chosen yet).
+    pub withheld: Option<Withheld>,
     /// "Evaluate without the N bad lines".
     pub on_partial: Callback<MouseEvent>,
     /// "Withhold them again".
@@ -45,7 +46,7 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
             files.push(&e.input);
         }
     }
-    if !props.withheld {
+    let Some(withheld) = &props.withheld else {
         return html! {
             <p class="partial-mark" role="status" data-testid="partial-mark">
                 <strong>{ format!("Computed from partial input: {lines} of {} left out.", files.join(", ")) }</strong>
@@ -55,12 +56,18 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
                 </button>
             </p>
         };
-    }
+    };
     html! {
         <div class="withheld" role="alert" data-testid="numbers-withheld">
             <p>
-                <strong>{ format!("No numbers from the files: {lines} could not be read.") }</strong>
-                { " A value computed without them could be taken for the whole file's (trec_eval refuses such files). Fix the lines, or evaluate without them:" }
+                <strong>{ match withheld {
+                    Withheld::All => format!("No numbers from the files: {lines} could not be read."),
+                    Withheld::Runs(runs) => format!("No numbers from {}: {lines} could not be read.", runs.join(", ")),
+                } }</strong>
+                if matches!(withheld, Withheld::Runs(_)) {
+                    { " The other runs were read whole: their numbers are shown." }
+                }
+                { " A value computed without these lines could be taken for the whole file's (trec_eval refuses such files). Fix the lines, or evaluate without them:" }
             </p>
             <ul>
                 { for props.bad_lines.iter().take(LISTED).map(|e| html! {

@@ -78,7 +78,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
     // The files' problems the files door's own panel tells of: all of them
     // while their numbers are withheld, the bad lines left out once the
     // reader chose to go on without them.
-    let told: &[ParseError] = match (ev.withheld, door) {
+    let told: &[ParseError] = match (ev.withheld.is_some(), door) {
         (true, _) => &files_part.errors,
         (false, Door::Files) => &ev.bad_lines,
         (false, _) => &[],
@@ -92,7 +92,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     { parts.unread_settings }
                     <Warnings warnings={ ev.warnings.clone() } />
                     { parts.partial_view }
-                    if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld)) {
+                    if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld.is_some())) {
                         { parts.results_table }
                     }
                     if door == Door::Calculate {

@@ -19,7 +19,7 @@ use crate::shared::evaluation::{
     evaluate_typed, name_runs, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport,
     Warning,
 };
-use crate::shared::evaluation::{InputKind, ParseError, QuickInput};
+use crate::shared::evaluation::{InputKind, ParseError, QuickInput, Withheld};
 use crate::shared::same_rc::SameRc;
 
 /// Milliseconds since the page started (for the shown computation time).
@@ -60,8 +60,9 @@ pub struct Evaluation {
     pub from_files: FileResults,
     /// The files' bad lines.
     pub bad_lines: Rc<Vec<ParseError>>,
-    /// The files' numbers are withheld until the reader accepts the bad lines.
-    pub withheld: bool,
+    /// Whose numbers the files' bad lines withhold (every file's, or the
+    /// damaged runs' only) until the reader accepts them.
+    pub withheld: Option<Withheld>,
     /// Numbers are shown without this many bad lines.
     pub partial: Option<usize>,
     /// Every system with numbers: typed, then files.
@@ -107,11 +108,14 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     let from_files = use_file_results(&state.files, &request);
     // Numbers from files with bad lines are withheld until the reader
     // chooses to evaluate without those lines (trec_eval refuses such
-    // files); the choice holds for those very problems only.
+    // files): every file's for a judgments file's bad line, the damaged
+    // runs' only otherwise. The choice holds for those very problems only.
     let partial_ok = use_state(|| None::<Rc<Vec<crate::shared::evaluation::ParseError>>>);
     let bad_lines = Rc::new(from_files.part.bad_lines());
-    let withheld = !bad_lines.is_empty() && partial_ok.as_deref() != Some(&*bad_lines);
-    let partial = (!bad_lines.is_empty() && !withheld).then_some(bad_lines.len());
+    let withheld = (partial_ok.as_deref() != Some(&*bad_lines))
+        .then(|| from_files.part.withheld_by(&bad_lines))
+        .flatten();
+    let partial = (!bad_lines.is_empty() && withheld.is_none()).then_some(bad_lines.len());
     // Held by the memo, so a keystroke that changes no result (a long
     // text before its pause) hands the views the same systems.
     // Runs are named by their tags, and the warnings name them so too.
@@ -119,20 +123,28 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         (
             SameRc(typed.clone()),
             SameRc(from_files.part.clone()),
-            withheld,
+            withheld.clone(),
         ),
         |(SameRc(typed), SameRc(files), withheld)| {
             let typed_part = &typed.part;
-            let shown: &[SystemResult] = if *withheld { &[] } else { &files.systems };
-            let mut systems: Vec<SystemResult> =
-                typed_part.systems.iter().chain(shown).cloned().collect();
+            let mut systems: Vec<SystemResult> = typed_part
+                .systems
+                .iter()
+                .chain(&files.systems)
+                .cloned()
+                .collect();
             let mut warnings: Vec<Warning> = typed_part
                 .warnings
                 .iter()
                 .chain(&files.warnings)
                 .cloned()
                 .collect();
+            // Named with every run, so a run keeps its name whether the
+            // others' numbers are withheld or not.
             name_runs(&mut systems, &mut warnings);
+            if let Some(w) = withheld {
+                systems.retain(|s| !w.covers(s));
+            }
             (Rc::new(systems), warnings)
         },
     );
@@ -162,7 +174,7 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
         .part
         .judgment_table
         .clone()
-        .filter(|_| !withheld)
+        .filter(|_| withheld.is_none())
         .map(Rc::new);
     let on_partial = {
         let (partial_ok, bad_lines) = (partial_ok.clone(), bad_lines.clone());

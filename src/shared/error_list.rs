@@ -1,7 +1,7 @@
 //! Located problems of an input: file (when several inputs share the
 //! list), line, column, what was expected and what was found.
 
-use crate::shared::evaluation::{lookalike_note, ParseError};
+use crate::shared::evaluation::{lookalike_note, ParseError, Withheld};
 
 use crate::shared::evaluation::is_unread_file;
 use yew::prelude::*;
@@ -26,24 +26,25 @@ pub struct ErrorListProps {
     /// When set, each location is a button that shows it in the text.
     #[prop_or_default]
     pub on_locate: Option<Callback<(usize, usize)>>,
-    /// The files' numbers are withheld for their bad lines until the reader
+    /// Whose numbers the files' bad lines withhold until the reader
     /// chooses to evaluate without them (under Results).
     #[prop_or_default]
-    pub withheld: bool,
+    pub withheld: Option<Withheld>,
 }
 
 /// What the problems do to the numbers: bad lines are left out (for files,
-/// once the reader chooses to: until then, `withheld`, the files give no
-/// numbers), and a run that repeats a docid under "refuse" gets none.
-pub fn consequences(errors: &[ParseError], withheld: bool) -> String {
+/// once the reader chooses to: until then, `withheld`, the files, or the
+/// runs with bad lines, give no numbers), and a run that repeats a docid
+/// under "refuse" gets none.
+pub fn consequences(errors: &[ParseError], withheld: Option<&Withheld>) -> String {
     let refusals = errors.iter().filter(|e| e.is_duplicate_refusal()).count();
     let unread = errors.iter().filter(|e| is_unread_file(e)).count();
     let mut out = Vec::new();
     if refusals + unread < errors.len() {
-        out.push(if withheld {
-            "the files give no numbers until you choose, under Results, to evaluate without the lines concerned"
-        } else {
-            "the lines concerned are left out of the evaluation"
+        out.push(match withheld {
+            Some(Withheld::All) => "the files give no numbers until you choose, under Results, to evaluate without the lines concerned",
+            Some(Withheld::Runs(_)) => "the runs with these lines give no numbers until you choose, under Results, to evaluate without the lines concerned; the other runs' numbers are shown",
+            None => "the lines concerned are left out of the evaluation",
         });
     }
     if unread > 0 {
@@ -70,7 +71,7 @@ pub fn expected_found(e: &ParseError) -> Html {
 }
 
 /// "N problems found; " and their [`consequences`].
-pub fn problems_summary(errors: &[ParseError], withheld: bool) -> String {
+pub fn problems_summary(errors: &[ParseError], withheld: Option<&Withheld>) -> String {
     let n = errors.len();
     format!(
         "{} found; {}.",
@@ -88,7 +89,7 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
     let n = props.errors.len();
     html! {
         <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role="alert">
-            <p>{ problems_summary(&props.errors, props.withheld) }</p>
+            <p>{ problems_summary(&props.errors, props.withheld.as_ref()) }</p>
             <ul>
                 { for props.errors.iter().take(MAX_LISTED).map(|e| html! {
                     <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>
@@ -134,7 +135,7 @@ pub fn problems_note(typed: usize, files: &[crate::shared::evaluation::ParseErro
         parts.push(format!(
             "{} in the files ({})",
             crate::shared::evaluation::plural(files.len(), "problem", "problems"),
-            crate::shared::error_list::consequences(files, false)
+            crate::shared::error_list::consequences(files, None)
         ));
     }
     format!("These results are affected: {}.", parts.join("; "))

@@ -22,8 +22,8 @@ pub use ranklab_core::{
     ParseError, Preset, PresetRow, Progress, QrelsHandover, QueryResult, QuickInput, QuickQuery,
     RbpGain, Ready, Rel, Shard, ShardReply, Source, SourceResults, StatsOptions, StatsReport,
     StopProbability, SystemResult, SystemStats, Test, TieBreak, TieOrders, TieRange, TieReport,
-    Ungrouped, Verdict, Warning, WideQuery, BIG_FILE_BYTES, HEAD_BYTES, MAX_ORDERS, SHOWN_RANKS,
-    TOLERANCE,
+    Ungrouped, Verdict, Warning, WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES, MAX_ORDERS,
+    SHOWN_RANKS, TOLERANCE,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

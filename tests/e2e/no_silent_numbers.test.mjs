@@ -183,6 +183,35 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   await context.close();
 });
 
+test('a bad line in one run withholds that run only: the other runs keep their numbers, as trec_eval refuses one file', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  const lines = (await readFile(join(SHARED, 'results.test'), 'utf8')).split('\n');
+  lines[4] = lines[4].replace(/\s(\S+)\s+(\S+)\s*$/, ' high $2');
+  await page.getByTestId('file-input').setInputFiles([
+    await shared('qrels.test'),
+    await shared('results.test'),
+    { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
+  ]);
+  // The whole run keeps its number (trec_eval's expected output: map 0.1785).
+  await cell(page, 'STANDARD (results.test)', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+  assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD (damaged.test)"]').count(), 0);
+  const withheld = await page.getByTestId('numbers-withheld').innerText();
+  assert.match(withheld, /^No numbers from damaged\.test: 1 bad line could not be read\. The other runs were read whole: their numbers are shown\./);
+  assert.match(withheld, /damaged\.test, line 5, column \d+: expected a numeric score/);
+  assert.match(await page.getByTestId('file-errors').innerText(), /the runs with these lines give no numbers until you choose, under Results, to evaluate without the lines concerned; the other runs' numbers are shown\./);
+  // No partial mark on numbers read whole.
+  assert.equal(await page.getByTestId('partial-mark').count(), 0);
+  await page.screenshot({ path: join(SHOTS, 'withheld-one-run-1280.png'), fullPage: false });
+  await page.getByTestId('evaluate-partial').click();
+  await cell(page, 'STANDARD (damaged.test)', 'AP').waitFor({ timeout: 15000 });
+  assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of damaged\.test left out\./);
+  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
 test('a setting typed that does not read is said beside the results, which keep the settings before it', async () => {
   const { context, page } = await open(env);
   await cell(page, 'BM25', 'P@10').waitFor({ timeout: 15000 });

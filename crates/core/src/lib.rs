@@ -96,7 +96,7 @@ pub use crate::{
         FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue,
         PresetRow, Progress, QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source,
         SourceResults, StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning,
-        WideQuery, BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
+        WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
     },
     stats::{
         bootstrap_p, differences, paired_t, parse_per_query_values, randomized_tukey_hsd, report,

@@ -54,6 +54,7 @@ mod ties;
 mod trec_judgments;
 mod typed;
 mod warning;
+mod withheld;
 
 pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, PairedValue};
 pub use compare::{causes, compare_presets, most_different, Cause, PresetRow};
@@ -80,6 +81,7 @@ pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
 pub use trec_judgments::judgment_queries_note;
 pub use typed::{evaluate_typed, judge_typed, parse_typed};
 pub use warning::{by_kind, Warning};
+pub use withheld::Withheld;
 
 use crate::conventions::Conventions;
 
