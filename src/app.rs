@@ -27,6 +27,7 @@ use crate::model::share;
 use crate::model::state::Action;
 use crate::results::charts_panel::ChartsPanel;
 use crate::results::explanation::ExplanationView;
+use crate::results::measure_choice::use_measure_choice;
 use crate::results::results_pane::{results_pane, ResultsPane, ResultsParts};
 use crate::results::results_table::{empty_reason, ResultsTable};
 use crate::results::use_evaluation::use_evaluation;
@@ -65,6 +66,7 @@ pub fn App() -> Html {
     let view = use_input_view(embed);
     use_report_height(embed);
     let (selected, on_select, on_close) = use_selection();
+    let measure_choice = use_measure_choice();
     let locate = use_locate(state.quick_text.clone());
     let (save_problem, files_back) = use_saved(&state, embed, start.files_ready);
     // Settings fields whose text does not read, as they report it.
@@ -124,7 +126,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } measure={ measure_choice.clone() } />
     };
     if embed && !FIRST {
         let open_full = share::encode(&state)
@@ -152,6 +154,7 @@ pub fn App() -> Html {
                 ev: &ev,
                 settings: &state.settings,
                 on_select: on_select.clone(),
+                measure: measure_choice.clone(),
                 parts: ResultsParts {
                     unread_settings: unread_note(&unread),
                     partial_view,

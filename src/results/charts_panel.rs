@@ -12,7 +12,7 @@ use crate::charts::untag_marks;
 use crate::charts::Theme;
 use crate::results::chart_kinds::{chart_of, ChartInputs, Kind};
 use crate::results::explanation::Selected;
-use crate::settings::inputs::index_setter;
+use crate::results::measure_choice::MeasureChoice;
 use crate::settings::Settings;
 use crate::shared::dom::on_window;
 use crate::shared::download::{download, download_png};
@@ -37,6 +37,8 @@ pub struct ChartsPanelProps {
     /// A colour scheme the page around an embed chose (`None`: the browser's).
     #[prop_or_default]
     pub theme: Option<Theme>,
+    /// The measure of the per-query charts (the per-query table's too).
+    pub measure: MeasureChoice,
 }
 
 /// The size charts are drawn at before the panel is measured.
@@ -326,7 +328,6 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let panel = use_node_ref();
     let width = use_panel_width(&panel);
     let family = use_state(|| "nDCG".to_string());
-    let measure = use_state(|| 0usize);
     let pair = use_state(|| (0usize, 1usize));
     let save_problem = use_state(|| None::<String>);
     let stop_query = use_state(|| 0usize);
@@ -362,7 +363,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     };
     let names: Vec<String> = shown.iter().map(|s| s.name.clone()).collect();
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
-    let mi = (*measure).min(props.measures.len() - 1);
+    let mi = props.measure.shown(props.measures.len());
     let (title, svg, table) = chart_of(
         *kind,
         &ChartInputs {
@@ -396,7 +397,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             family.set(e.target_unchecked_into::<HtmlSelectElement>().value())
         })
     };
-    let on_measure = index_setter(&measure);
+    let on_measure = props.measure.on_select();
     let pair_selects = pair_selects(&pair, &names);
     let stop_selects = stop_selects(&pair, &stop_query, &shown, &names);
     let (on_chart_click, on_chart_key) = mark_handlers(&props.on_select);

@@ -8,6 +8,7 @@ pub mod explanation;
 pub mod export_bar;
 pub mod job_status;
 pub mod judgment_table;
+pub mod measure_choice;
 pub mod per_query;
 pub mod query_lookup;
 pub mod results_heading;

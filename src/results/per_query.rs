@@ -8,7 +8,7 @@ use std::rc::Rc;
 use crate::shared::evaluation::{Metric, Rel};
 use yew::prelude::*;
 
-use crate::settings::inputs::index_setter;
+use crate::results::measure_choice::MeasureChoice;
 
 use crate::results::explanation::Selected;
 use crate::shared::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};
@@ -33,6 +33,8 @@ pub struct PerQueryProps {
     /// The files' numbers were computed without this many bad lines.
     #[prop_or_default]
     pub partial: Option<usize>,
+    /// The measure shown (the charts of per-query values show it too).
+    pub measure: MeasureChoice,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -80,11 +82,10 @@ fn ranking_view(
 /// The per-query panel.
 #[component]
 pub fn PerQuery(props: &PerQueryProps) -> Html {
-    let measure = use_state(|| 0usize);
     let sort = use_state(|| (SortKey::Query, true));
     let open = use_state(|| None::<String>);
     let all_shown = use_state(|| false);
-    let mi = (*measure).min(props.measures.len().saturating_sub(1));
+    let mi = props.measure.shown(props.measures.len());
     // Sorting thousands of queries is not done again when a query is
     // opened: only when the systems, the measure or the order change.
     let rows = use_memo((props.systems.clone(), mi, *sort), |(systems, mi, sort)| {
@@ -107,7 +108,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
         let all_shown = all_shown.clone();
         Callback::from(move |_: MouseEvent| all_shown.set(true))
     };
-    let on_measure = index_setter(&measure);
+    let on_measure = props.measure.on_select();
     let header = |label: String, k: SortKey| {
         let sort = sort.clone();
         let onclick = Callback::from(move |_: MouseEvent| {

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use crate::results::export_bar::ExportBar;
 use crate::results::job_status::JobStatusView;
 use crate::results::judgment_table::JudgmentTableView;
+use crate::results::measure_choice::MeasureChoice;
 use crate::results::per_query::PerQuery;
 use crate::results::results_heading::{results_heading, ResultsHeadingProps};
 use crate::results::results_table::results_status;
@@ -56,6 +57,8 @@ pub struct ResultsPane<'a> {
     pub on_select: Callback<crate::results::explanation::Selected>,
     /// The parts made by the page.
     pub parts: ResultsParts,
+    /// The per-query table's measure (the charts' per-query views follow it).
+    pub measure: MeasureChoice,
 }
 
 /// Lays the results pane out.
@@ -66,6 +69,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
         settings,
         on_select,
         parts,
+        measure,
     } = p;
     let measures = ev.request.metrics.clone();
     let systems = ev.systems.clone();
@@ -107,7 +111,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
                         stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note } />
                     { parts.case_checks }
-                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } />
+                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } { measure } />
                     { parts.charts }
                     { parts.after_charts }
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>

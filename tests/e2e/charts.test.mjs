@@ -164,3 +164,20 @@ test('a chart is one Tab stop; arrow keys move between its bars', async () => {
   await page.getByTestId('explanation').waitFor();
   await context.close();
 });
+
+test('the per-query chart shows the per-query table\'s measure, and choosing in either moves both', async () => {
+  const { page, context, seen } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
+  const charts = page.getByTestId('charts');
+  await charts.getByTestId('chart-distribution').click();
+  const chartMeasure = charts.getByTestId('chart-measure');
+  assert.equal(await chartMeasure.evaluate((s) => s.selectedOptions[0].textContent), 'AP');
+  assert.match(await charts.locator('figure figcaption').textContent(), /Per-query AP in query order/);
+  // Chosen under the chart: the table above follows.
+  await chartMeasure.selectOption({ label: 'RR' });
+  await page.locator('[data-testid="per-query"][data-measure="RR"]').waitFor();
+  assert.equal(await page.getByTestId('pq-measure').evaluate((s) => s.selectedOptions[0].textContent), 'RR');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

@@ -1,0 +1,46 @@
+//! The measure the per-query views show, one choice for the per-query
+//! table and the charts of per-query values: picked in either, both
+//! follow, so the chart below the table shows the table's measure.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// The measure chosen (an index into the table's measures; views clamp it
+/// to the measures there are) and how to choose another.
+#[derive(Clone, PartialEq)]
+pub struct MeasureChoice {
+    /// The measure's index.
+    pub index: usize,
+    /// Chooses measure `i`.
+    pub on_choose: Callback<usize>,
+}
+
+impl MeasureChoice {
+    /// The index shown among `count` measures.
+    pub fn shown(&self, count: usize) -> usize {
+        self.index.min(count.saturating_sub(1))
+    }
+
+    /// A measure select's change handler (its options' values are indices).
+    pub fn on_select(&self) -> Callback<Event> {
+        let on_choose = self.on_choose.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            on_choose.emit(value.parse().unwrap_or(0));
+        })
+    }
+}
+
+/// The page's one measure choice (the first measure at first).
+#[hook]
+pub fn use_measure_choice() -> MeasureChoice {
+    let index = use_state(|| 0usize);
+    let on_choose = {
+        let index = index.clone();
+        use_callback((), move |i: usize, _: &()| index.set(i))
+    };
+    MeasureChoice {
+        index: *index,
+        on_choose,
+    }
+}
