@@ -26,6 +26,32 @@ pub struct LearnDoor {
     pub on_set: Callback<Option<SavedSet>>,
 }
 
+/// The articles the worked examples come from, numbered as the examples
+/// name them ("article 004"): each one's title where it has one, and what
+/// it covers, in Ranklab's words.
+const ARTICLES: [(&str, &str); 5] = [
+    (
+        "Ranking metrics: pitfalls and best practices",
+        "Hongsup Shin's post (February 2025) on how MRR and nDCG discount by position, and the pitfalls of cutoffs and grades",
+    ),
+    (
+        "An untitled tutorial on ranking evaluation",
+        "why error measures such as MSE do not fit rankings, then precision and recall at k, MAP, MRR, nDCG, ERR, RBP and Kendall's tau",
+    ),
+    (
+        "Ranking Metrics",
+        "a chapter of an online machine-learning book: precision at k, average precision and nDCG, per query then averaged",
+    ),
+    (
+        "An untitled post on MRR and MAP in search",
+        "why MRR and MAP fit poorly how people search today, and nDCG and ERR as the alternatives",
+    ),
+    (
+        "Ranking Evaluation",
+        "a textbook section on MAP, nDCG and ERR, with the discounts behind them",
+    ),
+];
+
 /// Lays the learn door out.
 pub fn learn_door(d: LearnDoor) -> Html {
     html! {
@@ -35,6 +61,14 @@ pub fn learn_door(d: LearnDoor) -> Html {
                 <h2 id="gallery-title">{ "Worked examples" }</h2>
                 <p class="hint">{ "The worked examples of the five articles on ranking measures Ranklab was built from, each with the article's stated value beside the correct one (where an article's number is off, the example says why). Loading one opens it in Calculate." }</p>
                 <ExamplesMenu on_load={ d.on_case } id="gallery-examples" current={ d.case.map(AttrValue::from) } />
+                <details class="articles" data-testid="articles">
+                    <summary>{ "The five articles, by the numbers the examples give them" }</summary>
+                    <ol start="0">
+                        { for ARTICLES.iter().map(|(title, what)| html! {
+                            <li><strong>{ *title }</strong>{ ": " }{ *what }</li>
+                        }) }
+                    </ol>
+                </details>
             </section>
         </main>
     }

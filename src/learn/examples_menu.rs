@@ -8,7 +8,7 @@ use crate::shared::evaluation::Metric;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::model::example::{agrees, find, Case, CASES};
+use crate::model::example::{find, Case, Verdict, CASES};
 use crate::shared::evaluation::{format_value, SystemResult};
 
 /// The menu's groups of worked examples, in order.
@@ -142,11 +142,7 @@ pub fn CaseChecks(props: &CaseChecksProps) -> Html {
                 <tbody>
                     { for case.checks.iter().map(|c| {
                         let v = value(c.system, c.query, c.measure);
-                        let verdict = match v {
-                            Some(v) if agrees(v, c.stated) => "agrees (rounded)",
-                            Some(_) => "differs: see below",
-                            None => "not computed: the text or measures were changed",
-                        };
+                        let verdict = Verdict::of(v, c.stated, case.parting);
                         html! {
                             <tr data-testid="case-check" data-seed={ c.seed } data-part={ c.part }>
                                 <td>{ c.system }</td>
@@ -156,7 +152,7 @@ pub fn CaseChecks(props: &CaseChecksProps) -> Html {
                                 <td class="num" data-value={ v.map(|v| v.to_string()).unwrap_or_default() }>
                                     { v.map(format_value).unwrap_or_else(|| "—".into()) }
                                 </td>
-                                <td class={ if verdict.starts_with("agrees") { "ok" } else { "differs" } }>{ verdict }</td>
+                                <td class={ verdict.class() } data-testid="case-verdict">{ verdict.text() }</td>
                             </tr>
                         }
                     }) }

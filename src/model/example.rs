@@ -52,6 +52,68 @@ pub struct Case {
     pub checks: &'static [Check],
     /// Where the article and Ranklab part ways, and why (empty when they agree).
     pub note: &'static str,
+    /// What kind of parting the note explains, for the values that do not
+    /// agree.
+    pub parting: Parting,
+}
+
+/// Why an article's value is not Ranklab's, in words a reader of the
+/// article can check against its working (the case's note gives the
+/// details).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parting {
+    /// The article's number or its working is wrong.
+    Mistake,
+    /// The article rounds its steps before adding them, so its last
+    /// digits are off the exact value: the method is the same.
+    Rounded,
+    /// The article follows another convention than trec_eval's; both
+    /// values are shown.
+    Convention,
+}
+
+/// What a check's row says of the article's value beside Ranklab's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Equal to the article's precision.
+    Agrees,
+    /// Off, for the reason the case's note gives.
+    Parts(Parting),
+    /// Ranklab has no such value now: the text or measures were changed.
+    NotComputed,
+}
+
+impl Verdict {
+    /// The verdict on Ranklab's `value` (if computed) against `stated`,
+    /// under the case's `parting`.
+    pub fn of(value: Option<f64>, stated: &str, parting: Parting) -> Verdict {
+        match value {
+            Some(v) if agrees(v, stated) => Verdict::Agrees,
+            Some(_) => Verdict::Parts(parting),
+            None => Verdict::NotComputed,
+        }
+    }
+
+    /// The row's words.
+    pub fn text(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees (rounded)",
+            Verdict::Parts(Parting::Mistake) => "differs: see below",
+            Verdict::Parts(Parting::Rounded) => "the article rounded its steps: see below",
+            Verdict::Parts(Parting::Convention) => "another convention: see below",
+            Verdict::NotComputed => "not computed: the text or measures were changed",
+        }
+    }
+
+    /// The row's class: `ok`, `near` (rounding or a convention, not an
+    /// error) or `differs`.
+    pub fn class(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "ok",
+            Verdict::Parts(Parting::Rounded | Parting::Convention) => "near",
+            Verdict::Parts(Parting::Mistake) | Verdict::NotComputed => "differs",
+        }
+    }
 }
 
 impl Case {
@@ -118,6 +180,7 @@ const fn case(id: &'static str, title: &'static str, text: &'static str) -> Case
         scale_max: 1,
         checks: &[],
         note: "",
+        parting: Parting::Mistake,
     }
 }
 
@@ -192,6 +255,7 @@ pub const CASES: &[Case] = &[
             check("s000_mrr_B", "", "MRR system B (article 000)", None, "RR", "0.5417"),
         ],
         note: "Article 004 prints MAP 0.708 because it averages per-query values already rounded to three decimals; from the rankings the mean is 0.7073.",
+        parting: Parting::Rounded,
         ..case("000-004", "MAP of three queries and MRR of two systems", OPENING)
     },
     Case {
@@ -242,6 +306,7 @@ pub const CASES: &[Case] = &[
             check("s001_ap_at_5_Q2", "", "A", Some("Q2"), "AP(norm='found')@5", "0.53"),
         ],
         note: "The article divides AP@5 by the relevant documents found in the top 5; trec_eval, ir_measures and ranx divide by all relevant documents. Both columns are shown.",
+        parting: Parting::Convention,
         ..case("001-ap5", "AP@5 divided by the relevant documents found",
             "[A]\nQ1: R N R R N\nQ2: N R N R R\n")
     },
@@ -276,6 +341,7 @@ pub const CASES: &[Case] = &[
             check("s002_ndcg5_exp", "", "Ranking", None, "nDCG(dcg='exp-log2')@5", "0.969"),
         ],
         note: "The article adds per-rank values rounded to three decimals, so its DCG and IDCG differ from the exact sums in the last digit.",
+        parting: Parting::Rounded,
         ..case("002-ndcg", "DCG@5, IDCG@5 and nDCG@5 with exponential gain",
             "# The ideal list is the same grades sorted.\n[Ranking]\nq1: 3 2 0 1 2\n\n[Ideal]\nq1: 3 2 2 1 0\n")
     },
@@ -320,6 +386,7 @@ pub const CASES: &[Case] = &[
             check("s003_err_ex2_R_values", "1", "Best at rank 1", None, "ERR(gmax=8)@1", "0.9961"),
         ],
         note: "The article rounds loosely (≈ 0.99 for 0.9964, ≈ 0.27 for 0.2722). ERR@1 is the stopping probability R of the first document, (2^g − 1)/2^8 for grade g.",
+        parting: Parting::Rounded,
         ..case("003-err2", "ERR: the grade-8 document at rank 1 or at rank 5",
             "[Best at rank 1]\nq1: 8 4 4 4 4\n\n[Best at rank 5]\nq1: 4 4 4 4 8\n")
     },
@@ -374,6 +441,7 @@ pub const CASES: &[Case] = &[
             check("s004_map", "", "A", None, "AP", "0.708"),
         ],
         note: "The article sums precisions rounded to three decimals: q3 becomes 0.609 (exact 0.6083) and MAP 0.708 (exact 0.7073).",
+        parting: Parting::Rounded,
         ..case("004-map", "MAP over three queries",
             "[A]\nq1: R R N R R N R N R N\nq2: R N R N R N N R\nq3: N R R N R R\n")
     },
@@ -388,6 +456,7 @@ pub const CASES: &[Case] = &[
             check("s004_ndcg5_linear", "", "Ranking", None, "nDCG@5", "0.959"),
         ],
         note: "The article adds rounded per-rank terms, so its DCG (6.958) and IDCG (7.253) are a little off the exact 6.9585 and 7.2541.",
+        parting: Parting::Rounded,
         ..case("004-ndcg", "DCG@5, IDCG@5 and nDCG@5 with linear gain",
             "[Ranking]\nq1: 3 3 0 3 2\n\n[Ideal]\nq1: 3 3 3 2 0\n")
     },
@@ -477,6 +546,76 @@ mod example_values {
         assert_eq!(format_value(e.systems[0].means[1]), "0.7073");
         assert_eq!(format_value(e.systems[1].means[0]), "0.4167");
         assert_eq!(format_value(e.systems[2].means[0]), "0.5417");
+    }
+
+    /// Ranklab's value of a case's check, evaluated as the page does.
+    fn checked_values(c: &super::Case) -> Vec<(super::Check, Option<f64>)> {
+        let s = c.settings();
+        let (m, _) = s.measures();
+        let e = evaluate_typed(&parse_typed(c.text), &m, &s.eval_options());
+        c.checks
+            .iter()
+            .map(|k| {
+                let j = m.iter().position(|x| x.to_string() == k.measure);
+                let sys = e.systems.iter().find(|x| x.name == k.system);
+                let v = match (j, sys, k.query) {
+                    (Some(j), Some(sys), None) => sys.means.get(j).copied(),
+                    (Some(j), Some(sys), Some(q)) => {
+                        sys.queries.iter().find(|r| r.id == q).map(|r| r.values[j])
+                    }
+                    _ => None,
+                };
+                (*k, v)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn partings_are_what_the_values_show() {
+        use super::{Parting, Verdict};
+        for c in CASES {
+            let checked = checked_values(c);
+            for (k, v) in &checked {
+                let v = v.unwrap_or_else(|| panic!("{}: {} not computed", c.id, k.seed));
+                let stated: f64 = k.stated.parse().unwrap();
+                if let Verdict::Parts(p) = Verdict::of(Some(v), k.stated, c.parting) {
+                    assert!(
+                        !c.note.is_empty(),
+                        "{}: {} parts ways unexplained",
+                        c.id,
+                        k.seed
+                    );
+                    // Rounded steps move the last digits only: within a
+                    // hundredth (the loosest, 0.99 for 0.9964).
+                    if p == Parting::Rounded {
+                        assert!(
+                            (v - stated).abs() < 0.01,
+                            "{}: {} {v} {stated}",
+                            c.id,
+                            k.seed
+                        );
+                    }
+                }
+            }
+            // A case said to round its steps has a value they move.
+            if c.parting == Parting::Rounded {
+                assert!(
+                    checked.iter().any(|(k, v)| matches!(
+                        Verdict::of(*v, k.stated, c.parting),
+                        Verdict::Parts(_)
+                    )),
+                    "{}: nothing rounded",
+                    c.id
+                );
+            }
+        }
+        let v = |value, stated| Verdict::of(Some(value), stated, Parting::Rounded);
+        assert_eq!(v(0.7073, "0.708").class(), "near");
+        assert_eq!(v(0.7073, "0.707").class(), "ok");
+        assert_eq!(
+            Verdict::of(Some(0.9215), "0.936", Parting::Mistake).class(),
+            "differs"
+        );
     }
 
     #[test]

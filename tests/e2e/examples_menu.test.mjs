@@ -2,7 +2,7 @@
 // numbers), grouped by measure; loading one shows its values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, loadCase, open, setQuickText, useBrowser } from './harness.mjs';
+import { cell, loadCase, open, openDoor, setQuickText, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -64,5 +64,18 @@ test('on a phone the header menu closes once an example is loaded', async () => 
   await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor();
   assert.equal(await page.getByTestId('header-menu').getAttribute('aria-expanded'), 'false');
   assert.equal(await page.getByTestId('examples').isVisible(), false);
+  await context.close();
+});
+
+test('the learn door names the five articles by the numbers the examples give them', async () => {
+  const { page, context } = await open(env);
+  await openDoor(page, 'learn');
+  const articles = page.getByTestId('articles');
+  await articles.locator('summary').click();
+  const items = await articles.locator('li').allInnerTexts();
+  assert.equal(items.length, 5);
+  assert.equal(await articles.locator('ol').getAttribute('start'), '0', 'numbered 000 to 004, as the examples name them');
+  assert.match(items[0], /^Ranking metrics: pitfalls and best practices: Hongsup Shin's post/);
+  assert.match(items[4], /^Ranking Evaluation: /);
   await context.close();
 });

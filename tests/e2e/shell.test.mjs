@@ -25,7 +25,9 @@ test('opens with the demo, and the article example shows stated and correct valu
   assert.equal(await cell(page, 'MRR system A (article 000)', 'RR').innerText(), '0.4167');
   assert.equal(await cell(page, 'MRR system B (article 000)', 'RR').innerText(), '0.5417');
   const map = page.locator('[data-testid="case-check"][data-seed="s004_map"]');
-  assert.match(await map.innerText(), /0\.708\s+0\.7073\s+differs/);
+  // The article rounded its steps: said so, not flagged as an error.
+  assert.match(await map.innerText(), /0\.708\s+0\.7073\s+the article rounded its steps: see below/);
+  assert.equal(await map.locator('td.near').count(), 1);
   assert.match(await page.getByTestId('case-note').innerText(), /0\.7073/);
   // These systems have different query sets: the page says so.
   assert.match(await page.getByTestId('warnings').innerText(), /has no query that .* has \(q4\)/);
@@ -35,6 +37,7 @@ test('opens with the demo, and the article example shows stated and correct valu
   const err = page.locator('[data-testid="case-check"][data-seed="s004_err"]');
   await err.waitFor();
   assert.match(await err.innerText(), /0\.936\s+0\.9215\s+differs/);
+  assert.equal(await err.locator('td.differs').count(), 1, 'a wrong article value is flagged');
   assert.deepEqual(seen.foreign, [], 'requests left 127.0.0.1');
   assert.deepEqual(seen.errors, []);
   await context.close();
