@@ -24,7 +24,7 @@ pub fn on_window(event: &'static str, handler: impl Fn() + 'static) -> impl FnOn
 
 /// Whether the element behind `node` has content hidden past its right edge
 /// (it scrolls sideways and is not scrolled to the end), kept up to date on
-/// resize and scroll; measured again when `deps` change.
+/// resize and scroll; measured again when `deps` change, once laid out.
 #[yew::hook]
 pub fn use_more_to_the_right<D: PartialEq + 'static>(node: yew::NodeRef, deps: D) -> bool {
     use wasm_bindgen::closure::Closure;
@@ -42,7 +42,10 @@ pub fn use_more_to_the_right<D: PartialEq + 'static>(node: yew::NodeRef, deps: D
                     }
                 }
             };
-            check();
+            // Not measured here: reading the widths now would lay the page
+            // out before the browser does. The observer reports the
+            // element once it is laid out (observing starts with a report),
+            // before the frame is painted.
             let callback = Closure::<dyn FnMut()>::new(check);
             let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
             if let (Some(o), Some(el)) = (&observer, &el) {
