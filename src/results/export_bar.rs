@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::shared::download::download;
 use crate::shared::evaluation::exports::{
     per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
-    trec_eval_text, Table,
+    trec_eval_text, ShownIntervals, Table,
 };
 use crate::shared::evaluation::SystemResult;
 
@@ -29,6 +29,11 @@ pub struct ExportBarProps {
     /// file says so, and its name ends in `-partial`.
     #[prop_or_default]
     pub partial: Option<usize>,
+    /// The interval the table shows under each mean (Markdown and LaTeX
+    /// give it after the mean): the statistics, whether it is the
+    /// bootstrap one (else t), and its level.
+    #[prop_or_default]
+    pub intervals: Option<(SameRc<Vec<StatsReport>>, bool, f64)>,
 }
 
 type Format = fn(&Table) -> String;
@@ -70,25 +75,34 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                   file: &'static str,
                   mime: &'static str,
                   f: Format| {
-        let (measures, systems, stats, note, partial, with_ranges) = (
+        let (measures, systems, stats, note, partial, with_ranges, intervals) = (
             props.measures.clone(),
             props.systems.clone(),
             props.stats.clone(),
             props.marks_note.clone(),
             props.partial,
             *ranges && ties_matter,
+            props.intervals.clone(),
         );
         let file = partial_name(file, partial.is_some());
         let problem = problem.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
-            let t = Table::new(
-                &measures,
-                &systems,
-                stats.as_deref().map(Vec::as_slice),
-                note.clone(),
-            )
-            .partial(partial)
-            .with_tie_ranges(with_ranges);
+            let t =
+                Table::new(
+                    &measures,
+                    &systems,
+                    stats.as_deref().map(Vec::as_slice),
+                    note.clone(),
+                )
+                .partial(partial)
+                .with_tie_ranges(with_ranges)
+                .with_intervals(intervals.as_ref().map(
+                    |(reports, bootstrap, level)| ShownIntervals {
+                        reports: reports.as_slice(),
+                        bootstrap: *bootstrap,
+                        level: *level,
+                    },
+                ));
             problem.set(download(&file, mime, &f(&t)).err());
         });
         html! { <button type="button" data-testid={ testid } { onclick }>{ label }</button> }

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, SHOTS, cell, open, openDoor, paste, setQuickText, showTab, useBrowser } from './harness.mjs';
 
@@ -64,6 +65,23 @@ test('p-values and t intervals equal scipy on the values shown', async () => {
   }
   assert.match(await page.getByTestId('results').locator('caption').innerText(),
     /paired t-test, Holm–Bonferroni, α = 0\.05\).*95% t interval/);
+  // Markdown and LaTeX give the interval shown after each mean: scipy's, to 4 decimals.
+  const saved = async (testid) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+    return readFile(await d.path(), 'utf8');
+  };
+  const md = await saved('export-md');
+  const tex = await saved('export-tex');
+  const apColumn = md.split('\n')[0].split('|').map((c) => c.trim()).indexOf('AP');
+  for (const s of systems) {
+    const [lo, hi] = want.t[s].map((v) => v.toFixed(4));
+    const row = md.split('\n').find((l) => l.includes(`| ${s} |`) || l.includes(` ${s} |`));
+    assert.ok(row, `${s} in the Markdown`);
+    assert.match(row.split('|')[apColumn], new RegExp(`\\(${lo}, ${hi}\\)`), `${s}: Markdown AP cell`);
+    assert.ok(tex.includes(`{\\small (${lo}, ${hi})}`), `${s}: LaTeX AP cell`);
+  }
+  assert.match(md, /\(lower, upper\): the 95% t interval of the mean\./);
+  assert.match(tex, /\(lower, upper\): the 95\\% t interval of the mean\./);
   await page.getByTestId('significance').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'stats-1280.png'), fullPage: true });
   await context.close();

@@ -37,6 +37,47 @@ pub struct Table<'a> {
     /// documents in its cell, where tie order changes it (CSV and JSON
     /// always carry the ranges, in columns of their own).
     pub tie_ranges: bool,
+    /// The interval Markdown and LaTeX give after each mean, the one the
+    /// page's table shows under it (`None`: none shown; JSON always
+    /// carries both intervals with the marks).
+    pub intervals: Option<ShownIntervals<'a>>,
+}
+
+/// Which interval of the mean the results table shows, and of what.
+#[derive(Debug, Clone, Copy)]
+pub struct ShownIntervals<'a> {
+    /// One report per measure, over the table's systems in its order.
+    pub reports: &'a [StatsReport],
+    /// The bootstrap percentile interval; else the t interval.
+    pub bootstrap: bool,
+    /// Their level (0.95 for 95%).
+    pub level: f64,
+}
+
+impl ShownIntervals<'_> {
+    /// The interval of system `i`'s mean on measure `j`, where computed
+    /// (a system of one query has no t interval).
+    fn of(&self, j: usize, i: usize) -> Option<(f64, f64)> {
+        let d = self.reports.get(j)?.systems.get(i)?;
+        if self.bootstrap {
+            d.bootstrap_interval
+        } else {
+            d.t_interval
+        }
+    }
+
+    /// What a cell's `(lower, upper)` is, for captions.
+    fn caption(&self) -> String {
+        format!(
+            "(lower, upper): the {:.0}% {} interval of the mean.",
+            self.level * 100.0,
+            if self.bootstrap {
+                "bootstrap percentile"
+            } else {
+                "t"
+            }
+        )
+    }
 }
 
 impl<'a> Table<'a> {
@@ -56,7 +97,26 @@ impl<'a> Table<'a> {
             marks_note,
             partial: None,
             tie_ranges: false,
+            intervals: None,
         }
+    }
+
+    /// The same table, with the shown interval after each mean in
+    /// Markdown and LaTeX (see [`Table::intervals`]).
+    pub fn with_intervals(mut self, intervals: Option<ShownIntervals<'a>>) -> Self {
+        self.intervals = intervals;
+        self
+    }
+
+    /// The interval after mean `j` of system `i` in Markdown and LaTeX.
+    fn interval(&self, j: usize, i: usize) -> Option<(f64, f64)> {
+        self.intervals?.of(j, i)
+    }
+
+    /// Whether some cell gives an interval (its caption then says what).
+    fn any_interval(&self) -> bool {
+        (0..self.measures.len())
+            .any(|j| (0..self.systems.len()).any(|i| self.interval(j, i).is_some()))
     }
 
     /// The same table, with tie ranges in the cells of Markdown and LaTeX
@@ -327,6 +387,10 @@ pub fn results_markdown(t: &Table) -> String {
                 cell.push(' ');
                 cell.push_str(&range_text(r));
             }
+            if let Some(iv) = t.interval(j, i) {
+                cell.push(' ');
+                cell.push_str(&interval_text(iv));
+            }
             out.push_str(&format!(" {cell} |"));
         }
         out.push('\n');
@@ -342,10 +406,18 @@ pub fn results_markdown(t: &Table) -> String {
     if t.any_cell_range() {
         out.push_str(&format!("\n{CELL_TIE_CAPTION}\n"));
     }
+    if let Some(iv) = t.intervals.filter(|_| t.any_interval()) {
+        out.push_str(&format!("\n{}\n", iv.caption()));
+    }
     if let Some(note) = t.partial_note() {
         out.push_str(&format!("\n**{note}**\n"));
     }
     out
+}
+
+/// A cell's interval of the mean: `(0.5660, 0.8020)`.
+fn interval_text((lo, hi): (f64, f64)) -> String {
+    format!("({}, {})", format_value(lo), format_value(hi))
 }
 
 /// What Markdown and LaTeX say of their digits.
@@ -431,6 +503,9 @@ pub fn results_latex(t: &Table) -> String {
             if let Some(r) = t.cell_range(s, j) {
                 cell.push_str(&format!(" {{\\small {}}}", range_text(r)));
             }
+            if let Some(iv) = t.interval(j, i) {
+                cell.push_str(&format!(" {{\\small {}}}", interval_text(iv)));
+            }
             out.push_str(&format!(" & {cell}"));
         }
         out.push_str(" \\\\\n");
@@ -447,6 +522,10 @@ pub fn results_latex(t: &Table) -> String {
     if t.any_cell_range() {
         caption.push(' ');
         caption.push_str(CELL_TIE_CAPTION);
+    }
+    if let Some(iv) = t.intervals.filter(|_| t.any_interval()) {
+        caption.push(' ');
+        caption.push_str(&iv.caption());
     }
     out.push_str(&format!(
         "\\caption{{{}}}\n\\end{{table}}\n",
@@ -644,6 +723,61 @@ mod tests {
         let pq: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
         assert_eq!(pq["bad_1"]["q2"]["RR"], json!(0.25));
         assert_eq!(per_query_csv(&t).lines().count(), 1 + 6 * 5);
+    }
+
+    #[test]
+    fn markdown_and_latex_give_the_shown_interval_after_each_mean() {
+        let (m, systems, st) = table_of(TWO);
+        let shown = |bootstrap| ShownIntervals {
+            reports: &st,
+            bootstrap,
+            level: 0.95,
+        };
+        let t = Table::new(&m, &systems, None, String::new()).with_intervals(Some(shown(false)));
+        // good's AP: 1, 1, 1 (no spread, so the t interval is [1, 1]);
+        // bad_1's RR: 1/3, 1/4, 1/5.
+        let (lo, hi) = st[0].systems[1].t_interval.unwrap();
+        let md = results_markdown(&t);
+        let row = md.lines().find(|l| l.starts_with("| bad_1 |")).unwrap();
+        assert!(
+            row.contains(&format!(
+                "0.2611 ({}, {})",
+                format_value(lo),
+                format_value(hi)
+            )),
+            "{row}"
+        );
+        assert!(
+            md.contains("(lower, upper): the 95% t interval of the mean."),
+            "{md}"
+        );
+        let tex = results_latex(&t);
+        assert!(
+            tex.contains(&format!(
+                "0.2611 {{\\small ({}, {})}}",
+                format_value(lo),
+                format_value(hi)
+            )),
+            "{tex}"
+        );
+        assert!(tex.contains("the 95\\% t interval of the mean."), "{tex}");
+        // The bootstrap one, when that is the one shown.
+        let (blo, bhi) = st[0].systems[1].bootstrap_interval.unwrap();
+        let boot = Table::new(&m, &systems, None, String::new()).with_intervals(Some(shown(true)));
+        let md = results_markdown(&boot);
+        assert!(
+            md.contains(&format!(
+                "0.2611 ({}, {})",
+                format_value(blo),
+                format_value(bhi)
+            )),
+            "{md}"
+        );
+        assert!(md.contains("the 95% bootstrap percentile interval of the mean."));
+        // None shown: none given, and the caption says nothing of them.
+        let plain = Table::new(&m, &systems, None, String::new());
+        assert!(!results_markdown(&plain).contains("interval"));
+        assert!(!results_latex(&plain).contains("interval"));
     }
 
     #[test]
