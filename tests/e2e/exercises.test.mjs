@@ -132,6 +132,8 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   await page.getByTestId('exercise-set-title').filter({ hasText: 'Ranking measures by hand' }).waitFor();
   await page.getByTestId('exercise-file').setInputFiles(path);
   await page.getByTestId('exercise-set-title').filter({ hasText: 'Week 4' }).waitFor();
+  // The file field is emptied once read: the set open now is named beside it.
+  assert.equal(await page.getByTestId('exercise-set-open').innerText(), 'Open now: week4.txt.');
   assert.match(await page.getByTestId('exercise-set-errors').textContent(), /^week4\.txt, line 4, column 11: expected a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k \(as in exercise: nDCG@5\), found “MAP@x”\.$/);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 2');
   assert.equal(await answer(page, '0.5'), 'Right: P@2 = 0.5000.');

@@ -97,6 +97,8 @@ pub(super) fn random_chooser(
 /// handout, and opening another set.
 pub(super) struct SetState<'a> {
     pub(super) set: &'a Rc<ExerciseSet>,
+    /// The set's file name ("example set", "linked set" otherwise).
+    pub(super) name: &'a str,
     pub(super) text: &'a str,
     pub(super) at: &'a UseStateHandle<usize>,
     pub(super) handout: &'a UseStateHandle<bool>,
@@ -108,6 +110,7 @@ pub(super) struct SetState<'a> {
 pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
     let SetState {
         set,
+        name,
         text: set_text,
         at,
         handout,
@@ -179,7 +182,11 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         <div class="exercise-set" data-testid="exercise-set">
             <p class="exercise-choose controls">
                 <label for="exercise-file">{ "Open a set " }</label>
-                <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file } />
+                <input id="exercise-file" data-testid="exercise-file" type="file" accept=".txt,text/plain" onchange={ on_file }
+                    aria-describedby="exercise-set-open" />
+                // The file field is emptied once read (so the same file can
+                // be opened again): the set open now is named beside it.
+                <span class="hint" id="exercise-set-open" data-testid="exercise-set-open">{ format!("Open now: {name}.") }</span>
                 <button type="button" data-testid="exercise-example-set" onclick={ on_example }>{ "Example set" }</button>
                 <button type="button" data-testid="exercise-template" onclick={ on_template }
                     title="A set is a text file: edit this one (its first lines say how) and open it here">{ "Save the example set to edit" }</button>

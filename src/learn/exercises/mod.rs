@@ -85,7 +85,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     };
     let (set_name, set_text) =
         opened.unwrap_or_else(|| ("example set".to_string(), EXAMPLE_SET.to_string()));
-    let set = use_memo((set_name, set_text.clone()), |(name, text)| {
+    let set = use_memo((set_name.clone(), set_text.clone()), |(name, text)| {
         parse_set(name, text)
     });
     let link_problem = linked.as_ref().as_ref().and_then(|r| r.clone().err());
@@ -188,6 +188,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         Source::Set => set_chooser(
             &SetState {
                 set: &set,
+                name: &set_name,
                 text: &set_text,
                 at: &set_at,
                 handout: &handout,
