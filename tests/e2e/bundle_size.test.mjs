@@ -82,9 +82,12 @@ import { DIST } from './harness.mjs';
 // letter typed for a digit named, the line about columns hidden to the
 // right of a phone's tables, a component of its own, the embed dialog's
 // notes, the chart's arrows, the learn door's): 433,509 and 599,707, so
-// 436,000 and 602,000.
-const FIRST_BUDGET = 436_000;
-const WHOLE_BUDGET = 602_000;
+// 436,000 and 602,000. Then the third walks' fixes (a bad run line that
+// withholds its run only, one measure for the per-query table and charts,
+// the articles' verdicts and list, intervals in Markdown and LaTeX, the
+// set open now named): 435,616 and 603,840, so 438,000 and 606,000.
+const FIRST_BUDGET = 438_000;
+const WHOLE_BUDGET = 606_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
