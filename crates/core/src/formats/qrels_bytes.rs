@@ -21,34 +21,135 @@
 //! a [`QueryQrels`] only when asked for ([`QrelsBytes::query`]), so a shard
 //! spends nothing on the queries of other shards.
 
-use super::trec::{Qrels, QueryQrels};
+use std::collections::hash_map::Entry;
+
+use super::trec::{content_lines, qrels_line, Qrels, QueryQrels};
+use crate::error::{Expected, ParseError};
+use crate::fast_hash::FastHashMap;
 
 const MAGIC: &[u8; 4] = b"RLQ1";
 const HEAD: usize = 16;
 
-/// The judgments of `qrels` as bytes (its errors are left out).
+/// The judgments of `qrels` as bytes (its errors are left out): what
+/// [`parse_qrels_to_bytes`] writes, from parsed qrels (the tests compare
+/// the two).
+#[cfg(test)]
+pub(crate) fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
+    let mut queries: Vec<Judged> = qrels
+        .queries
+        .iter()
+        .map(|(q, judged)| (*q, judged.iter().map(|(d, g)| (*d, *g)).collect()))
+        .collect();
+    queries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    write_bytes(&queries)
+}
+
+/// A qrels text parsed straight into the bytes above: the same judgments
+/// and the same errors (in input order) as [`parse_qrels`] gives, with no
+/// table per query on the way. A docid judged twice for one query is
+/// an error at the second line and keeps its first grade, as there.
+///
+/// Each query's lines are gathered in line order (qrels list a query's
+/// lines together, so most lines skip the query's look-up), then its
+/// repeats are found with one table emptied between queries.
+#[cfg_attr(speed_marks, optimize(speed))]
+pub fn parse_qrels_to_bytes(input: &str, text: &str) -> (Vec<u8>, Vec<ParseError>) {
+    let mut errors = Vec::new();
+    // Per query, in order of first appearance: its id and its lines'
+    // (docid, grade, line, docid column).
+    let mut queries: Vec<(&str, QueryLines)> = Vec::new();
+    let mut place: FastHashMap<&str, usize> = FastHashMap::default();
+    let mut current: Option<(&str, usize)> = None;
+    let mut last_size = 0;
+    for (line_no, line) in content_lines(text) {
+        let Some((qid, docid, column, grade)) = qrels_line(input, line_no, line, &mut errors)
+        else {
+            continue;
+        };
+        let at = match current {
+            Some((q, at)) if q == qid => at,
+            _ => {
+                let at = *place.entry(qid).or_insert_with(|| {
+                    queries.push((qid, Vec::with_capacity(last_size)));
+                    queries.len() - 1
+                });
+                current = Some((qid, at));
+                at
+            }
+        };
+        queries[at].1.push((docid, grade, line_no, column));
+        last_size = last_size.max(queries[at].1.len());
+    }
+    // Repeats: the first line of a docid keeps its grade, each later one
+    // is an error naming it.
+    let mut first: FastHashMap<&str, usize> = FastHashMap::default();
+    let mut repeats = Vec::new();
+    let judged: Vec<Judged> = queries
+        .into_iter()
+        .map(|(qid, lines)| {
+            first.clear();
+            let kept = lines
+                .into_iter()
+                .filter_map(|(docid, grade, line_no, column)| match first.entry(docid) {
+                    Entry::Vacant(slot) => {
+                        slot.insert(line_no);
+                        Some((docid, grade))
+                    }
+                    Entry::Occupied(seen) => {
+                        repeats.push(ParseError::new(
+                            input,
+                            line_no,
+                            column,
+                            Expected::JudgedOnce {
+                                qid: qid.to_string(),
+                                first_line: *seen.get(),
+                            },
+                            docid,
+                        ));
+                        None
+                    }
+                })
+                .collect();
+            (qid, kept)
+        })
+        .collect();
+    if !repeats.is_empty() {
+        // One problem per line at most: in input order, as parsed.
+        errors.append(&mut repeats);
+        errors.sort_by_key(|e| e.line);
+    }
+    let mut judged = judged;
+    judged.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    (write_bytes(&judged), errors)
+}
+
+/// One query's lines as read: (docid, grade, line, docid column).
+type QueryLines<'a> = Vec<(&'a str, i64, usize, usize)>;
+
+/// One query's id and judgments: (docid, grade).
+type Judged<'a> = (&'a str, Vec<(&'a str, i64)>);
+
+/// The bytes of `queries` (sorted bytewise by query id, no docid twice in
+/// one query), in the layout above.
 ///
 /// # Panics
 ///
 /// If the judgments' text passes 4 GiB (a qrels read whole is at most
 /// 192 MB).
 #[cfg_attr(speed_marks, optimize(speed))]
-pub fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
-    let mut qids: Vec<&str> = qrels.queries.keys().copied().collect();
-    qids.sort_unstable();
-    let judgments: usize = qrels.queries.values().map(|q| q.len()).sum();
-    let qid_text: usize = qids.iter().map(|q| q.len()).sum();
-    let doc_text: usize = qrels
-        .queries
-        .values()
-        .flat_map(|q| q.keys())
-        .map(|d| d.len())
+fn write_bytes(queries: &[Judged]) -> Vec<u8> {
+    let judgments: usize = queries.iter().map(|(_, j)| j.len()).sum();
+    let qid_text: usize = queries.iter().map(|(q, _)| q.len()).sum();
+    let doc_text: usize = queries
+        .iter()
+        .flat_map(|(_, j)| j.iter())
+        .map(|(d, _)| d.len())
         .sum();
     let n = |x: usize| u32::try_from(x).expect("qrels beyond 4 GiB are not read whole");
     // Each part's place, then every value written at its place (one
     // allocation, no growing).
-    let firsts_at = HEAD + 4 * qids.len();
-    let docid_ends_at = firsts_at + 4 * (qids.len() + 1);
+    let firsts_at = HEAD + 4 * queries.len();
+    let docid_ends_at = firsts_at + 4 * (queries.len() + 1);
     let grades_at = docid_ends_at + 4 * judgments;
     let text_at = grades_at + 8 * judgments;
     let mut out = vec![0; text_at + qid_text + doc_text];
@@ -56,17 +157,17 @@ pub fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
         out[at..at + 4].copy_from_slice(&n(x).to_le_bytes());
     };
     out[..4].copy_from_slice(MAGIC);
-    put(&mut out, 4, qids.len());
+    put(&mut out, 4, queries.len());
     put(&mut out, 8, judgments);
     put(&mut out, 12, qid_text + doc_text);
     let (mut text, mut judgment) = (0, 0);
-    for (i, q) in qids.iter().enumerate() {
+    for (i, (q, _)) in queries.iter().enumerate() {
         out[text_at + text..text_at + text + q.len()].copy_from_slice(q.as_bytes());
         text += q.len();
         put(&mut out, HEAD + 4 * i, text);
     }
-    for (i, q) in qids.iter().enumerate() {
-        for (d, g) in &qrels.queries[q] {
+    for (i, (_, judged)) in queries.iter().enumerate() {
+        for (d, g) in judged {
             out[text_at + text..text_at + text + d.len()].copy_from_slice(d.as_bytes());
             text += d.len();
             put(&mut out, docid_ends_at + 4 * judgment, text);
@@ -79,11 +180,11 @@ pub fn qrels_to_bytes(qrels: &Qrels<'_>) -> Vec<u8> {
     out
 }
 
-/// Why bytes are not judgments written by [`qrels_to_bytes`].
+/// Why bytes are not judgments written by [`parse_qrels_to_bytes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotQrelsBytes;
 
-/// Judgments read from the bytes [`qrels_to_bytes`] wrote, borrowing them.
+/// Judgments read from the bytes [`parse_qrels_to_bytes`] wrote, borrowing them.
 #[derive(Debug, Clone)]
 pub struct QrelsBytes<'b> {
     qid_ends: &'b [u8],
@@ -268,6 +369,28 @@ mod tests {
         round_trip("a 0 d 1\nab 0 d 2\na 0 e 0\nb 0 d x\nab 0 dd -9223372036854775808\n");
     }
 
+    /// The direct parse gives what parsing then writing gives: the same
+    /// judgments and the same errors.
+    fn direct(text: &str) {
+        let parsed = parse_qrels("q", text);
+        let (bytes, errors) = parse_qrels_to_bytes("q", text);
+        assert_eq!(errors, parsed.errors, "{text:?}");
+        let back = QrelsBytes::read(&bytes).expect("its own bytes");
+        assert_eq!(back.to_qrels().queries, parsed.queries, "{text:?}");
+    }
+
+    #[test]
+    fn parsed_straight_into_bytes_as_parsed_then_written() {
+        direct("");
+        direct("301 0 d1 1\n301 0 d2 0\n302 0 d1 -1\n10 0 é 3\n");
+        // A repeat (its first grade kept, the error naming the first
+        // line), a query over two places, a bad line between, a repeat
+        // after the query came back.
+        direct("a 0 d 1\nab 0 d 2\na 0 d 0\nb 0 d x\na 0 e 3\nab 0 d 1\na 0 e 2\n");
+        // Errors of both kinds in input order.
+        direct("q 0 d 1\nq 0 d 2\nq 0 e\nq 0 d 3\nr 0 d 1 extra\nq 0 f 1\n");
+    }
+
     #[test]
     fn a_query_not_judged_is_none() {
         let qrels = parse_qrels("q", "b 0 d 1\nd 0 d 1\n");
@@ -312,6 +435,20 @@ mod tests {
                 .map(|(q, d, g)| format!("{q}x 0 {d} {g}\n"))
                 .collect();
             round_trip(&text);
+            direct(&text);
+        }
+
+        #[test]
+        fn any_qrels_with_repeats_and_bad_lines_parse_straight_into_bytes(lines in proptest::collection::vec(
+            ("[ab]{1,2}", "[a-c]{1,2}", "(-1|0|1|2|x)", proptest::bool::ANY), 0..60)
+        ) {
+            // Few ids, so repeats and queries coming back are common; some
+            // lines have a fifth field or a grade that is not a number.
+            let text: String = lines
+                .iter()
+                .map(|(q, d, g, extra)| format!("{q} 0 {d} {g}{}\n", if *extra { " z" } else { "" }))
+                .collect();
+            direct(&text);
         }
     }
 }

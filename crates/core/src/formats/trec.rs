@@ -159,7 +159,7 @@ pub fn parse_qrels<'a>(input: &str, text: &'a str) -> Qrels<'a> {
 /// One qrels line's qid, docid (with its column) and grade, or its problem
 /// pushed to `errors`.
 #[cfg_attr(speed_marks, optimize(speed))]
-fn qrels_line<'a>(
+pub(crate) fn qrels_line<'a>(
     input: &str,
     line_no: usize,
     line: &'a str,

@@ -3,7 +3,7 @@
 //! workers, [`QrelsHandover::Pieces`]), each reads the qrels' text but
 //! parses only its piece of it, cut after a line feed near each `1/count`
 //! of the bytes as [`parse_qrels_in_parts`](crate::parse_qrels_in_parts)
-//! cuts it; it gives the piece's judgments as bytes ([`qrels_to_bytes`])
+//! cuts it, straight into the bytes it gives ([`parse_qrels_to_bytes`]),
 //! and gathers every shard's. The judgments are then looked up in the
 //! pieces' tables, and each shard reports its own piece's problems, so the
 //! qrels are parsed once per evaluation, by all the shards at once.
@@ -19,9 +19,9 @@ use std::pin::Pin;
 use crate::error::ParseError;
 use crate::fast_hash::FastHashMap;
 use crate::formats::inputs::InputFormat;
-use crate::formats::qrels_bytes::{qrels_to_bytes, QrelsBytes};
+use crate::formats::qrels_bytes::{parse_qrels_to_bytes, QrelsBytes};
 use crate::formats::qrels_parts::piece;
-use crate::formats::trec::{parse_qrels, Qrels, QueryQrels};
+use crate::formats::trec::{Qrels, QueryQrels};
 use crate::measures::EvalContext;
 
 use super::roles::max_grade;
@@ -68,13 +68,13 @@ pub(super) async fn split_qrels(
         return None;
     }
     let (mine, lines_before) = piece(text, shard.index, shard.count);
-    let mut parsed = parse_qrels(input, mine);
-    for e in &mut parsed.errors {
+    let (bytes, mut errors) = parse_qrels_to_bytes(input, mine);
+    for e in &mut errors {
         e.shift_lines(lines_before);
     }
-    give(qrels_to_bytes(&parsed));
+    give(bytes);
     *gathered = gather.await;
-    Some(parsed.errors)
+    Some(errors)
 }
 
 /// The pieces' tables, when there are `count` of them, each reads, and no
