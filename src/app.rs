@@ -105,7 +105,7 @@ pub fn App() -> Html {
         on_locate: actions.on_locate.clone(),
     });
     let results_table = html! {
-        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial }
+        <ResultsTable measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } partial={ ev.partial.clone() }
             stats={ SameRc(ev.stats.reports.clone()) } stats_settings={ state.settings.stats } on_select={ on_select.clone() }
             ties={ ev.ties.clone() } why_empty={ empty_reason(ev.from_files.part.lack().map(|l| l.to_string()), typed_part.errors.len()) } />
     };

@@ -12,7 +12,7 @@ use crate::shared::evaluation::exports::{
     per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
     trec_eval_text, ShownIntervals, Table,
 };
-use crate::shared::evaluation::SystemResult;
+use crate::shared::evaluation::{LeftOut, SystemResult};
 
 /// Props of [`ExportBar`].
 #[derive(Properties, PartialEq)]
@@ -28,7 +28,7 @@ pub struct ExportBarProps {
     /// The files' numbers were computed without this many bad lines: each
     /// file says so, and its name ends in `-partial`.
     #[prop_or_default]
-    pub partial: Option<usize>,
+    pub partial: Option<LeftOut>,
     /// The interval the table shows under each mean (Markdown and LaTeX
     /// give it after the mean): the statistics, whether it is the
     /// bootstrap one (else t), and its level.
@@ -80,7 +80,7 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
             props.systems.clone(),
             props.stats.clone(),
             props.marks_note.clone(),
-            props.partial,
+            props.partial.clone(),
             *ranges && ties_matter,
             props.intervals.clone(),
         );
@@ -94,7 +94,7 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
                     stats.as_deref().map(Vec::as_slice),
                     note.clone(),
                 )
-                .partial(partial)
+                .left_out(partial.as_ref())
                 .with_tie_ranges(with_ranges)
                 .with_intervals(intervals.as_ref().map(
                     |(reports, bootstrap, level)| ShownIntervals {

@@ -11,7 +11,7 @@ use yew::prelude::*;
 use crate::results::measure_choice::MeasureChoice;
 
 use crate::results::explanation::Selected;
-use crate::shared::evaluation::{format_value, QueryResult, SystemResult, SHOWN_RANKS};
+use crate::shared::evaluation::{format_value, LeftOut, QueryResult, SystemResult, SHOWN_RANKS};
 
 /// Most rows drawn at once (sorting brings any query into view).
 pub const MAX_ROWS: usize = 500;
@@ -32,7 +32,7 @@ pub struct PerQueryProps {
     pub on_select: Callback<Selected>,
     /// The files' numbers were computed without this many bad lines.
     #[prop_or_default]
-    pub partial: Option<usize>,
+    pub partial: Option<LeftOut>,
     /// The measure shown (the charts of per-query values show it too).
     pub measure: MeasureChoice,
 }
@@ -148,8 +148,8 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
             <span class="hint">{ " Click a column to sort, a query to see its rankings." }</span>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query table">
             <table class="results per-query-table" data-testid="per-query" data-measure={ measure_name.clone() }>
-                if let Some(n) = props.partial {
-                    <caption data-testid="per-query-partial">{ crate::results::results_table::partial_caption(n) }</caption>
+                if let Some(l) = &props.partial {
+                    <caption data-testid="per-query-partial">{ l.caption() }</caption>
                 }
                 <thead>
                     <tr>

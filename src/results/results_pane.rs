@@ -108,12 +108,12 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     }
                     { parts.explanation }
                     { parts.after_explanation }
-                    <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial }
+                    <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() }
                         stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note }
                         intervals={ (settings.stats.interval != IntervalChoice::None)
                             .then(|| (SameRc(stats.reports.clone()), settings.stats.interval == IntervalChoice::Bootstrap, settings.stats.level)) } />
                     { parts.case_checks }
-                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial } on_select={ on_select.clone() } { measure } />
+                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() } on_select={ on_select.clone() } { measure } />
                     { parts.charts }
                     { parts.after_charts }
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>

@@ -15,18 +15,9 @@ use crate::results::statistics::{beaten, letter};
 use crate::settings::{IntervalChoice, StatsSettings};
 use crate::shared::dom::{breakable, use_more_to_the_right};
 use crate::shared::evaluation::{
-    format_value, query_set_note, Source, SystemResult, TieRange, TieReport,
+    format_value, query_set_note, LeftOut, Source, SystemResult, TieRange, TieReport, Withheld,
 };
 use crate::shared::sideways::scroll_cue;
-
-/// The sentence a table's caption starts with when the files' numbers
-/// were computed without their bad lines.
-pub fn partial_caption(bad_lines: usize) -> String {
-    format!(
-        "Computed from partial input ({} of the files left out).",
-        crate::shared::evaluation::plural(bad_lines, "bad line", "bad lines")
-    )
-}
 
 /// Props of [`ResultsTable`].
 #[derive(Properties, PartialEq)]
@@ -41,9 +32,10 @@ pub struct ResultsTableProps {
     pub stats_settings: StatsSettings,
     /// Called when a value is clicked (to explain it).
     pub on_select: Callback<Selected>,
-    /// The files' numbers were computed without this many bad lines.
+    /// The files' numbers were computed without bad lines (how many, and
+    /// whose: their rows are marked when not every run's are).
     #[prop_or_default]
-    pub partial: Option<usize>,
+    pub partial: Option<LeftOut>,
     /// How the values depend on the order of tied documents (a value that
     /// does is marked, and the mark leads to the tie range).
     #[prop_or_default]
@@ -65,11 +57,16 @@ enum Marks {
 
 /// The table's caption: what the values are, and what marks, intervals and
 /// tie marks mean where they are shown.
-fn caption(partial: Option<usize>, marks: Marks, ss: StatsSettings, ties: bool) -> String {
+fn caption(partial: Option<&LeftOut>, marks: Marks, ss: StatsSettings, ties: bool) -> String {
     let mut c =
         "Each measure over each system's queries (mean; counts summed). Best in bold.".to_string();
-    if let Some(n) = partial {
-        c = format!("{} {c}", partial_caption(n));
+    if let Some(l) = partial {
+        let marked = if matches!(l.of, Withheld::Runs(_)) {
+            " Rows marked partial lack them; the others were read whole."
+        } else {
+            ""
+        };
+        c = format!("{}{marked} {c}", l.caption());
     }
     if marks == Marks::Untestable {
         c.push_str(" No significance marks: no two systems share two or more queries to test on.");
@@ -162,8 +159,15 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         true => Marks::Untestable,
     };
     let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
+    // Rows computed without some run's bad lines, when not every run's are.
+    let partial_row = |s: &SystemResult| {
+        props
+            .partial
+            .as_ref()
+            .is_some_and(|l| matches!(l.of, Withheld::Runs(_)) && l.of.covers(s))
+    };
     let caption = caption(
-        props.partial,
+        props.partial.as_ref(),
         marks,
         ss,
         (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some())),
@@ -198,6 +202,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                             if marks == Marks::Shown { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
                             <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
                             if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
+                            if partial_row(s) { <span class="partial-tag" data-testid="partial-row" title="Computed without this run's bad lines">{ "partial" }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ s.queries.len() }</td>
                         { for props.measures.iter().zip(&s.means).zip(&best).enumerate().map(|(j, ((m, v), b))| {

@@ -19,7 +19,7 @@ use crate::shared::evaluation::{
     evaluate_typed, name_runs, parse_typed, JudgmentTable, SourceResults, SystemResult, TieReport,
     Warning,
 };
-use crate::shared::evaluation::{InputKind, ParseError, QuickInput, Withheld};
+use crate::shared::evaluation::{InputKind, LeftOut, ParseError, QuickInput, Withheld};
 use crate::shared::same_rc::SameRc;
 
 /// Milliseconds since the page started (for the shown computation time).
@@ -63,8 +63,8 @@ pub struct Evaluation {
     /// Whose numbers the files' bad lines withhold (every file's, or the
     /// damaged runs' only) until the reader accepts them.
     pub withheld: Option<Withheld>,
-    /// Numbers are shown without this many bad lines.
-    pub partial: Option<usize>,
+    /// Numbers are shown without bad lines (how many, and whose).
+    pub partial: Option<LeftOut>,
     /// Every system with numbers: typed, then files.
     pub systems: SameRc<Vec<SystemResult>>,
     /// Their statistics, and its milliseconds.
@@ -112,10 +112,13 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
     // runs' only otherwise. The choice holds for those very problems only.
     let partial_ok = use_state(|| None::<Rc<Vec<crate::shared::evaluation::ParseError>>>);
     let bad_lines = Rc::new(from_files.part.bad_lines());
-    let withheld = (partial_ok.as_deref() != Some(&*bad_lines))
-        .then(|| from_files.part.withheld_by(&bad_lines))
-        .flatten();
-    let partial = (!bad_lines.is_empty() && withheld.is_none()).then_some(bad_lines.len());
+    let touched = from_files.part.withheld_by(&bad_lines);
+    let accepted = partial_ok.as_deref() == Some(&*bad_lines);
+    let withheld = touched.clone().filter(|_| !accepted);
+    let partial = touched.filter(|_| accepted).map(|of| LeftOut {
+        bad_lines: bad_lines.len(),
+        of,
+    });
     // Held by the memo, so a keystroke that changes no result (a long
     // text before its pause) hands the views the same systems.
     // Runs are named by their tags, and the warnings name them so too.

@@ -18,12 +18,12 @@ pub use ranklab_core::{
     ApNormalization, BigFile, ByteSource, ByteSourceRead, Cause, ColumnCheck, Conventions,
     Correction, Difficulty, Discount, DuplicatePolicy, EvalContext, EvalOptions, Exercise,
     ExerciseSet, Explanation, FileInfo, Flip, FoundQuery, GainKind, Gains, InputFormat, InputKind,
-    JudgedRanking, JudgmentReading, JudgmentTable, LoadedFile, Metric, MissingQueries, PairedValue,
-    ParseError, Preset, PresetRow, Progress, QrelsHandover, QueryResult, QuickInput, QuickQuery,
-    RbpGain, Ready, Rel, Shard, ShardReply, Source, SourceResults, StatsOptions, StatsReport,
-    StopProbability, SystemResult, SystemStats, Test, TieBreak, TieOrders, TieRange, TieReport,
-    Ungrouped, Verdict, Warning, WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES, MAX_ORDERS,
-    SHOWN_RANKS, TOLERANCE,
+    JudgedRanking, JudgmentReading, JudgmentTable, LeftOut, LoadedFile, Metric, MissingQueries,
+    PairedValue, ParseError, Preset, PresetRow, Progress, QrelsHandover, QueryResult, QuickInput,
+    QuickQuery, RbpGain, Ready, Rel, Shard, ShardReply, Source, SourceResults, StatsOptions,
+    StatsReport, StopProbability, SystemResult, SystemStats, Test, TieBreak, TieOrders, TieRange,
+    TieReport, Ungrouped, Verdict, Warning, WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES,
+    MAX_ORDERS, SHOWN_RANKS, TOLERANCE,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

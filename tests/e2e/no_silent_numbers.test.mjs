@@ -208,6 +208,21 @@ test('a bad line in one run withholds that run only: the other runs keep their n
   await cell(page, 'STANDARD (damaged.test)', 'AP').waitFor({ timeout: 15000 });
   assert.match(await page.getByTestId('partial-mark').innerText(), /^Computed from partial input: 1 bad line of damaged\.test left out\./);
   assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+  // The damaged run's row is marked, not the whole run's; the caption and
+  // the exports name the run, and say the other was read whole.
+  assert.match(await page.getByTestId('results-caption').innerText(), /^Computed from partial input \(1 bad line of damaged\.test left out\)\. Rows marked partial lack them; the others were read whole\. Each measure/);
+  const tags = page.getByTestId('partial-row');
+  assert.equal(await tags.count(), 1);
+  assert.match(await page.locator('[data-testid="results"] tr', { has: tags }).innerText(), /^(b )?STANDARD \(damaged\.test\)/);
+  const saved = async (testid) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+    return readFile(await d.path(), 'utf8');
+  };
+  const csv = (await saved('export-csv')).trim().split('\n');
+  assert.match(csv[0], /,input$/);
+  assert.ok(csv.some((l) => l.startsWith('STANDARD (results.test),') && l.endsWith(',read whole')), csv.join('\n'));
+  assert.ok(csv.some((l) => l.startsWith('STANDARD (damaged.test),') && l.endsWith(',partial: 1 bad line left out')), csv.join('\n'));
+  assert.match(await saved('export-md'), /\*\*Computed from partial input: 1 bad line of damaged\.test could not be read and was left out\.\*\*/);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

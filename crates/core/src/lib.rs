@@ -93,9 +93,9 @@ pub use crate::{
         judgment_queries_note, letter, marks_testable, most_different, name_runs, paired_values,
         parse_typed, query_set_note, read_trec_run, statistics, stop_weights, system_ranks,
         tie_effect, BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions,
-        FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LoadedFile, PairedValue,
-        PresetRow, Progress, QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source,
-        SourceResults, StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning,
+        FileInfo, Flip, FoundQuery, JudgmentReading, JudgmentTable, LeftOut, LoadedFile,
+        PairedValue, PresetRow, Progress, QrelsHandover, QueryResult, Ready, Shard, ShardReply,
+        Source, SourceResults, StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning,
         WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, WIDEST_QUERIES,
     },
     stats::{

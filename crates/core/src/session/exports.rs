@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 
 use super::results::{best_means, SystemResult};
 use super::significance::{beaten, letter};
+use super::withheld::Withheld;
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
 use crate::pipeline::evaluate::trec_value;
@@ -33,6 +34,9 @@ pub struct Table<'a> {
     /// the files were left out (the reader chose to evaluate without them).
     /// Every export then says so.
     pub partial: Option<usize>,
+    /// Which systems those lines belong to: every file's, or some runs'
+    /// (the others were read whole, and their rows say so).
+    pub partial_of: Withheld,
     /// Markdown and LaTeX give a mean's range over the orders of tied
     /// documents in its cell, where tie order changes it (CSV and JSON
     /// always carry the ranges, in columns of their own).
@@ -96,6 +100,7 @@ impl<'a> Table<'a> {
                 .filter(|s| s.len() == measures.len() && super::significance::marks_testable(s)),
             marks_note,
             partial: None,
+            partial_of: Withheld::All,
             tie_ranges: false,
             intervals: None,
         }
@@ -117,6 +122,33 @@ impl<'a> Table<'a> {
     fn any_interval(&self) -> bool {
         (0..self.measures.len())
             .any(|j| (0..self.systems.len()).any(|i| self.interval(j, i).is_some()))
+    }
+
+    /// What the captions say of the intervals shown: what they are, and
+    /// where a t interval reaches past [0, 1] in a column whose every value
+    /// lies within it, why (as the page's statistics panel says).
+    fn intervals_caption(&self) -> Option<String> {
+        let shown = self.intervals.filter(|_| self.any_interval())?;
+        let mut caption = shown.caption();
+        let bounded = |j: usize| {
+            self.systems.iter().all(|s| {
+                s.queries
+                    .iter()
+                    .all(|q| q.values.get(j).is_some_and(|v| (0.0..=1.0).contains(v)))
+            })
+        };
+        let past = !shown.bootstrap
+            && (0..self.measures.len()).any(|j| {
+                bounded(j)
+                    && (0..self.systems.len()).any(|i| {
+                        self.interval(j, i)
+                            .is_some_and(|(lo, hi)| lo < 0.0 || hi > 1.0)
+                    })
+            });
+        if past {
+            caption.push_str(" A t interval past [0, 1], where no value can be, assumes a roughly normal mean, which a measure bounded by 0 and 1 is not near its ends (few queries make it so); bootstrap intervals stay within the values' range.");
+        }
+        Some(caption)
     }
 
     /// The same table, with tie ranges in the cells of Markdown and LaTeX
@@ -154,6 +186,22 @@ impl<'a> Table<'a> {
         self
     }
 
+    /// The same table computed without `left_out`'s bad lines (see
+    /// [`Table::partial`] and [`Table::partial_of`]).
+    pub fn left_out(self, left_out: Option<&super::withheld::LeftOut>) -> Self {
+        match left_out {
+            Some(l) => self.partial(Some(l.bad_lines)).partial_of(l.of.clone()),
+            None => self.partial(None),
+        }
+    }
+
+    /// The same table, its partial input that of these runs only (see
+    /// [`Table::partial_of`]).
+    pub fn partial_of(mut self, runs: Withheld) -> Self {
+        self.partial_of = runs;
+        self
+    }
+
     /// The measures (columns) whose value depends on the order of tied
     /// documents for some system: each gets `<measure>_min` and
     /// `<measure>_max` columns in the exports. A measure whose range was
@@ -178,8 +226,9 @@ impl<'a> Table<'a> {
     /// The sentence every export carries when the input was partial.
     pub fn partial_note(&self) -> Option<String> {
         self.partial.map(|n| {
+            let of = self.partial_of.whose();
             format!(
-                "Computed from partial input: {} of the files could not be read and {} left out.",
+                "Computed from partial input: {} of {of} could not be read and {} left out.",
                 crate::plural::plural(n, "bad line", "bad lines"),
                 if n == 1 { "was" } else { "were" }
             )
@@ -189,17 +238,25 @@ impl<'a> Table<'a> {
     /// The `partial_input` entry of the JSON exports, when the input was partial.
     fn partial_json(&self) -> Option<Value> {
         let note = self.partial_note()?;
-        Some(json!({ "bad_lines_left_out": self.partial?, "note": note }))
+        let mut entry = json!({ "bad_lines_left_out": self.partial?, "note": note });
+        if let Withheld::Runs(runs) = &self.partial_of {
+            entry["runs"] = json!(runs);
+        }
+        Some(entry)
     }
 
     /// The value of the `input` column of the CSV exports (present only
     /// when the input was partial).
-    fn partial_cell(&self) -> Option<String> {
+    fn partial_cell(&self, s: &SystemResult) -> Option<String> {
         self.partial.map(|n| {
-            format!(
-                "partial: {} left out",
-                crate::plural::plural(n, "bad line", "bad lines")
-            )
+            if self.partial_of.covers(s) {
+                format!(
+                    "partial: {} left out",
+                    crate::plural::plural(n, "bad line", "bad lines")
+                )
+            } else {
+                "read whole".to_string()
+            }
         })
     }
 
@@ -268,8 +325,7 @@ pub fn results_csv(t: &Table) -> String {
             out.push_str(&csv_field(&format!("{}_{end}", t.measures[j])));
         }
     }
-    let partial = t.partial_cell();
-    if partial.is_some() {
+    if t.partial.is_some() {
         out.push_str(",input");
     }
     out.push('\n');
@@ -288,9 +344,9 @@ pub fn results_csv(t: &Table) -> String {
                 range_end(r, true, full)
             ));
         }
-        if let Some(p) = &partial {
+        if let Some(p) = t.partial_cell(s) {
             out.push(',');
-            out.push_str(&csv_field(p));
+            out.push_str(&csv_field(&p));
         }
         out.push('\n');
     }
@@ -406,8 +462,8 @@ pub fn results_markdown(t: &Table) -> String {
     if t.any_cell_range() {
         out.push_str(&format!("\n{CELL_TIE_CAPTION}\n"));
     }
-    if let Some(iv) = t.intervals.filter(|_| t.any_interval()) {
-        out.push_str(&format!("\n{}\n", iv.caption()));
+    if let Some(caption) = t.intervals_caption() {
+        out.push_str(&format!("\n{caption}\n"));
     }
     if let Some(note) = t.partial_note() {
         out.push_str(&format!("\n**{note}**\n"));
@@ -504,7 +560,9 @@ pub fn results_latex(t: &Table) -> String {
                 cell.push_str(&format!(" {{\\small {}}}", range_text(r)));
             }
             if let Some(iv) = t.interval(j, i) {
-                cell.push_str(&format!(" {{\\small {}}}", interval_text(iv)));
+                // A negative end with a minus sign, not a hyphen.
+                let text = interval_text(iv).replace('-', "$-$");
+                cell.push_str(&format!(" {{\\small {text}}}"));
             }
             out.push_str(&format!(" & {cell}"));
         }
@@ -523,9 +581,9 @@ pub fn results_latex(t: &Table) -> String {
         caption.push(' ');
         caption.push_str(CELL_TIE_CAPTION);
     }
-    if let Some(iv) = t.intervals.filter(|_| t.any_interval()) {
+    if let Some(intervals) = t.intervals_caption() {
         caption.push(' ');
-        caption.push_str(&iv.caption());
+        caption.push_str(&intervals);
     }
     out.push_str(&format!(
         "\\caption{{{}}}\n\\end{{table}}\n",
@@ -539,17 +597,17 @@ pub fn results_latex(t: &Table) -> String {
 /// range over those orders; the value twice where it does not; empty where
 /// refused).
 pub fn per_query_csv(t: &Table) -> String {
-    let partial = t.partial_cell().map(|p| format!(",{}", csv_field(&p)));
     let ties = !t.tie_columns().is_empty();
     let mut out = String::from("system,query,measure,value");
     if ties {
         out.push_str(",min,max");
     }
-    if partial.is_some() {
+    if t.partial.is_some() {
         out.push_str(",input");
     }
     out.push('\n');
     for s in &t.systems {
+        let partial = t.partial_cell(s).map(|p| format!(",{}", csv_field(&p)));
         for q in &s.queries {
             for (j, (m, v)) in t.measures.iter().zip(&q.values).enumerate() {
                 let range = if ties {
@@ -781,6 +839,36 @@ mod tests {
     }
 
     #[test]
+    fn a_t_interval_past_zero_is_explained_and_its_minus_typeset() {
+        // Two queries far apart: the t interval of the mean of 0 and 1 is
+        // 0.5 ± 12.706 × 0.5 (t at 1 degree of freedom, standard error
+        // 0.7071 / √2), so (-5.8531, 6.8531).
+        let (m, systems, st) = table_of("[spread]\nq1: R\nq2: N\n[other]\nq1: R\nq2: R\n");
+        let shown = ShownIntervals {
+            reports: &st,
+            bootstrap: false,
+            level: 0.95,
+        };
+        let t = Table::new(&m, &systems, None, String::new()).with_intervals(Some(shown));
+        let md = results_markdown(&t);
+        assert!(md.contains("(-5.8531, 6.8531)"), "{md}");
+        assert!(
+            md.contains("A t interval past [0, 1], where no value can be"),
+            "{md}"
+        );
+        let tex = results_latex(&t);
+        assert!(tex.contains("{\\small ($-$5.8531, 6.8531)}"), "{tex}");
+        assert!(tex.contains("A t interval past [0, 1]"));
+        // Bootstrap intervals stay within the values: no such sentence.
+        let boot =
+            Table::new(&m, &systems, None, String::new()).with_intervals(Some(ShownIntervals {
+                bootstrap: true,
+                ..shown
+            }));
+        assert!(!results_markdown(&boot).contains("past [0, 1]"));
+    }
+
+    #[test]
     fn means_carry_no_summation_noise() {
         // P@10 of 0.6, 0.7, 0.7, 0.9 and 0.3: added one by one, the mean is
         // 0.6399999999999999; the exact sum of the five doubles over 5,
@@ -808,7 +896,11 @@ mod tests {
 
     #[test]
     fn partial_input_is_marked_in_every_export() {
-        let (m, systems, _) = table_of(TWO);
+        let (m, mut systems, _) = table_of(TWO);
+        // As runs read from files (typed rankings are never partial).
+        for s in &mut systems {
+            s.source = super::super::results::Source::File;
+        }
         let t = Table::new(&m, &systems, None, String::new()).partial(Some(3));
         let note = "Computed from partial input: 3 bad lines of the files could not be read and were left out.";
         assert_eq!(t.partial_note().as_deref(), Some(note));
@@ -835,6 +927,37 @@ mod tests {
         assert_eq!(v["partial_input"]["note"], json!(note));
         assert!(results_markdown(&t).contains(&format!("**{note}**")));
         assert!(results_latex(&t).contains("\\caption{Computed from partial input: 3 bad lines"));
+        // One run's bad lines: its rows say so, the other's that it was
+        // read whole, and the note names the run.
+        let one_run = Table::new(&m, &systems, None, String::new())
+            .partial(Some(2))
+            .partial_of(Withheld::Runs(vec!["bad_1".into()]));
+        let csv = results_csv(&one_run);
+        let inputs: Vec<&str> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit(',').next().unwrap())
+            .collect();
+        assert_eq!(
+            inputs,
+            ["read whole", "partial: 2 bad lines left out"],
+            "{csv}"
+        );
+        let pq = per_query_csv(&one_run);
+        assert!(pq
+            .lines()
+            .filter(|l| l.starts_with("bad_1,"))
+            .all(|l| l.ends_with(",partial: 2 bad lines left out")));
+        assert!(pq
+            .lines()
+            .filter(|l| l.starts_with("\"good"))
+            .all(|l| l.ends_with(",read whole")));
+        assert_eq!(
+            one_run.partial_note().as_deref(),
+            Some("Computed from partial input: 2 bad lines of bad_1 could not be read and were left out.")
+        );
+        let v: Value = serde_json::from_str(&results_json(&one_run)).unwrap();
+        assert_eq!(v["partial_input"]["runs"], json!(["bad_1"]));
         // One bad line: singular.
         let one = Table::new(&m, &systems, None, String::new()).partial(Some(1));
         assert!(one

@@ -81,7 +81,7 @@ pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
 pub use trec_judgments::judgment_queries_note;
 pub use typed::{evaluate_typed, judge_typed, parse_typed};
 pub use warning::{by_kind, Warning};
-pub use withheld::Withheld;
+pub use withheld::{LeftOut, Withheld};
 
 use crate::conventions::Conventions;
 

@@ -21,7 +21,37 @@ pub enum Withheld {
     Runs(Vec<String>),
 }
 
+/// Numbers computed without the bad lines the reader chose to leave out:
+/// how many, and whose numbers they touch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Bad lines left out.
+    pub bad_lines: usize,
+    /// Whose numbers lack them (the others were read whole).
+    pub of: Withheld,
+}
+
+impl LeftOut {
+    /// What a table's caption starts with: `Computed from partial input
+    /// (1 bad line of run.txt left out).`
+    pub fn caption(&self) -> String {
+        format!(
+            "Computed from partial input ({} of {} left out).",
+            crate::plural::plural(self.bad_lines, "bad line", "bad lines"),
+            self.of.whose()
+        )
+    }
+}
+
 impl Withheld {
+    /// Whose numbers, in words: "the files", or the runs' names.
+    pub fn whose(&self) -> String {
+        match self {
+            Withheld::All => "the files".to_string(),
+            Withheld::Runs(runs) => runs.join(", "),
+        }
+    }
+
     /// Whether `system`'s numbers are withheld: a file's system, under
     /// [`Withheld::All`] or read from one of the runs named. `system` is
     /// named as evaluated (its name is its file's, before
