@@ -63,11 +63,11 @@ pub fn learn_door(d: LearnDoor) -> Html {
                 <ExamplesMenu on_load={ d.on_case } id="gallery-examples" current={ d.case.map(AttrValue::from) } />
                 <details class="articles" data-testid="articles">
                     <summary>{ "The five articles, by the numbers the examples give them" }</summary>
-                    <ol start="0">
-                        { for ARTICLES.iter().map(|(title, what)| html! {
-                            <li><strong>{ *title }</strong>{ ": " }{ *what }</li>
+                    <ul class="article-list">
+                        { for ARTICLES.iter().enumerate().map(|(i, (title, what))| html! {
+                            <li><span class="article-number">{ format!("Article {i:03}") }</span>{ " " }<strong>{ *title }</strong>{ ": " }{ *what }</li>
                         }) }
-                    </ol>
+                    </ul>
                 </details>
             </section>
         </main>

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use crate::model::example::{find, Case, Verdict, CASES};
 use crate::shared::evaluation::{format_value, SystemResult};
+use crate::shared::sideways::Sideways;
 
 /// The menu's groups of worked examples, in order.
 const TOPICS: [&str; 5] = [
@@ -128,6 +129,7 @@ pub fn CaseChecks(props: &CaseChecksProps) -> Html {
     html! {
         <section class="case-checks" aria-labelledby="case-checks-title" data-testid="case-checks">
             <h3 id="case-checks-title">{ format!("The article and Ranklab: {}", case.title) }</h3>
+            <Sideways label="The article and Ranklab" size={ case.checks.len() * 6 }>
             <table class="results">
                 <thead>
                     <tr>
@@ -136,7 +138,7 @@ pub fn CaseChecks(props: &CaseChecksProps) -> Html {
                         <th scope="col">{ "Measure" }</th>
                         <th scope="col" class="num">{ "Article states" }</th>
                         <th scope="col" class="num">{ "Ranklab" }</th>
-                        <th scope="col">{ "" }</th>
+                        <th scope="col">{ "Verdict" }</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -158,6 +160,7 @@ pub fn CaseChecks(props: &CaseChecksProps) -> Html {
                     }) }
                 </tbody>
             </table>
+            </Sideways>
             if !case.note.is_empty() {
                 <p class="note" data-testid="case-note">{ case.note }</p>
             }
