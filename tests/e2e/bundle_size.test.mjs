@@ -85,9 +85,10 @@ import { DIST } from './harness.mjs';
 // 436,000 and 602,000. Then the third walks' fixes (a bad run line that
 // withholds its run only, one measure for the per-query table and charts,
 // the articles' verdicts and list, intervals in Markdown and LaTeX, the
-// set open now named): 435,616 and 603,840, so 438,000 and 606,000.
-const FIRST_BUDGET = 438_000;
-const WHOLE_BUDGET = 606_000;
+// set open now named, a partial run's rows and exports marked as such):
+// 436,623 and 606,592, so 439,000 and 609,000.
+const FIRST_BUDGET = 439_000;
+const WHOLE_BUDGET = 609_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
