@@ -147,6 +147,9 @@ pub fn use_evaluation(state: &UseReducerHandle<AppState>, defer: bool) -> Evalua
             name_runs(&mut systems, &mut warnings);
             if let Some(w) = withheld {
                 systems.retain(|s| !w.covers(s));
+                // What is said of the withheld runs says nothing of the
+                // numbers shown.
+                crate::shared::evaluation::about_shown(&mut warnings, &systems);
             }
             (Rc::new(systems), warnings)
         },

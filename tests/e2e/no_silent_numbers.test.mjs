@@ -201,8 +201,10 @@ test('a bad line in one run withholds that run only: the other runs keep their n
   assert.match(withheld, /^No numbers from damaged\.test: 1 bad line could not be read\. The other runs were read whole: their numbers are shown\./);
   assert.match(withheld, /damaged\.test, line 5, column \d+: expected a numeric score/);
   assert.match(await page.getByTestId('file-errors').innerText(), /the runs with these lines give no numbers until you choose, under Results, to evaluate without the lines concerned; the other runs' numbers are shown\./);
-  // No partial mark on numbers read whole.
+  // No partial mark on numbers read whole, and nothing said of the
+  // withheld run's numbers (it ties documents too) among what to know.
   assert.equal(await page.getByTestId('partial-mark').count(), 0);
+  assert.doesNotMatch(await page.getByTestId('warnings').textContent(), /damaged\.test/);
   await page.screenshot({ path: join(SHOTS, 'withheld-one-run-1280.png'), fullPage: false });
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'STANDARD (damaged.test)', 'AP').waitFor({ timeout: 15000 });

@@ -86,7 +86,7 @@ pub use crate::{
     // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
     // results, with the `serde` feature)
     session::{
-        beaten, best_means, block_on, by_kind, causes, compare_presets, cutoff_curve,
+        about_shown, beaten, best_means, block_on, by_kind, causes, compare_presets, cutoff_curve,
         describe_files, evaluate_files, evaluate_judgment_groups, evaluate_preferences,
         evaluate_shard, evaluate_shard_handing, evaluate_streamed, evaluate_typed,
         evaluate_whole_text, exports, file_roles, find_query, finish, is_unread_file, judge_typed,

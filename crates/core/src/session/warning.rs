@@ -214,6 +214,30 @@ impl Warning {
             Warning::NoResultLines { .. } => WarningKind::NoResultLines,
         }
     }
+
+    /// The systems it is about, by name (none for a warning about files
+    /// or judgments).
+    pub fn systems(&self) -> Vec<&str> {
+        match self {
+            Warning::MissingQueries { run, .. }
+            | Warning::QueriesWithoutJudgments { run, .. }
+            | Warning::RepeatedDocids { run, .. }
+            | Warning::Ties { run, .. } => vec![run],
+            Warning::DifferentQueries { system, other, .. } => vec![system, other],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Keeps the warnings about the systems `shown` only: a warning naming a
+/// system whose numbers are not shown (withheld for its bad lines) says
+/// nothing of the numbers on the page.
+pub fn about_shown(warnings: &mut Vec<Warning>, shown: &[super::results::SystemResult]) {
+    warnings.retain(|w| {
+        w.systems()
+            .iter()
+            .all(|name| shown.iter().any(|s| s.name == *name))
+    });
 }
 
 /// Warnings grouped by kind: kinds in the order they first appear, each

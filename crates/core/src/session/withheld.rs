@@ -171,6 +171,27 @@ mod tests {
     }
 
     #[test]
+    fn what_is_said_of_a_withheld_run_goes_with_its_numbers() {
+        // The damaged run ties two documents; the whole one does not.
+        let tied = "q1 Q0 d1 1 2.0 bad\nq1 Q0 d2 2 2.0 bad\nq1 Q0 d3 3 x bad\n";
+        let mut part = evaluate(&[("qrels", QRELS), ("good.run", GOOD), ("bad.run", tied)]);
+        let w = part.withheld_by(&part.bad_lines()).unwrap();
+        crate::session::name_runs(&mut part.systems, &mut part.warnings);
+        assert!(
+            part.warnings.iter().any(|x| x.systems() == ["bad"]),
+            "{:?}",
+            part.warnings
+        );
+        part.systems.retain(|s| !w.covers(s));
+        crate::session::about_shown(&mut part.warnings, &part.systems);
+        assert!(
+            part.warnings.iter().all(|x| !x.systems().contains(&"bad")),
+            "{:?}",
+            part.warnings
+        );
+    }
+
+    #[test]
     fn typed_systems_are_never_withheld() {
         let part = evaluate(&[("qrels", QRELS), ("good.run", GOOD), ("bad.run", BAD)]);
         let mut typed = part.systems[1].clone();
