@@ -80,8 +80,8 @@ pub use stream::{evaluate_whole_text, ChunkEvaluator, StreamResult};
 pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};
 pub use trec_judgments::judgment_queries_note;
 pub use typed::{evaluate_typed, judge_typed, parse_typed};
-pub use warning::{about_shown, by_kind, Warning};
-pub use withheld::{LeftOut, Withheld};
+pub use warning::{by_kind, Warning};
+pub use withheld::{about_shown, LeftOut, Withheld};
 
 use crate::conventions::Conventions;
 

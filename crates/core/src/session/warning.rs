@@ -229,17 +229,6 @@ impl Warning {
     }
 }
 
-/// Keeps the warnings about the systems `shown` only: a warning naming a
-/// system whose numbers are not shown (withheld for its bad lines) says
-/// nothing of the numbers on the page.
-pub fn about_shown(warnings: &mut Vec<Warning>, shown: &[super::results::SystemResult]) {
-    warnings.retain(|w| {
-        w.systems()
-            .iter()
-            .all(|name| shown.iter().any(|s| s.name == *name))
-    });
-}
-
 /// Warnings grouped by kind: kinds in the order they first appear, each
 /// kind's warnings in their order.
 pub fn by_kind(warnings: &[Warning]) -> Vec<(WarningKind, Vec<&Warning>)> {

@@ -8,6 +8,7 @@
 use crate::error::ParseError;
 
 use super::results::{Source, SourceResults, SystemResult};
+use super::warning::Warning;
 
 /// Which numbers of the files are withheld.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +104,17 @@ impl SourceResults {
         let kept = self.systems.iter().any(|s| !runs.covers(s));
         Some(if kept { runs } else { Withheld::All })
     }
+}
+
+/// Keeps the warnings about the systems `shown` only: a warning naming a
+/// system whose numbers are not shown (withheld for its bad lines) says
+/// nothing of the numbers on the page.
+pub fn about_shown(warnings: &mut Vec<Warning>, shown: &[SystemResult]) {
+    warnings.retain(|w| {
+        w.systems()
+            .iter()
+            .all(|name| shown.iter().any(|s| s.name == *name))
+    });
 }
 
 #[cfg(test)]
