@@ -18,6 +18,21 @@ async function shared(name) {
   return { name, mimeType: 'text/plain', buffer: await readFile(join(SHARED, name)) };
 }
 const SHARED = join(ROOT, '..', 'shared', 'trec_eval_tests');
+
+/** Loads trec_eval's qrels.test and results.test, and a copy of the run
+ * (damaged.test) whose lines `damage` changes; then waits for the whole
+ * run's MAP, which is trec_eval's expected 0.1785 (out.test). */
+async function loadWithDamagedCopy(page, damage) {
+  const lines = (await readFile(join(SHARED, 'results.test'), 'utf8')).split('\n');
+  damage(lines);
+  await page.getByTestId('file-input').setInputFiles([
+    await shared('qrels.test'),
+    await shared('results.test'),
+    { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
+  ]);
+  await cell(page, 'STANDARD (results.test)', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+}
 const DIR = join(ROOT, 'target', 'e2e', 'silent');
 
 let big;
@@ -68,16 +83,7 @@ test('changing k and measures while a big run is evaluated never shows stale or 
 test('a run that repeats a docid gets no numbers, with the located reason in its row', async () => {
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
-  const results = await readFile(join(SHARED, 'results.test'), 'utf8');
-  const lines = results.split('\n');
-  lines.splice(2, 0, lines[1]); // line 2 again as line 3
-  await page.getByTestId('file-input').setInputFiles([
-    await shared('qrels.test'),
-    await shared('results.test'),
-    { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
-  ]);
-  await cell(page, 'STANDARD (results.test)', 'AP').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+  await loadWithDamagedCopy(page, (lines) => lines.splice(2, 0, lines[1])); // line 2 again as line 3
   const row = page.getByTestId('refused-row');
   assert.equal(await row.count(), 1);
   assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid FR940202-2-00151 in one query, and the duplicates setting is "refuse"/);
@@ -186,16 +192,8 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
 test('a bad line in one run withholds that run only: the other runs keep their numbers, as trec_eval refuses one file', async () => {
   const { context, page, seen } = await open(env);
   await showTab(page, 'files');
-  const lines = (await readFile(join(SHARED, 'results.test'), 'utf8')).split('\n');
-  lines[4] = lines[4].replace(/\s(\S+)\s+(\S+)\s*$/, ' high $2');
-  await page.getByTestId('file-input').setInputFiles([
-    await shared('qrels.test'),
-    await shared('results.test'),
-    { name: 'damaged.test', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) },
-  ]);
-  // The whole run keeps its number (trec_eval's expected output: map 0.1785).
-  await cell(page, 'STANDARD (results.test)', 'AP').waitFor({ timeout: 15000 });
-  assert.equal(await cell(page, 'STANDARD (results.test)', 'AP').innerText(), '0.1785');
+  // A score written as a word on line 5 of the copy. The whole run keeps its number.
+  await loadWithDamagedCopy(page, (lines) => { lines[4] = lines[4].replace(/\s(\S+)\s+(\S+)\s*$/, ' high $2'); });
   assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD (damaged.test)"]').count(), 0);
   const withheld = await page.getByTestId('numbers-withheld').innerText();
   assert.match(withheld, /^No numbers from damaged\.test: 1 bad line could not be read\. The other runs were read whole: their numbers are shown\./);

@@ -59,15 +59,7 @@ pub fn name_runs(systems: &mut [SystemResult], warnings: &mut [Warning]) {
 
 /// Renames run `from` to `to` in a warning that names runs.
 fn rename_in(w: &mut Warning, from: &str, to: &str) {
-    let names: Vec<&mut String> = match w {
-        Warning::MissingQueries { run, .. }
-        | Warning::QueriesWithoutJudgments { run, .. }
-        | Warning::RepeatedDocids { run, .. }
-        | Warning::Ties { run, .. } => vec![run],
-        Warning::DifferentQueries { system, other, .. } => vec![system, other],
-        _ => Vec::new(),
-    };
-    for n in names {
+    for n in w.systems_mut() {
         if n == from {
             *n = to.to_string();
         }

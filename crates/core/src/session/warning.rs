@@ -215,9 +215,9 @@ impl Warning {
         }
     }
 
-    /// The systems it is about, by name (none for a warning about files
-    /// or judgments).
-    pub fn systems(&self) -> Vec<&str> {
+    /// The names of the systems it is about, to read or to rename (none
+    /// for a warning about files or judgments).
+    pub fn systems_mut(&mut self) -> Vec<&mut String> {
         match self {
             Warning::MissingQueries { run, .. }
             | Warning::QueriesWithoutJudgments { run, .. }
