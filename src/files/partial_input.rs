@@ -60,10 +60,7 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
     html! {
         <div class="withheld" role="alert" data-testid="numbers-withheld">
             <p>
-                <strong>{ match withheld {
-                    Withheld::All => format!("No numbers from the files: {lines} could not be read."),
-                    Withheld::Runs(runs) => format!("No numbers from {}: {lines} could not be read.", runs.join(", ")),
-                } }</strong>
+                <strong>{ format!("No numbers from {}: {lines} could not be read.", withheld.whose()) }</strong>
                 if matches!(withheld, Withheld::Runs(_)) {
                     { " The other runs were read whole: their numbers are shown." }
                 }

@@ -14,7 +14,7 @@ use crate::results::statistics::letter;
 use crate::settings::inputs::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::settings::unread::UnreadChange;
 use crate::settings::{parse_count, parse_unit, IntervalChoice, Settings};
-use crate::shared::evaluation::{format_value, SystemResult};
+use crate::shared::evaluation::{format_value, t_past_unit_bounds, SystemResult, T_PAST_BOUNDS};
 
 /// Props of [`SignificancePanel`].
 #[derive(Properties, PartialEq)]
@@ -178,21 +178,12 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
     let options = st.options();
     // Systems whose t interval leaves [0, 1] on a measure whose per-query
     // values all lie in [0, 1].
-    let bounded = shown.iter().all(|s| {
-        s.queries
-            .iter()
-            .all(|q| q.values.get(mi).is_some_and(|v| (0.0..=1.0).contains(v)))
-    });
-    let past_bounds: Vec<String> = match report {
-        Some(r) if bounded => r
-            .systems
-            .iter()
-            .zip(&shown)
-            .filter(|(d, _)| d.t_interval.is_some_and(|(lo, hi)| lo < 0.0 || hi > 1.0))
-            .map(|(_, s)| s.name.clone())
-            .collect(),
-        _ => Vec::new(),
-    };
+    let past_bounds: Vec<String> = report
+        .map(|r| t_past_unit_bounds(&shown, r, mi))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| shown[i].name.clone())
+        .collect();
     // A statistic of one query says nothing: no spread, no interval, no test.
     let most_queries = shown.iter().map(|s| s.queries.len()).max().unwrap_or(0);
     let too_few = !shown.is_empty() && most_queries < 2;
@@ -265,7 +256,7 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                 }
                 if !past_bounds.is_empty() {
                     <p class="hint" data-testid="t-past-bounds">{ format!(
-                        "The t interval of {} reaches past [0, 1], where no value of {} can be: it assumes a roughly normal mean, which a measure bounded by 0 and 1 is not near its ends. Bootstrap intervals stay within the values' range.",
+                        "The t interval of {} reaches past [0, 1], where no value of {} can be: {T_PAST_BOUNDS}",
                         past_bounds.join(", "), props.measures[mi]
                     ) }</p>
                 }

@@ -16,6 +16,7 @@ use crate::charts::scatter::scatter_svg;
 use crate::charts::{tag_marks, xml_attr};
 use crate::charts::{Interval, Theme};
 use crate::settings::{ErrStop, IntervalChoice, NdcgDiscount, Settings};
+use crate::shared::evaluation::exports::ShownIntervals;
 use crate::shared::evaluation::{
     format_digits, format_value, paired_values, range_digits, stop_weights, system_ranks, Metric,
     StatsReport, StopProbability, SystemResult,
@@ -99,20 +100,14 @@ fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
         ..
     } = *inputs;
     let values: Vec<Vec<f64>> = shown.iter().map(|s| s.means.clone()).collect();
-    let bootstrap = settings.stats.interval == IntervalChoice::Bootstrap;
+    // The bootstrap interval when the table shows it, else the t interval.
+    let of = ShownIntervals {
+        reports: stats,
+        bootstrap: settings.stats.interval == IntervalChoice::Bootstrap,
+        level: settings.stats.level,
+    };
     let intervals: Vec<Vec<Interval>> = (0..shown.len())
-        .map(|s| {
-            (0..measures.len())
-                .map(|m| {
-                    let d = stats.get(m)?.systems.get(s)?;
-                    if bootstrap {
-                        d.bootstrap_interval
-                    } else {
-                        d.t_interval
-                    }
-                })
-                .collect()
-        })
+        .map(|s| (0..measures.len()).map(|m| of.of(m, s)).collect())
         .collect();
     let ties: Vec<Vec<Interval>> = shown
         .iter()
@@ -131,7 +126,7 @@ fn comparison_chart(inputs: &ChartInputs<'_>) -> Chart {
     let interval_name = format!(
         "{:.0}% {} interval",
         settings.stats.level * 100.0,
-        if bootstrap { "bootstrap" } else { "t" }
+        if of.bootstrap { "bootstrap" } else { "t" }
     );
     let svg = per_measure_svg(
         &PerMeasure {

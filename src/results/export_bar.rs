@@ -7,10 +7,11 @@ use crate::shared::evaluation::Metric;
 use crate::shared::evaluation::StatsReport;
 use yew::prelude::*;
 
+use crate::settings::StatsSettings;
 use crate::shared::download::download;
 use crate::shared::evaluation::exports::{
     per_query_csv, per_query_json, results_csv, results_json, results_latex, results_markdown,
-    trec_eval_text, ShownIntervals, Table,
+    trec_eval_text, Table,
 };
 use crate::shared::evaluation::{LeftOut, SystemResult};
 
@@ -29,11 +30,10 @@ pub struct ExportBarProps {
     /// file says so, and its name ends in `-partial`.
     #[prop_or_default]
     pub partial: Option<LeftOut>,
-    /// The interval the table shows under each mean (Markdown and LaTeX
-    /// give it after the mean): the statistics, whether it is the
-    /// bootstrap one (else t), and its level.
+    /// Every measure's statistics and the statistics settings: Markdown
+    /// and LaTeX give the interval the table shows after each mean.
     #[prop_or_default]
-    pub intervals: Option<(SameRc<Vec<StatsReport>>, bool, f64)>,
+    pub intervals: Option<(SameRc<Vec<StatsReport>>, StatsSettings)>,
 }
 
 type Format = fn(&Table) -> String;
@@ -87,22 +87,19 @@ pub fn ExportBar(props: &ExportBarProps) -> Html {
         let file = partial_name(file, partial.is_some());
         let problem = problem.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
-            let t =
-                Table::new(
-                    &measures,
-                    &systems,
-                    stats.as_deref().map(Vec::as_slice),
-                    note.clone(),
-                )
-                .left_out(partial.as_ref())
-                .with_tie_ranges(with_ranges)
-                .with_intervals(intervals.as_ref().map(
-                    |(reports, bootstrap, level)| ShownIntervals {
-                        reports: reports.as_slice(),
-                        bootstrap: *bootstrap,
-                        level: *level,
-                    },
-                ));
+            let t = Table::new(
+                &measures,
+                &systems,
+                stats.as_deref().map(Vec::as_slice),
+                note.clone(),
+            )
+            .partial(partial.clone())
+            .with_tie_ranges(with_ranges)
+            .with_intervals(
+                intervals
+                    .as_ref()
+                    .and_then(|(reports, settings)| settings.shown_intervals(reports)),
+            );
             problem.set(download(&file, mime, &f(&t)).err());
         });
         html! { <button type="button" data-testid={ testid } { onclick }>{ label }</button> }

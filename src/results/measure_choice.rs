@@ -2,8 +2,9 @@
 //! table and the charts of per-query values: picked in either, both
 //! follow, so the chart below the table shows the table's measure.
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
+
+use crate::settings::inputs::selected_index;
 
 /// The measure chosen (an index into the table's measures; views clamp it
 /// to the measures there are) and how to choose another.
@@ -23,11 +24,7 @@ impl MeasureChoice {
 
     /// A measure select's change handler (its options' values are indices).
     pub fn on_select(&self) -> Callback<Event> {
-        let on_choose = self.on_choose.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            on_choose.emit(value.parse().unwrap_or(0));
-        })
+        self.on_choose.reform(|e: Event| selected_index(&e))
     }
 }
 

@@ -15,7 +15,7 @@ use crate::results::results_heading::{results_heading, ResultsHeadingProps};
 use crate::results::results_table::results_status;
 use crate::results::use_evaluation::Evaluation;
 use crate::results::warnings::Warnings;
-use crate::settings::{IntervalChoice, Settings};
+use crate::settings::Settings;
 use crate::shared::door::Door;
 use crate::shared::error_list::problems_paragraph;
 use crate::shared::evaluation::ParseError;
@@ -110,8 +110,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     { parts.after_explanation }
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() }
                         stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note }
-                        intervals={ (settings.stats.interval != IntervalChoice::None)
-                            .then(|| (SameRc(stats.reports.clone()), settings.stats.interval == IntervalChoice::Bootstrap, settings.stats.level)) } />
+                        intervals={ (SameRc(stats.reports.clone()), settings.stats) } />
                     { parts.case_checks }
                     <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() } on_select={ on_select.clone() } { measure } />
                     { parts.charts }

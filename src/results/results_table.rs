@@ -12,7 +12,7 @@ use crate::shared::code_text::code_spans;
 
 use crate::results::explanation::Selected;
 use crate::results::statistics::{beaten, letter};
-use crate::settings::{IntervalChoice, StatsSettings};
+use crate::settings::StatsSettings;
 use crate::shared::dom::{breakable, use_more_to_the_right};
 use crate::shared::evaluation::{
     format_value, query_set_note, LeftOut, Source, SystemResult, TieRange, TieReport, Withheld,
@@ -80,16 +80,8 @@ fn caption(partial: Option<&LeftOut>, marks: Marks, ss: StatsSettings, ties: boo
     if ties {
         c.push_str(" ↕: the value depends on the order of tied documents (see the tie range).");
     }
-    if ss.interval != IntervalChoice::None {
-        c.push_str(&format!(
-            " Below each mean: its {:.0}% {} interval.",
-            ss.level * 100.0,
-            if ss.interval == IntervalChoice::T {
-                "t"
-            } else {
-                "bootstrap percentile"
-            }
-        ));
+    if let Some(shown) = ss.shown_intervals(&[]) {
+        c.push_str(&format!(" Below each mean: its {}.", shown.name()));
     }
     c
 }
@@ -158,14 +150,9 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         true if marks_testable(&props.stats) => Marks::Shown,
         true => Marks::Untestable,
     };
-    let interval = |j: usize, i: usize| ss.shown_interval(props.stats.get(j)?.systems.get(i)?);
-    // Rows computed without some run's bad lines, when not every run's are.
-    let partial_row = |s: &SystemResult| {
-        props
-            .partial
-            .as_ref()
-            .is_some_and(|l| matches!(l.of, Withheld::Runs(_)) && l.of.covers(s))
-    };
+    let shown_intervals = ss.shown_intervals(&props.stats);
+    let interval = |j: usize, i: usize| shown_intervals.and_then(|s| s.of(j, i));
+    let partial_row = |s: &SystemResult| props.partial.as_ref().is_some_and(|l| l.marks_row(s));
     let caption = caption(
         props.partial.as_ref(),
         marks,

@@ -145,14 +145,16 @@ pub fn Choice(props: &ChoiceProps) -> Html {
 /// index, in `state` (0 when it does not read).
 pub fn index_setter(state: &UseStateHandle<usize>) -> Callback<Event> {
     let state = state.clone();
-    Callback::from(move |e: Event| {
-        state.set(
-            e.target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .parse()
-                .unwrap_or(0),
-        )
-    })
+    Callback::from(move |e: Event| state.set(selected_index(&e)))
+}
+
+/// The index a select whose options' values are indices was set to (0 if
+/// its value does not read).
+pub fn selected_index(e: &Event) -> usize {
+    e.target_unchecked_into::<HtmlSelectElement>()
+        .value()
+        .parse()
+        .unwrap_or(0)
 }
 
 /// A select's handler that writes the chosen value into a copy of

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::shared::evaluation::exports::ShownIntervals;
 use crate::shared::evaluation::{Correction, Test};
 
 /// Which interval the results table shows under each mean.
@@ -57,13 +58,22 @@ impl Default for StatsSettings {
 }
 
 impl StatsSettings {
-    /// The interval the table and chart show for one system's statistics.
-    pub fn shown_interval(&self, d: &crate::shared::evaluation::SystemStats) -> Option<(f64, f64)> {
-        match self.interval {
-            IntervalChoice::None => None,
-            IntervalChoice::T => d.t_interval,
-            IntervalChoice::Bootstrap => d.bootstrap_interval,
-        }
+    /// The interval the table shows under each mean (and the exports
+    /// after it), of `reports`; `None` when none is shown.
+    pub fn shown_intervals<'a>(
+        &self,
+        reports: &'a [crate::shared::evaluation::StatsReport],
+    ) -> Option<ShownIntervals<'a>> {
+        let bootstrap = match self.interval {
+            IntervalChoice::None => return None,
+            IntervalChoice::T => false,
+            IntervalChoice::Bootstrap => true,
+        };
+        Some(ShownIntervals {
+            reports,
+            bootstrap,
+            level: self.level,
+        })
     }
 
     /// Which test, correction and α make the marks, for captions and exports.

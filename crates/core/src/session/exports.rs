@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use super::results::{best_means, SystemResult};
 use super::significance::{beaten, letter};
-use super::withheld::Withheld;
+use super::withheld::{LeftOut, Withheld};
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
 use crate::pipeline::evaluate::trec_value;
@@ -30,13 +30,10 @@ pub struct Table<'a> {
     pub stats: Option<&'a [StatsReport]>,
     /// How the marks were made (test, correction, α), for captions.
     pub marks_note: String,
-    /// The values were computed from partial input: this many bad lines of
-    /// the files were left out (the reader chose to evaluate without them).
-    /// Every export then says so.
-    pub partial: Option<usize>,
-    /// Which systems those lines belong to: every file's, or some runs'
-    /// (the others were read whole, and their rows say so).
-    pub partial_of: Withheld,
+    /// The values were computed from partial input: the bad lines the
+    /// reader chose to leave out, and whose numbers lack them (the other
+    /// rows were read whole). Every export then says so.
+    pub partial: Option<LeftOut>,
     /// Markdown and LaTeX give a mean's range over the orders of tied
     /// documents in its cell, where tie order changes it (CSV and JSON
     /// always carry the ranges, in columns of their own).
@@ -61,7 +58,7 @@ pub struct ShownIntervals<'a> {
 impl ShownIntervals<'_> {
     /// The interval of system `i`'s mean on measure `j`, where computed
     /// (a system of one query has no t interval).
-    fn of(&self, j: usize, i: usize) -> Option<(f64, f64)> {
+    pub fn of(&self, j: usize, i: usize) -> Option<(f64, f64)> {
         let d = self.reports.get(j)?.systems.get(i)?;
         if self.bootstrap {
             d.bootstrap_interval
@@ -70,10 +67,10 @@ impl ShownIntervals<'_> {
         }
     }
 
-    /// What a cell's `(lower, upper)` is, for captions.
-    fn caption(&self) -> String {
+    /// Its name, for captions: "95% t interval".
+    pub fn name(&self) -> String {
         format!(
-            "(lower, upper): the {:.0}% {} interval of the mean.",
+            "{:.0}% {} interval",
             self.level * 100.0,
             if self.bootstrap {
                 "bootstrap percentile"
@@ -81,6 +78,11 @@ impl ShownIntervals<'_> {
                 "t"
             }
         )
+    }
+
+    /// What a cell's `(lower, upper)` is, for captions.
+    fn caption(&self) -> String {
+        format!("(lower, upper): the {} of the mean.", self.name())
     }
 }
 
@@ -100,7 +102,6 @@ impl<'a> Table<'a> {
                 .filter(|s| s.len() == measures.len() && super::significance::marks_testable(s)),
             marks_note,
             partial: None,
-            partial_of: Withheld::All,
             tie_ranges: false,
             intervals: None,
         }
@@ -130,23 +131,15 @@ impl<'a> Table<'a> {
     fn intervals_caption(&self) -> Option<String> {
         let shown = self.intervals.filter(|_| self.any_interval())?;
         let mut caption = shown.caption();
-        let bounded = |j: usize| {
-            self.systems.iter().all(|s| {
-                s.queries
-                    .iter()
-                    .all(|q| q.values.get(j).is_some_and(|v| (0.0..=1.0).contains(v)))
-            })
-        };
         let past = !shown.bootstrap
-            && (0..self.measures.len()).any(|j| {
-                bounded(j)
-                    && (0..self.systems.len()).any(|i| {
-                        self.interval(j, i)
-                            .is_some_and(|(lo, hi)| lo < 0.0 || hi > 1.0)
-                    })
+            && shown.reports.iter().enumerate().any(|(j, r)| {
+                !super::significance::t_past_unit_bounds(&self.systems, r, j).is_empty()
             });
         if past {
-            caption.push_str(" A t interval past [0, 1], where no value can be, assumes a roughly normal mean, which a measure bounded by 0 and 1 is not near its ends (few queries make it so); bootstrap intervals stay within the values' range.");
+            caption.push_str(&format!(
+                " A t interval past [0, 1], where no value can be: {}",
+                super::significance::T_PAST_BOUNDS
+            ));
         }
         Some(caption)
     }
@@ -180,25 +173,10 @@ impl<'a> Table<'a> {
             .any(|s| (0..self.measures.len()).any(|j| self.cell_range(s, j).is_some()))
     }
 
-    /// The same table, marked as computed without `bad_lines` bad lines.
-    pub fn partial(mut self, bad_lines: Option<usize>) -> Self {
-        self.partial = bad_lines;
-        self
-    }
-
-    /// The same table computed without `left_out`'s bad lines (see
-    /// [`Table::partial`] and [`Table::partial_of`]).
-    pub fn left_out(self, left_out: Option<&super::withheld::LeftOut>) -> Self {
-        match left_out {
-            Some(l) => self.partial(Some(l.bad_lines)).partial_of(l.of.clone()),
-            None => self.partial(None),
-        }
-    }
-
-    /// The same table, its partial input that of these runs only (see
-    /// [`Table::partial_of`]).
-    pub fn partial_of(mut self, runs: Withheld) -> Self {
-        self.partial_of = runs;
+    /// The same table, marked as computed without the bad lines
+    /// `left_out` counts (in the rows of the runs it names).
+    pub fn partial(mut self, left_out: Option<LeftOut>) -> Self {
+        self.partial = left_out;
         self
     }
 
@@ -225,11 +203,12 @@ impl<'a> Table<'a> {
 
     /// The sentence every export carries when the input was partial.
     pub fn partial_note(&self) -> Option<String> {
-        self.partial.map(|n| {
-            let of = self.partial_of.whose();
+        self.partial.as_ref().map(|p| {
+            let n = p.bad_lines;
             format!(
-                "Computed from partial input: {} of {of} could not be read and {} left out.",
+                "Computed from partial input: {} of {} could not be read and {} left out.",
                 crate::plural::plural(n, "bad line", "bad lines"),
+                p.of.whose(),
                 if n == 1 { "was" } else { "were" }
             )
         })
@@ -238,8 +217,9 @@ impl<'a> Table<'a> {
     /// The `partial_input` entry of the JSON exports, when the input was partial.
     fn partial_json(&self) -> Option<Value> {
         let note = self.partial_note()?;
-        let mut entry = json!({ "bad_lines_left_out": self.partial?, "note": note });
-        if let Withheld::Runs(runs) = &self.partial_of {
+        let p = self.partial.as_ref()?;
+        let mut entry = json!({ "bad_lines_left_out": p.bad_lines, "note": note });
+        if let Withheld::Runs(runs) = &p.of {
             entry["runs"] = json!(runs);
         }
         Some(entry)
@@ -248,11 +228,11 @@ impl<'a> Table<'a> {
     /// The value of the `input` column of the CSV exports (present only
     /// when the input was partial).
     fn partial_cell(&self, s: &SystemResult) -> Option<String> {
-        self.partial.map(|n| {
-            if self.partial_of.covers(s) {
+        self.partial.as_ref().map(|p| {
+            if p.of.covers(s) {
                 format!(
                     "partial: {} left out",
-                    crate::plural::plural(n, "bad line", "bad lines")
+                    crate::plural::plural(p.bad_lines, "bad line", "bad lines")
                 )
             } else {
                 "read whole".to_string()
@@ -901,7 +881,10 @@ mod tests {
         for s in &mut systems {
             s.source = super::super::results::Source::File;
         }
-        let t = Table::new(&m, &systems, None, String::new()).partial(Some(3));
+        let t = Table::new(&m, &systems, None, String::new()).partial(Some(LeftOut {
+            bad_lines: 3,
+            of: Withheld::All,
+        }));
         let note = "Computed from partial input: 3 bad lines of the files could not be read and were left out.";
         assert_eq!(t.partial_note().as_deref(), Some(note));
         let csv = results_csv(&t);
@@ -929,9 +912,10 @@ mod tests {
         assert!(results_latex(&t).contains("\\caption{Computed from partial input: 3 bad lines"));
         // One run's bad lines: its rows say so, the other's that it was
         // read whole, and the note names the run.
-        let one_run = Table::new(&m, &systems, None, String::new())
-            .partial(Some(2))
-            .partial_of(Withheld::Runs(vec!["bad_1".into()]));
+        let one_run = Table::new(&m, &systems, None, String::new()).partial(Some(LeftOut {
+            bad_lines: 2,
+            of: Withheld::Runs(vec!["bad_1".into()]),
+        }));
         let csv = results_csv(&one_run);
         let inputs: Vec<&str> = csv
             .lines()
@@ -959,7 +943,10 @@ mod tests {
         let v: Value = serde_json::from_str(&results_json(&one_run)).unwrap();
         assert_eq!(v["partial_input"]["runs"], json!(["bad_1"]));
         // One bad line: singular.
-        let one = Table::new(&m, &systems, None, String::new()).partial(Some(1));
+        let one = Table::new(&m, &systems, None, String::new()).partial(Some(LeftOut {
+            bad_lines: 1,
+            of: Withheld::All,
+        }));
         assert!(one
             .partial_note()
             .unwrap()

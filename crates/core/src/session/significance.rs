@@ -33,6 +33,32 @@ pub fn statistics(
         .collect()
 }
 
+/// The systems (indices into `systems` with queries, the report's order)
+/// whose t interval of measure `j` reaches past [0, 1] where every
+/// per-query value of `j` lies within it: a t interval assumes a roughly
+/// normal mean, which a measure bounded by 0 and 1 is not near its ends.
+pub fn t_past_unit_bounds(systems: &[&SystemResult], report: &StatsReport, j: usize) -> Vec<usize> {
+    let bounded = systems.iter().all(|s| {
+        s.queries
+            .iter()
+            .all(|q| q.values.get(j).is_some_and(|v| (0.0..=1.0).contains(v)))
+    });
+    if !bounded {
+        return Vec::new();
+    }
+    report
+        .systems
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.t_interval.is_some_and(|(lo, hi)| lo < 0.0 || hi > 1.0))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Why a t interval can pass [0, 1], where no value of a measure bounded
+/// by them can be, and what does not.
+pub const T_PAST_BOUNDS: &str = "it assumes a roughly normal mean, which a measure bounded by 0 and 1 is not near its ends. Bootstrap intervals stay within the values' range.";
+
 /// Whether the reports can mark anything: some pair of systems shares
 /// the two or more queries a paired test needs. (Each system alone, or
 /// systems with one query each, get no letters and no marks caption.)

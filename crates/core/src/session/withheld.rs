@@ -33,6 +33,13 @@ pub struct LeftOut {
 }
 
 impl LeftOut {
+    /// Whether `system`'s row is marked partial: it lacks the lines, and
+    /// other runs were read whole (when every run lacks them, the caption
+    /// says so for all).
+    pub fn marks_row(&self, system: &SystemResult) -> bool {
+        matches!(self.of, Withheld::Runs(_)) && self.of.covers(system)
+    }
+
     /// What a table's caption starts with: `Computed from partial input
     /// (1 bad line of run.txt left out).`
     pub fn caption(&self) -> String {
