@@ -4,7 +4,7 @@ use crate::shared::same_rc::SameRc;
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
-use crate::shared::evaluation::{best_means, marks_testable, StatsReport};
+use crate::shared::evaluation::{any_significant, best_means, marks_testable, StatsReport};
 use crate::shared::evaluation::{format_digits, range_digits};
 use yew::prelude::*;
 
@@ -47,11 +47,14 @@ pub struct ResultsTableProps {
 }
 
 /// Whether the significance marks are shown: `Untestable` when asked for
-/// but no two systems share the two queries a test needs.
+/// but no two systems share the two queries a test needs, `NoneSignificant`
+/// when tested and no difference is significant (no letters then: a
+/// letter is what a mark names).
 #[derive(Clone, Copy, PartialEq)]
 enum Marks {
     Off,
     Shown,
+    NoneSignificant,
     Untestable,
 }
 
@@ -74,6 +77,12 @@ fn caption(partial: Option<&LeftOut>, marks: Marks, ss: StatsSettings, ties: boo
     if marks == Marks::Shown {
         c.push_str(&format!(
             " Superscripts name the systems a value is significantly better than ({}).",
+            ss.marks_note()
+        ));
+    }
+    if marks == Marks::NoneSignificant {
+        c.push_str(&format!(
+            " No difference between systems is significant ({}).",
             ss.marks_note()
         ));
     }
@@ -147,7 +156,8 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     let ss = props.stats_settings;
     let marks = match ss.marks && systems.len() > 1 && props.stats.len() == props.measures.len() {
         false => Marks::Off,
-        true if marks_testable(&props.stats) => Marks::Shown,
+        true if any_significant(&props.stats) => Marks::Shown,
+        true if marks_testable(&props.stats) => Marks::NoneSignificant,
         true => Marks::Untestable,
     };
     let shown_intervals = ss.shown_intervals(&props.stats);

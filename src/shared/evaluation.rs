@@ -7,8 +7,8 @@
 //! render; they never compute a metric.
 
 pub use ranklab_core::{
-    about_shown, add_query, append_block, beaten, best_means, binary_at, block_on, by_kind,
-    byte_size, causes, check_query_id, check_system_name, compare_presets, cutoff_curve,
+    about_shown, add_query, any_significant, append_block, beaten, best_means, binary_at, block_on,
+    by_kind, byte_size, causes, check_query_id, check_system_name, compare_presets, cutoff_curve,
     delete_system, describe_files, draw, evaluate_files, evaluate_shard_handing, evaluate_streamed,
     evaluate_typed, explain, exports, f4, file_roles, find_query, finish, format_query_line,
     format_system, is_unread_file, judge_typed, judgment_queries_note, letter, lookalike_note,

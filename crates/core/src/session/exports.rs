@@ -6,7 +6,7 @@
 use serde_json::{json, Map, Value};
 
 use super::results::{best_means, SystemResult};
-use super::significance::{beaten, letter};
+use super::significance::{any_significant, beaten, letter};
 use super::withheld::{LeftOut, Withheld};
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
@@ -244,14 +244,18 @@ impl<'a> Table<'a> {
         self.stats.map(|s| beaten(&s[j], i)).unwrap_or_default()
     }
 
+    /// Some value is significantly better than another system's: only
+    /// then are systems lettered (a letter is what a mark names).
+    fn any_mark(&self) -> bool {
+        self.stats.is_some_and(any_significant)
+    }
+
     /// What the caption says of the marks: which test made them, or that
     /// no difference was significant (never a note on marks that are not
     /// there); `None` without statistics.
     fn marks_caption(&self, marks: &str) -> Option<String> {
         self.stats?;
-        let any = (0..self.measures.len())
-            .any(|j| (0..self.systems.len()).any(|i| !self.beats(j, i).is_empty()));
-        Some(if any {
+        Some(if self.any_mark() {
             format!(
                 "{marks} name the systems a value is significantly better than ({}).",
                 self.marks_note
@@ -404,7 +408,7 @@ pub fn results_markdown(t: &Table) -> String {
     let best = best_means(t.measures, &t.systems);
     for (i, s) in t.systems.iter().enumerate() {
         let name = s.name.replace('|', "\\|");
-        let prefix = if t.stats.is_some() {
+        let prefix = if t.any_mark() {
             format!("{} ", letter(i))
         } else {
             String::new()
@@ -517,7 +521,7 @@ pub fn results_latex(t: &Table) -> String {
     }
     out.push_str(" \\\\\n\\midrule\n");
     for (i, s) in t.systems.iter().enumerate() {
-        let prefix = if t.stats.is_some() {
+        let prefix = if t.any_mark() {
             format!("({}) ", letter(i))
         } else {
             String::new()
@@ -650,7 +654,7 @@ pub fn per_query_json(t: &Table) -> String {
 /// trec_eval's `-q` text, as `ranklab eval -q` prints it for the same
 /// measures (see [`trec_items_for`]): per system its per-query lines in
 /// trec_eval's query order (byte-wise), then `runid` (the run's tag, or the
-/// system's name where it has none), `num_q` and the summary values
+/// system's name where it has none or shares it with another run), `num_q` and the summary values
 /// (counts summed, means otherwise). trec_eval's names where trec_eval has
 /// the measure (`recip_rank`, `map`, `ndcg_cut_10`, `P_10`), Ranklab's
 /// otherwise.
@@ -669,10 +673,23 @@ pub fn trec_eval_text(t: &Table) -> String {
                 ranges: Vec::new(),
             })
             .collect();
+        // A tag two runs share would name two blocks alike: the page's
+        // name (unique) tells them apart.
+        let shared = |tag: &str| {
+            t.systems
+                .iter()
+                .filter(|o| o.runid.as_deref() == Some(tag))
+                .count()
+                > 1
+        };
+        let runid = match s.runid.as_deref() {
+            Some(tag) if !shared(tag) => tag,
+            _ => &s.name,
+        };
         let options = TrecOutput {
             per_query: true,
             digits: 4,
-            runid: s.runid.as_deref().unwrap_or(&s.name),
+            runid,
             zscores: None,
             tie_range: false,
         };
@@ -743,6 +760,27 @@ mod tests {
     }
 
     const TWO: &str = "[good, \"new\"]\nq1: R N\nq2: R\nq3: R N N\n[bad_1]\nq1: N N R\nq2: N N N R\nq3: N N N N R\n";
+
+    #[test]
+    fn runs_sharing_a_tag_are_named_apart_in_trec_eval_text() {
+        let (m, mut systems, _) = table_of(TWO);
+        let text = |systems: &[SystemResult]| {
+            trec_eval_text(&Table::new(&m, systems, None, String::new()))
+        };
+        let runids = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.starts_with("runid "))
+                .map(|l| l.rsplit('\t').next().unwrap().to_string())
+                .collect()
+        };
+        // Each its own tag: the tags.
+        systems[0].runid = Some("STANDARD".into());
+        systems[1].runid = Some("other".into());
+        assert_eq!(runids(&text(&systems)), ["STANDARD", "other"]);
+        // One tag for both (as two copies of one run file): the names.
+        systems[1].runid = Some("STANDARD".into());
+        assert_eq!(runids(&text(&systems)), ["good, \"new\"", "bad_1"]);
+    }
 
     #[test]
     fn csv_and_json_read_back_to_the_table() {
@@ -971,7 +1009,11 @@ mod tests {
             "{tex}"
         );
         assert!(!tex.contains("Superscripts"), "{tex}");
-        assert!(results_markdown(&t).contains("No difference between systems is significant"));
+        // No mark names a system: no letters before the names.
+        assert!(tex.contains("\na & 2") && tex.contains("\nb & 2"), "{tex}");
+        let md = results_markdown(&t);
+        assert!(md.contains("No difference between systems is significant"));
+        assert!(md.contains("| a | 2 |") && md.contains("| b | 2 |"), "{md}");
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub use runs::tie_effect;
 pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};
 pub use shards::{evaluate_shard, evaluate_shard_handing, evaluate_streamed, finish, ShardReply};
 pub use significance::{
-    beaten, letter, marks_testable, statistics, t_past_unit_bounds, T_PAST_BOUNDS,
+    any_significant, beaten, letter, marks_testable, statistics, t_past_unit_bounds, T_PAST_BOUNDS,
 };
 pub use stream::{evaluate_whole_text, ChunkEvaluator, StreamResult};
 pub use ties::{Flip, TieReport, WideQuery, WIDEST_QUERIES};

@@ -68,6 +68,15 @@ pub fn marks_testable(reports: &[StatsReport]) -> bool {
         .any(|r| r.pairs.iter().any(|p| p.effect.n >= 2))
 }
 
+/// Some pair of systems differs significantly under some measure (a
+/// mark is shown): only then are systems lettered, a letter being what a
+/// mark names.
+pub fn any_significant(reports: &[StatsReport]) -> bool {
+    reports
+        .iter()
+        .any(|r| r.pairs.iter().any(|p| p.winner().is_some()))
+}
+
 /// ranx-style letter of the i-th system: a, b, …, z, aa, ab, …
 pub fn letter(i: usize) -> String {
     let mut n = i;
