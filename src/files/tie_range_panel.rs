@@ -35,8 +35,22 @@ pub struct TieRangePanelProps {
 }
 
 fn range_text(r: TieRange) -> String {
-    let d = range_digits(r.min, r.max);
+    range_text_at(r, range_digits(r.min, r.max))
+}
+
+fn range_text_at(r: TieRange, d: usize) -> String {
     format!("{} to {}", format_digits(r.min, d), format_digits(r.max, d))
+}
+
+/// The decimals of a column of ranges: as many as its narrowest spread
+/// range needs, so that every cell of the column has one precision.
+fn column_digits(ranges: impl Iterator<Item = Option<TieRange>>) -> usize {
+    ranges
+        .flatten()
+        .filter(|r| r.is_spread())
+        .map(|r| range_digits(r.min, r.max))
+        .max()
+        .unwrap_or(4)
 }
 
 /// A value inside range `r`, with the decimals that show the range.
@@ -68,14 +82,17 @@ fn means_table(v: &View) -> Html {
     if v.spread.is_empty() {
         return html! {};
     }
+    let digits: Vec<usize> = (0..v.names.len())
+        .map(|j| column_digits(v.shown.iter().map(|&i| v.report.means[i][j])))
+        .collect();
     let cell = |i: usize, j: usize| {
         let r = v.report.means[i][j];
         html! {
             <td class="num" data-tie-system={ v.systems[i].name.clone() } data-tie-measure={ v.names[j].clone() }
                 data-min={ r.map(|r| r.min.to_string()) } data-max={ r.map(|r| r.max.to_string()) }>
-                { value_in(v.systems[i].means[j], r) }
+                { format_digits(v.systems[i].means[j], digits[j]) }
                 <span class="interval">{ match r {
-                    Some(r) if r.is_spread() => range_text(r),
+                    Some(r) if r.is_spread() => range_text_at(r, digits[j]),
                     Some(_) => "no tie effect".to_string(),
                     None => "range not computed".to_string(),
                 } }</span>
