@@ -5,8 +5,8 @@
 use plotters::prelude::*;
 
 use super::{
-    builder, colour, draw_marker, drew, name_legend, render, short, upper, Interval, Size, Swatch,
-    Theme,
+    builder, colour, draw_marker, drew, label_chars, name_legend, render, short_name, upper,
+    Interval, Size, Swatch, Theme,
 };
 use crate::styled_mesh;
 
@@ -59,10 +59,9 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
             builder(plot, d.labels.title, theme).build_cartesian_2d(0f64..n_s as f64, 0f64..top),
         )?;
         let systems = d.systems.to_vec();
-        // Names cut to their group's width (about 7 px a character); the
-        // data table under the chart has them whole.
-        let group_px = plot.dim_in_pixel().0.saturating_sub(70) as usize / n_s;
-        let chars = (group_px / 7).clamp(4, 18);
+        // Names cut to their group's width; the data table under the
+        // chart has them whole.
+        let chars = label_chars(plot.dim_in_pixel().0, n_s, 18);
         drew(
             styled_mesh!(chart, theme)
                 .disable_x_mesh()
@@ -70,7 +69,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 .x_label_formatter(&move |x| {
                     let i = x.floor() as usize;
                     if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
-                        short(&systems[i], chars)
+                        short_name(&systems[i], chars)
                     } else {
                         String::new()
                     }

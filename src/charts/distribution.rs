@@ -5,7 +5,8 @@
 use plotters::prelude::*;
 
 use super::{
-    builder, colour, draw_marker, drew, name_legend, render, short, upper, Size, Swatch, Theme,
+    builder, colour, draw_marker, drew, label_chars, name_legend, render, short_name, upper, Size,
+    Swatch, Theme,
 };
 use crate::styled_mesh;
 
@@ -33,6 +34,9 @@ pub fn distribution_svg(
             builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top),
         )?;
         let names = systems.to_vec();
+        // Names cut to their place's width; the legend beside and the
+        // data table under the chart have them whole.
+        let chars = label_chars(plot.dim_in_pixel().0, n_s, 18);
         drew(
             styled_mesh!(chart, theme)
                 .disable_x_mesh()
@@ -40,7 +44,7 @@ pub fn distribution_svg(
                 .x_label_formatter(&move |x| {
                     names
                         .get(x.round() as usize)
-                        .map_or(String::new(), |n| short(n, 18))
+                        .map_or(String::new(), |n| short_name(n, chars))
                 })
                 .x_desc("System")
                 .y_desc(format!("{measure} per query"))

@@ -18,6 +18,8 @@ use plotters::prelude::*;
 use plotters::style::RGBColor;
 use svg_canvas::SvgCanvas;
 
+pub use crate::shared::system_name::{short, short_name};
+
 /// Okabe & Ito's palette ("Color Universal Design", 2008), without black.
 pub const PALETTE: [RGBColor; 7] = [
     RGBColor(0x00, 0x72, 0xB2), // blue
@@ -250,18 +252,73 @@ pub fn render(
 }
 
 /// A chart builder with the common title font, margin and label areas.
+///
+/// The title is centred over the plot area: where it would be wider than
+/// that area (a phone's narrow chart), it is set smaller, down to the axis
+/// labels' 14 px, and past that shortened with "…" (the chart's data table
+/// names it whole), so that it is never cut at the chart's edges.
 pub fn builder<'a, 'b>(
     area: &'a Area<'b>,
     title: &str,
     theme: Theme,
 ) -> ChartBuilder<'a, 'b, SvgCanvas<'b>> {
+    let (title, px) = fit_title(title, area.dim_in_pixel().0);
     let mut b = ChartBuilder::on(area);
-    b.caption(title, ("sans-serif", 20).into_font().color(&theme.fg()))
-        .margin(12)
+    b.caption(title, ("sans-serif", px).into_font().color(&theme.fg()))
+        .margin(MARGIN)
         .x_label_area_size(40)
-        .y_label_area_size(50);
+        .y_label_area_size(Y_LABELS);
     b
 }
+
+/// The charts' margin, in pixels.
+const MARGIN: u32 = 12;
+
+/// A generous estimate of the advance of one character of the charts'
+/// sans-serif, in ems (titles and names average about 0.43 em in DejaVu
+/// Sans, as a phone's screenshots measure them; more, so that an estimate
+/// that fits does fit).
+const CHAR_EM: f64 = 0.5;
+
+/// The largest and smallest title sizes, in pixels.
+const TITLE_PX: (u32, u32) = (20, 14);
+
+/// The size of axis labels, in pixels (as [`styled_mesh`] sets them).
+const LABEL_PX: f64 = 14.0;
+
+/// A title set to fit `width` pixels: its text (shortened with "…" when
+/// even the smallest size is too wide) and its size.
+pub fn fit_title(title: &str, width: u32) -> (String, u32) {
+    let room = f64::from(width.saturating_sub(2 * MARGIN));
+    let chars = title.chars().count().max(1) as f64;
+    let (largest, smallest) = TITLE_PX;
+    let px = (room / (chars * CHAR_EM))
+        .floor()
+        .clamp(f64::from(smallest), f64::from(largest));
+    let fits = (room / (px * CHAR_EM)).floor() as usize;
+    (short(title, fits.max(4)), px as u32)
+}
+
+/// How many characters a label may have under each of `slots` equal
+/// places along the x axis of a chart `width` pixels wide (its value
+/// labels' column taken off), at most `most` and at least 3.
+pub fn label_chars(width: u32, slots: usize, most: usize) -> usize {
+    let room = f64::from(width.saturating_sub(2 * MARGIN + Y_LABELS));
+    let per_slot = room / slots.max(1) as f64;
+    // A space's worth between neighbours.
+    ((per_slot / (LABEL_PX * CHAR_EM)).floor() as usize)
+        .saturating_sub(1)
+        .clamp(3, most)
+}
+
+/// How many value labels an x axis `width` pixels wide has room for (one
+/// per 60 pixels, as "0.25" needs), at most 10.
+pub fn x_ticks(width: u32) -> usize {
+    (width.saturating_sub(2 * MARGIN + Y_LABELS) / 60).clamp(3, 10) as usize
+}
+
+/// The width of the y axis's label area, in pixels.
+const Y_LABELS: u32 = 50;
 
 /// The mesh of a chart with the common grid, axis and label styles.
 #[macro_export]
@@ -299,16 +356,6 @@ pub type Interval = Option<(f64, f64)>;
 /// Pixel size of a chart.
 pub type Size = (u32, u32);
 
-/// Shortens a label for an axis.
-pub fn short(label: &str, max: usize) -> String {
-    if label.chars().count() <= max {
-        label.to_string()
-    } else {
-        let cut: String = label.chars().take(max.saturating_sub(1)).collect();
-        format!("{cut}…")
-    }
-}
-
 /// An upper bound for a value axis: 1 for measures in [0, 1], else the
 /// largest value with a 10% margin.
 pub fn upper(values: impl Iterator<Item = f64>) -> f64 {
@@ -323,6 +370,34 @@ pub fn upper(values: impl Iterator<Item = f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_is_set_smaller_then_shortened_to_fit_its_width() {
+        let title = "RR per query: BM25 vs BM25 + reranker"; // 37 characters
+                                                             // Wide: 20 px, whole.
+        assert_eq!(fit_title(title, 900), (title.to_string(), 20));
+        // A narrow plot area (300 px): smaller, whole, within the room.
+        let (text, px) = fit_title(title, 300);
+        assert_eq!(text, title);
+        assert!((14..20).contains(&px), "{px}");
+        assert!(37.0 * f64::from(px) * CHAR_EM <= 300.0 - 24.0);
+        // A phone's (230 px): 14 px, shortened, the shortened text within the room.
+        let (text, px) = fit_title(title, 230);
+        assert_eq!(px, 14);
+        assert!(text.ends_with('…') && title.starts_with(text.trim_end_matches('…')));
+        assert!(text.chars().count() as f64 * 14.0 * CHAR_EM <= 230.0 - 24.0);
+    }
+
+    #[test]
+    fn axis_labels_get_their_places_width() {
+        // 1280 px page: three systems' names whole (18 characters).
+        assert_eq!(label_chars(900, 3, 18), 18);
+        // A phone: (266 - 74) / 3 = 64 px a place, 7 px a character: 9, less a space.
+        assert_eq!(label_chars(266, 3, 18), 8);
+        assert_eq!(label_chars(100, 9, 18), 3);
+        assert_eq!(x_ticks(1000), 10);
+        assert_eq!(x_ticks(266), 3);
+    }
 
     #[test]
     fn a_failed_step_gives_its_message_instead_of_a_chart() {

@@ -7,7 +7,10 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, draw_marker, drew, name_legend, render, short, Size, Swatch, Theme};
+use super::{
+    builder, colour, draw_marker, drew, label_chars, name_legend, render, short, Size, Swatch,
+    Theme,
+};
 use crate::styled_mesh;
 
 /// Whether system `s` is in a pair that measure `m` orders the other way
@@ -57,6 +60,7 @@ pub fn ranks_svg(
         let tied: Vec<bool> = (0..measures.len()).map(|m| ties(rank_table, m)).collect();
         let names = measures.to_vec();
         let marks = flagged.clone();
+        let chars = label_chars(plot.dim_in_pixel().0, n_m, 16);
         drew(
             styled_mesh!(chart, theme)
                 .disable_x_mesh()
@@ -72,7 +76,10 @@ pub fn ranks_svg(
                                 (false, true) => " =",
                                 (false, false) => "",
                             };
-                            format!("{}{mark}", short(n, 16 - mark.chars().count()))
+                            format!(
+                                "{}{mark}",
+                                short(n, chars.saturating_sub(mark.chars().count()).max(3))
+                            )
                         }
                         None => String::new(),
                     }

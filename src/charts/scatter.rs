@@ -3,7 +3,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, drew, render, short, upper, Size, Swatch, Theme};
+use super::{builder, colour, drew, render, short_name, upper, x_ticks, Size, Swatch, Theme};
 use crate::shared::evaluation::PairedValue;
 use crate::styled_mesh;
 
@@ -19,13 +19,18 @@ pub fn scatter_svg(
     render(size, theme, |plot, side| {
         let fg = theme.fg();
         let top = upper(points.iter().flat_map(|p| [p.a, p.b]));
-        let title = format!("{measure} per query: {} vs {}", short(a, 20), short(b, 20));
+        let title = format!(
+            "{measure} per query: {} vs {}",
+            short_name(a, 20),
+            short_name(b, 20)
+        );
         let mut chart =
             drew(builder(plot, &title, theme).build_cartesian_2d(0f64..top, 0f64..top))?;
         drew(
             styled_mesh!(chart, theme)
-                .x_desc(format!("{} ({})", short(a, 24), measure))
-                .y_desc(format!("{} ({})", short(b, 24), measure))
+                .x_labels(x_ticks(plot.dim_in_pixel().0))
+                .x_desc(format!("{} ({})", short_name(a, 24), measure))
+                .y_desc(format!("{} ({})", short_name(b, 24), measure))
                 .draw(),
         )?;
         drew(chart.draw_series(std::iter::once(PathElement::new(
@@ -44,8 +49,8 @@ pub fn scatter_svg(
             Circle::new((p.a, p.b), 5, c)
         })))?;
         let items = vec![
-            (format!("{} better", short(a, 16)), ca, Swatch::Box),
-            (format!("{} better", short(b, 16)), cb, Swatch::Box),
+            (format!("{} better", short_name(a, 16)), ca, Swatch::Box),
+            (format!("{} better", short_name(b, 16)), cb, Swatch::Box),
             (
                 "tie (on the diagonal)".to_string(),
                 RGBColor(128, 128, 128),

@@ -264,7 +264,11 @@ fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
     (
         "Rank of each system under each measure",
         svg,
-        data_table("Ranks (1 = best)".into(), measure_names.to_vec(), rows),
+        data_table(
+            "Rank of each system under each measure (1 = best)".into(),
+            measure_names.to_vec(),
+            rows,
+        ),
     )
 }
 
@@ -360,7 +364,15 @@ fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
     (
         "A against B per query",
         svg,
-        data_table(format!("Per-query {}", measure_names[mi]), cols, rows),
+        // The chart's title, with the names whole.
+        data_table(
+            format!(
+                "{} per query: {} vs {}",
+                measure_names[mi], sa.name, sb.name
+            ),
+            cols,
+            rows,
+        ),
     )
 }
 
@@ -427,8 +439,10 @@ fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
     } = *inputs;
     let max = settings.scale_max.max(1);
     let curves = gain_curves(max);
+    // The data table's caption is the title, which a phone's chart shortens.
+    let title = format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's");
     let svg = lines_svg(
-        &format!("Gain of each grade (scale 0 to {max}), as a share of the top grade's"),
+        &title,
         ("Grade", "Gain / gain of the top grade", "Gains"),
         0,
         &curves,
@@ -441,15 +455,7 @@ fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
         .iter()
         .map(|c| (c.label.clone(), c.weights.clone()))
         .collect();
-    (
-        "Gains",
-        svg,
-        data_table(
-            "Gain of each grade / gain of the top grade".into(),
-            cols,
-            rows,
-        ),
-    )
+    ("Gains", svg, data_table(title, cols, rows))
 }
 
 fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>)>) -> Html {

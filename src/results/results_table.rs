@@ -1,6 +1,7 @@
 //! Systems x measures: each measure summarised over each system's queries.
 
 use crate::shared::same_rc::SameRc;
+use crate::shared::system_name::{system_name, NARROW};
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
@@ -197,7 +198,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                     <tr>
                         <th scope="row">
                             if marks == Marks::Shown { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
-                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
+                            { system_name(&s.name, NARROW) }
                             if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                             if partial_row(s) { <span class="partial-tag" data-testid="partial-row" title="Computed without this run's bad lines">{ "partial" }</span> }
                         </th>
@@ -242,7 +243,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 { for refused.iter().map(|s| html! {
                     <tr class="refused" data-testid="refused-row">
                         <th scope="row">
-                            <span class="system-name" title={ s.name.clone() }>{ s.name.clone() }</span>
+                            { system_name(&s.name, NARROW) }
                             if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>

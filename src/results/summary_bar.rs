@@ -10,6 +10,11 @@ use yew::prelude::*;
 
 use crate::shared::evaluation::{format_value, with_queries, SystemResult};
 use crate::shared::same_rc::SameRc;
+use crate::shared::system_name::system_name;
+
+/// Characters of a name the bar shows on a narrow screen (its box is 12
+/// characters wide there).
+const SUMMARY_NARROW: usize = 11;
 
 /// Measures and systems the bar shows at most.
 const MEASURES: usize = 3;
@@ -43,7 +48,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                 <tbody>
                     { for shown.iter().take(SYSTEMS).map(|s| html! {
                         <tr>
-                            <th scope="row"><span class="system-name">{ s.name.clone() }</span></th>
+                            <th scope="row">{ system_name(&s.name, SUMMARY_NARROW) }</th>
                             { for s.means[..n].iter().zip(&props.measures[..n]).map(|(v, m)| html! {
                                 <td class="num" data-summary-system={ s.name.clone() } data-summary-measure={ m.to_string() }>{ format_value(*v) }</td>
                             }) }

@@ -11,3 +11,4 @@ pub mod evaluation;
 pub mod first_module;
 pub mod same_rc;
 pub mod sideways;
+pub mod system_name;
