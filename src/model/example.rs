@@ -184,28 +184,32 @@ const fn case(id: &'static str, title: &'static str, text: &'static str) -> Case
     }
 }
 
-/// Article 004's MAP example beside article 000's two MRR systems.
+/// Article 004's MAP example beside article 000's two MRR systems. The
+/// articles' queries are different queries: their ids say whose they are
+/// (`004-q1`, `000-q1`), so that no query of one article is paired with,
+/// or set beside, a query of the other.
 const OPENING: &str = "\
 # Ranklab quick format: one line per query, grades in rank order.
 # R = relevant, N = not relevant, 0-3 = graded, ? = never judged,
 # N*9 = nine N in a row; after | : relevant documents the system missed.
+# Two articles' examples: their queries are not the same queries.
 
 [MAP example (article 004)]
-q1: R R N R R N R N R N
-q2: R N R N R N N R
-q3: N R R N R R
+004-q1: R R N R R N R N R N
+004-q2: R N R N R N N R
+004-q3: N R R N R R
 
 [MRR system A (article 000)]
-q1: N R
-q2: N N R
-q3: N R
-q4: N N R
+000-q1: N R
+000-q2: N N R
+000-q3: N R
+000-q4: N N R
 
 [MRR system B (article 000)]
-q1: R
-q2: N*9 R
-q3: R
-q4: N*14 R
+000-q1: R
+000-q2: N*9 R
+000-q3: R
+000-q4: N*14 R
 ";
 
 /// The example the page opens with: a made-up comparison of three systems.
