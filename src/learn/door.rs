@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::learn::examples_menu::ExamplesMenu;
 use crate::learn::exercises::ExercisePanel;
 use crate::model::state::SavedSet;
+use crate::settings::Family;
 use crate::shared::evaluation::QuickInput;
 use crate::shared::same_rc::SameRc;
 
@@ -56,6 +57,15 @@ const ARTICLES: [(&str, &str); 5] = [
 pub fn learn_door(d: LearnDoor) -> Html {
     html! {
         <main class="learn-door" id="main">
+            <details class="measures-brief" data-testid="measures-brief">
+                <summary>{ "What the measures compute: RR, AP, nDCG, ERR, P@k and R@k in brief" }</summary>
+                <dl>
+                    { for Family::HEADLINE.iter().map(|f| html! {
+                        <><dt>{ f.label() }</dt><dd>{ f.brief() }</dd></>
+                    }) }
+                </dl>
+                <p class="hint">{ "Each value in Calculate opens its whole calculation, step by step." }</p>
+            </details>
             <ExercisePanel input={ d.input } set={ d.set } on_set={ d.on_set } />
             <section class="gallery" aria-labelledby="gallery-title">
                 <h2 id="gallery-title">{ "Worked examples" }</h2>

@@ -178,6 +178,24 @@ impl Family {
         }
     }
 
+    /// What its measures compute, in a sentence or two for someone who
+    /// meets them first (the Learn door lists the headline ones); the
+    /// worked steps of each value give the whole calculation.
+    pub fn brief(self) -> &'static str {
+        match self {
+            Family::RR => "1 divided by the rank of the first relevant document (0 when none is retrieved). MRR is its mean over the queries: only the first hit counts.",
+            Family::AP => "At the rank of each relevant document, the share of the documents so far that are relevant; these summed and divided by the query's number of relevant documents, found or not. MAP is its mean over the queries: every relevant document counts, an early one most.",
+            Family::NDCG => "Each of the top k documents' gain (its grade, or 2^grade − 1) divided by log2(rank + 1), summed (DCG), then divided by that sum for the best possible order of the query's judged documents: 1 is a perfect order.",
+            Family::ERR => "A reader goes down the list and stops at each document with a chance that grows with its grade ((2^grade − 1) / 2^top grade): ERR is the expected value of 1 / the rank where they stop.",
+            Family::RBP => "A reader goes on from each rank to the next with probability p: each rank's relevance weighted by (1 − p) × p^(rank − 1), summed.",
+            Family::P => "The share of the top k documents that are relevant.",
+            Family::R => "The share of the query's relevant documents that are in the top k.",
+            Family::Hit => "1 when a relevant document is in the top k, else 0.",
+            Family::APFound => "AP over the top k, divided by the relevant documents found there instead of all the query's.",
+            Family::F1 => "The harmonic mean of P@k and R@k.",
+        }
+    }
+
     /// Label of its check box.
     pub fn label(self) -> &'static str {
         match self {

@@ -79,3 +79,17 @@ test('the learn door names the five articles by the numbers the examples give th
   assert.match(items[4], /^Article 004 Ranking Evaluation: /);
   await context.close();
 });
+
+test('the learn door says what each headline measure computes before its exercises', async () => {
+  const { page, context } = await open(env, { width: 390, height: 844 });
+  await openDoor(page, 'learn');
+  const brief = page.getByTestId('measures-brief');
+  await brief.locator('summary').click();
+  const terms = await brief.locator('dt').allInnerTexts();
+  assert.deepEqual(terms, ['RR (MRR)', 'AP (MAP)', 'nDCG@k', 'ERR@k', 'P@k', 'R@k']);
+  assert.match(await brief.locator('dd').first().innerText(), /^1 divided by the rank of the first relevant document/);
+  // Above the exercises, on a phone too.
+  const [b, e] = await Promise.all([brief.boundingBox(), page.locator('.exercise-pane').first().boundingBox()]);
+  assert.ok(b.y + b.height <= e.y, `brief ends at ${b.y + b.height}, exercises start at ${e.y}`);
+  await context.close();
+});

@@ -267,3 +267,13 @@ test('a handout of the set prints alone, without controls, its answers on a last
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('on a phone the set is named above its exercise', async () => {
+  const { context, page } = await open(env, { width: 390, height: 844, touch: true });
+  await openDoor(page, 'learn');
+  const title = page.getByTestId('exercise-set-title');
+  assert.equal((await title.textContent()).trim(), 'Ranking measures by hand');
+  const [t, ex] = await Promise.all([title.boundingBox(), page.getByTestId('exercise-metric').boundingBox()]);
+  assert.ok(t.y + t.height <= ex.y, `title ends at ${t.y + t.height}, the exercise starts at ${ex.y}`);
+  await context.close();
+});

@@ -179,6 +179,13 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         })
     };
     html! {
+        <>
+        // The set's title before its controls, and outside them: a phone
+        // puts the exercise before the set's list and buttons, and the
+        // title stays above the exercise.
+        if !set.title.is_empty() {
+            <h3 class="exercise-set-title" data-testid="exercise-set-title">{ set.title.clone() }</h3>
+        }
         <div class="exercise-set" data-testid="exercise-set">
             <p class="exercise-choose controls">
                 <label for="exercise-file">{ "Open a set " }</label>
@@ -191,9 +198,6 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <button type="button" data-testid="exercise-template" onclick={ on_template }
                     title="A set is a text file: edit this one (its first lines say how) and open it here">{ "Save the example set to edit" }</button>
             </p>
-            if !set.title.is_empty() {
-                <h3 data-testid="exercise-set-title">{ set.title.clone() }</h3>
-            }
             if !set.errors.is_empty() {
                 // Said to whoever opened the set: a student cannot mend it.
                 <div class="field-error set-errors" role="alert">
@@ -226,6 +230,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <CopyButton text={ link(set_text) } testid="copy-set-link" what="Copy the link to this set" />
             </p>
         </div>
+        </>
     }
 }
 
