@@ -126,7 +126,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme } measure={ measure_choice.clone() } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme.or(start.look.theme) } measure={ measure_choice.clone() } />
     };
     if embed && !FIRST {
         let open_full = share::encode(&state)
@@ -137,6 +137,7 @@ pub fn App() -> Html {
             link_problem: (*link_problem).clone(),
             block,
             host: start.host,
+            look: start.look,
             results_table,
             explanation,
             charts,

@@ -27,7 +27,7 @@ pub struct FromHost {
 
 /// Puts the page's colour scheme on the document (`data-theme`, which the
 /// stylesheet follows), or leaves the browser's; returns it.
-fn set_theme(theme: Option<&str>) -> Option<Theme> {
+pub(crate) fn set_theme(theme: Option<&str>) -> Option<Theme> {
     let root = gloo::utils::document().document_element()?;
     match theme {
         Some("dark") => {

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::embed::block::{Block, BlockView};
 use crate::embed::block_problems::BlockProblems;
+use crate::embed::request::EmbedLook;
 
 /// An embed tells the page around it how tall it is.
 #[hook]
@@ -29,6 +30,9 @@ pub struct EmbedPage {
     pub block: Option<Block>,
     /// Made by embed.js for a documentation page.
     pub host: bool,
+    /// How an `?embed` address asks it to look (its view; embed.js's
+    /// calculators take theirs from the block).
+    pub look: EmbedLook,
     /// The results table.
     pub results_table: Html,
     /// The open explanation.
@@ -48,6 +52,7 @@ pub fn embed_page(p: EmbedPage) -> Html {
         link_problem,
         block,
         host,
+        look,
         results_table,
         explanation,
         charts,
@@ -79,10 +84,14 @@ pub fn embed_page(p: EmbedPage) -> Html {
                     } else {
                     // Results first: the numbers a page discusses are in view
                     // in a frame of 560 px; the rankings follow, compact.
-                    { results_table }
+                    if look.view != BlockView::Chart {
+                        { results_table }
+                    }
                     { explanation }
                     { rankings }
-                    { charts }
+                    if look.view != BlockView::Table {
+                        { charts }
+                    }
                     { case_checks }
                     }
                 </div>

@@ -1,9 +1,11 @@
 //! Embed mode, for documentation pages: `?embed` (or `#embed`) shows only
 //! the calculator and its chart. Its state comes from the URL — an example
-//! case (`?embed&case=000-004`) or a shared state (`?embed#s=…`) — and is
-//! never saved, so embedded calculators do not overwrite the work a reader
+//! case (`?embed&case=000-004`) or a shared state (`?embed#s=…`) — with how
+//! it looks (`&theme=dark`, `&view=table`: [`EmbedLook`]), and is never saved, so embedded calculators do not overwrite the work a reader
 //! keeps in the full app.
 
+use crate::charts::Theme;
+use crate::embed::block::BlockView;
 use crate::model::example::find;
 use crate::model::share;
 use crate::model::state::{Action, AppState};
@@ -18,6 +20,65 @@ pub struct EmbedRequest {
     /// Made by `embed.js` (`?embed&host`): the page around it sends the
     /// rankings (see [`crate::embed::host`]).
     pub host: bool,
+    /// How it looks (`theme=`, `view=`); a block's options say it for
+    /// embed.js's calculators instead.
+    pub look: EmbedLook,
+}
+
+/// How an embedded calculator looks, as its address asks: its colours
+/// (`theme=light` or `theme=dark`; none: the reader's preference) and what
+/// it shows (`view=table`, `view=chart` or `view=both`, as a block's
+/// `view:` option).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct EmbedLook {
+    /// Light or dark whatever the reader prefers (`None`: their preference).
+    pub theme: Option<Theme>,
+    /// The table, the chart or both.
+    pub view: BlockView,
+}
+
+impl EmbedLook {
+    /// Reads `theme=` and `view=` among the parameters; a value it does
+    /// not know is a problem, said in the frame (and left at its default).
+    fn read(params: &[(&str, &str)]) -> (EmbedLook, Vec<String>) {
+        let mut look = EmbedLook::default();
+        let mut problems = Vec::new();
+        for &(k, v) in params {
+            match (k, v) {
+                ("theme", "light") => look.theme = Some(Theme::Light),
+                ("theme", "dark") => look.theme = Some(Theme::Dark),
+                ("theme", "auto" | "") => look.theme = None,
+                ("view", "table") => look.view = BlockView::Table,
+                ("view", "chart") => look.view = BlockView::Chart,
+                ("view", "both" | "") => look.view = BlockView::Both,
+                ("theme", v) => problems.push(format!(
+                    "The address's theme is `{v}`; expected light, dark or auto (the reader's preference)."
+                )),
+                ("view", v) => problems.push(format!(
+                    "The address's view is `{v}`; expected table, chart or both."
+                )),
+                _ => {}
+            }
+        }
+        (look, problems)
+    }
+
+    /// Its parameters for an address (`&theme=dark&view=table`), none for
+    /// the defaults.
+    fn query(self) -> String {
+        let mut q = String::new();
+        match self.theme {
+            Some(Theme::Light) => q.push_str("&theme=light"),
+            Some(Theme::Dark) => q.push_str("&theme=dark"),
+            None => {}
+        }
+        match self.view {
+            BlockView::Table => q.push_str("&view=table"),
+            BlockView::Chart => q.push_str("&view=chart"),
+            BlockView::Both => {}
+        }
+        q
+    }
 }
 
 /// The query string's parameters, as (name, value) pairs.
@@ -48,43 +109,39 @@ pub fn embed_request(search: &str, hash: &str) -> Option<EmbedRequest> {
             state: AppState::default().apply(Action::SetText(String::new())),
             problem: None,
             host: true,
+            look: EmbedLook::default(),
         });
     }
-    if let Some(result) = share::decode(hash) {
-        return Some(match result {
-            Ok(state) => EmbedRequest {
-                state,
-                problem: None,
-                host: false,
-            },
-            Err(message) => EmbedRequest {
-                state: AppState::default(),
-                problem: Some(message),
-                host: false,
-            },
-        });
-    }
-    let case = params.iter().find(|(k, _)| *k == "case").map(|(_, v)| *v);
-    Some(match case.map(|id| (id, find(id))) {
-        Some((_, Some(c))) => EmbedRequest {
-            state: AppState::default().apply(Action::LoadCase(
-                c.id.to_string(),
-                c.text.to_string(),
-                c.settings(),
-            )),
-            problem: None,
-            host: false,
-        },
-        Some((id, None)) => EmbedRequest {
-            state: AppState::default(),
-            problem: Some(format!("No example named `{id}`; showing the demo.")),
-            host: false,
-        },
-        None => EmbedRequest {
-            state: AppState::default(),
-            problem: None,
-            host: false,
-        },
+    let (look, look_problems) = EmbedLook::read(&params);
+    let (state, problem) = if let Some(result) = share::decode(hash) {
+        match result {
+            Ok(state) => (state, None),
+            Err(message) => (AppState::default(), Some(message)),
+        }
+    } else {
+        let case = params.iter().find(|(k, _)| *k == "case").map(|(_, v)| *v);
+        match case.map(|id| (id, find(id))) {
+            Some((_, Some(c))) => (
+                AppState::default().apply(Action::LoadCase(
+                    c.id.to_string(),
+                    c.text.to_string(),
+                    c.settings(),
+                )),
+                None,
+            ),
+            Some((id, None)) => (
+                AppState::default(),
+                Some(format!("No example named `{id}`; showing the demo.")),
+            ),
+            None => (AppState::default(), None),
+        }
+    };
+    let problems: Vec<String> = problem.into_iter().chain(look_problems).collect();
+    Some(EmbedRequest {
+        state,
+        problem: (!problems.is_empty()).then(|| problems.join(" ")),
+        host: false,
+        look,
     })
 }
 
@@ -106,14 +163,16 @@ pub fn host_script(origin: &str) -> String {
 
 /// An embed of `state`: its address, and the snippet (the `<iframe>` of
 /// `height` pixels, then the host script that lets it resize itself) for
-/// the page at `base` (its address without query or fragment).
+/// the page at `base` (its address without query or fragment), looking as
+/// `look` asks.
 pub fn iframe_snippet(
     base: &str,
     state: &AppState,
     height: u32,
+    look: EmbedLook,
 ) -> Result<(String, String), String> {
     let fragment = share::encode(state)?;
-    let src = format!("{base}?embed{fragment}");
+    let src = format!("{base}?embed{}{fragment}", look.query());
     let origin = base
         .find("://")
         .and_then(|i| base[i + 3..].find('/').map(|j| &base[..i + 3 + j]))
@@ -229,7 +288,8 @@ mod tests {
         let fragment = share::encode(&s).unwrap();
         assert_eq!(embed_request("?embed", &fragment).unwrap().state, s);
         assert!(embed_request("", "#embed").is_some());
-        let (src, snippet) = iframe_snippet("https://x.org/ranklab/", &s, 560).unwrap();
+        let (src, snippet) =
+            iframe_snippet("https://x.org/ranklab/", &s, 560, EmbedLook::default()).unwrap();
         assert!(src.starts_with("https://x.org/ranklab/?embed#s="), "{src}");
         assert!(
             snippet.starts_with(&format!("<iframe src=\"{src}\"")),
@@ -241,5 +301,30 @@ mod tests {
             snippet.contains("e.origin !== 'https://x.org'"),
             "{snippet}"
         );
+    }
+
+    #[test]
+    fn an_embed_address_says_its_colours_and_parts_and_reads_them_back() {
+        let s = AppState {
+            quick_text: "q1: R".into(),
+            ..AppState::default()
+        };
+        let look = EmbedLook {
+            theme: Some(Theme::Dark),
+            view: BlockView::Table,
+        };
+        let (src, _) = iframe_snippet("https://x.org/", &s, 560, look).unwrap();
+        assert!(
+            src.starts_with("https://x.org/?embed&theme=dark&view=table#s="),
+            "{src}"
+        );
+        let (search, hash) = src["https://x.org/".len()..].split_once('#').unwrap();
+        let r = embed_request(search, &format!("#{hash}")).unwrap();
+        assert_eq!((r.look, r.state, r.problem), (look, s, None));
+        // A value it does not know is said, and the default kept.
+        let r = embed_request("?embed&theme=blue&view=chart", "").unwrap();
+        assert_eq!(r.look.theme, None);
+        assert_eq!(r.look.view, BlockView::Chart);
+        assert!(r.problem.unwrap().contains("theme is `blue`"));
     }
 }

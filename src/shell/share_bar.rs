@@ -7,7 +7,9 @@ use yew::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
-use crate::embed::request::{iframe_snippet, local_address, EMBED_HEIGHTS};
+use crate::charts::Theme;
+use crate::embed::block::BlockView;
+use crate::embed::request::{iframe_snippet, local_address, EmbedLook, EMBED_HEIGHTS};
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
@@ -68,6 +70,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     // One result panel at a time: a new one replaces the other.
     let embed = use_state(|| None::<Result<(String, String), String>>);
     let embed_height = use_state(|| 560u32);
+    let embed_look = use_state(EmbedLook::default);
     let on_copy = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         let door = props.door;
@@ -96,25 +99,42 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     let on_embed = {
         let (state, embed) = (props.state.clone(), embed.clone());
         let outcome = outcome.clone();
-        let height = *embed_height;
+        let (height, look) = (*embed_height, *embed_look);
         Callback::from(move |_: MouseEvent| {
             outcome.set(None);
-            embed.set(Some(iframe_snippet(&base_url(), &state, height)))
+            embed.set(Some(iframe_snippet(&base_url(), &state, height, look)))
         })
     };
-    let on_height = {
-        let (state, embed, embed_height) =
-            (props.state.clone(), embed.clone(), embed_height.clone());
+    // One of the snippet's choices changed: the snippet is made again.
+    let remake = |change: fn(&mut u32, &mut EmbedLook, &str)| {
+        let (state, embed) = (props.state.clone(), embed.clone());
+        let (embed_height, embed_look) = (embed_height.clone(), embed_look.clone());
         Callback::from(move |e: Event| {
-            let h = e
+            let value = e
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value()
-                .parse()
-                .unwrap_or(560);
-            embed_height.set(h);
-            embed.set(Some(iframe_snippet(&base_url(), &state, h)));
+                .value();
+            let (mut height, mut look) = (*embed_height, *embed_look);
+            change(&mut height, &mut look, &value);
+            embed_height.set(height);
+            embed_look.set(look);
+            embed.set(Some(iframe_snippet(&base_url(), &state, height, look)));
         })
     };
+    let on_height = remake(|height, _, v| *height = v.parse().unwrap_or(560));
+    let on_theme = remake(|_, look, v| {
+        look.theme = match v {
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    });
+    let on_view = remake(|_, look, v| {
+        look.view = match v {
+            "table" => BlockView::Table,
+            "chart" => BlockView::Chart,
+            _ => BlockView::Both,
+        }
+    });
     let on_save = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| {
@@ -186,12 +206,30 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                         }
                         <p class="hint" data-testid="embed-text-blocks">{ "To write each calculator's rankings in the page's own text instead (a block your docs keep, edited like any text), load Ranklab's " }<code>{ "embed.js" }</code>{ " once per page: the README's section on documentation pages shows how for MkDocs, Sphinx, Docusaurus, VitePress, mdBook and Hugo." }</p>
                         <div class="embed-size">
-                            <label for="embed-height">{ "Height before it resizes" }</label>
-                            <select id="embed-height" data-testid="embed-height" onchange={ on_height }>
-                                { for EMBED_HEIGHTS.iter().map(|&h| html! {
-                                    <option value={ h.to_string() } selected={ h == *embed_height }>{ format!("{h} px") }</option>
-                                }) }
-                            </select>
+                            <span class="embed-choice">
+                                <label for="embed-height">{ "Height before it resizes" }</label>
+                                <select id="embed-height" data-testid="embed-height" onchange={ on_height }>
+                                    { for EMBED_HEIGHTS.iter().map(|&h| html! {
+                                        <option value={ h.to_string() } selected={ h == *embed_height }>{ format!("{h} px") }</option>
+                                    }) }
+                                </select>
+                            </span>
+                            <span class="embed-choice">
+                                <label for="embed-theme">{ "Colours" }</label>
+                                <select id="embed-theme" data-testid="embed-theme" onchange={ on_theme }>
+                                    <option value="auto" selected={ embed_look.theme.is_none() }>{ "the reader's (light or dark)" }</option>
+                                    <option value="light" selected={ embed_look.theme == Some(Theme::Light) }>{ "light" }</option>
+                                    <option value="dark" selected={ embed_look.theme == Some(Theme::Dark) }>{ "dark" }</option>
+                                </select>
+                            </span>
+                            <span class="embed-choice">
+                                <label for="embed-view">{ "Shows" }</label>
+                                <select id="embed-view" data-testid="embed-view" onchange={ on_view }>
+                                    <option value="both" selected={ embed_look.view == BlockView::Both }>{ "the table and the charts" }</option>
+                                    <option value="table" selected={ embed_look.view == BlockView::Table }>{ "the table" }</option>
+                                    <option value="chart" selected={ embed_look.view == BlockView::Chart }>{ "the charts" }</option>
+                                </select>
+                            </span>
                         </div>
                         <p class="hint">{ "Preview, at that height:" }</p>
                         <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"

@@ -4,7 +4,9 @@
 //! would replace the reader's own work is offered, not opened: the page
 //! starts from the saved work and asks ([`crate::shell::shared_link`]).
 
-use crate::embed::request::embed_request;
+use crate::charts::Theme;
+use crate::embed::host::set_theme;
+use crate::embed::request::{embed_request, EmbedLook};
 use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::first_module::FIRST;
@@ -25,6 +27,8 @@ pub struct Start {
     pub host: bool,
     /// A shared link that would replace the reader's own work, to ask about.
     pub offer: Option<LinkOffer>,
+    /// How an embed looks (its address's `theme=` and `view=`).
+    pub look: EmbedLook,
 }
 
 /// The state to start from: an embed request's, a shared link's, else the
@@ -34,6 +38,12 @@ pub fn initial() -> Start {
     let hash = location.hash().unwrap_or_default();
     let search = location.search().unwrap_or_default();
     if let Some(r) = embed_request(&search, &hash) {
+        // The page's colours, as the address asks (the style sheet follows
+        // the document's data-theme).
+        set_theme(r.look.theme.map(|t| match t {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }));
         return Start {
             state: r.state,
             files_ready: true,
@@ -41,6 +51,7 @@ pub fn initial() -> Start {
             embed: true,
             host: r.host,
             offer: None,
+            look: r.look,
         };
     }
     let saved = || {
@@ -62,6 +73,7 @@ pub fn initial() -> Start {
                     embed: false,
                     host: false,
                     offer: Some(LinkOffer { state: link, loses }),
+                    look: EmbedLook::default(),
                 };
             }
             // The link has been read; reloads use the saved state from now on.
@@ -77,6 +89,7 @@ pub fn initial() -> Start {
                 embed: false,
                 host: false,
                 offer: None,
+                look: EmbedLook::default(),
             }
         }
         other => {
@@ -88,6 +101,7 @@ pub fn initial() -> Start {
                 embed: false,
                 host: false,
                 offer: None,
+                look: EmbedLook::default(),
             }
         }
     }

@@ -105,5 +105,28 @@ test('the Embed dialog previews the embed at the chosen height', async () => {
   assert.match(snippet, /height="400"/);
   assert.match(snippet, /addEventListener\('message'/);
   await page.screenshot({ path: join(SHOTS, 'embed-dialog.png') });
+  // Dark and the table alone: the address says so, and the preview shows it.
+  await page.getByTestId('embed-theme').selectOption('dark');
+  await page.getByTestId('embed-view').selectOption('table');
+  assert.match(await page.getByTestId('embed-snippet').inputValue(), /src="[^"]*\?embed&theme=dark&view=table#s=/);
+  const frame = page.frameLocator('[data-testid="embed-preview"]');
+  await frame.locator('td[data-system="Mine"][data-measure="AP"] .value').getByText('0.5833').waitFor({ timeout: 15000 });
+  assert.equal(await frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(23, 24, 27)');
+  assert.equal(await frame.getByTestId('charts').count(), 0);
+  await context.close();
+});
+
+test('an embed address asks for light or dark and for the table or the charts alone', async () => {
+  // Light in a dark browser, the charts alone: drawn light, no table.
+  const { context, page } = await open(env, { url: `${env.server.url}?embed&case=004-map&theme=light&view=chart` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const svg = page.getByTestId('charts').locator('figure svg');
+  await svg.waitFor({ timeout: 20000 });
+  assert.equal(await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(251, 251, 250)');
+  assert.ok((await svg.innerHTML()).includes('#FFFFFF'), 'the chart is drawn light');
+  assert.equal(await page.getByTestId('results').count(), 0);
+  // A value it does not know is said in the frame.
+  await page.goto(`${env.server.url}?embed&case=004-map&view=graph`);
+  assert.match(await page.getByTestId('link-error').innerText(), /view is `graph`; expected table, chart or both/);
   await context.close();
 });
