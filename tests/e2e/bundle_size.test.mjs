@@ -86,9 +86,12 @@ import { DIST } from './harness.mjs';
 // withholds its run only, one measure for the per-query table and charts,
 // the articles' verdicts and list, intervals in Markdown and LaTeX, the
 // set open now named, a partial run's rows and exports marked as such):
-// 436,623 and 606,592, so 439,000 and 609,000.
-const FIRST_BUDGET = 439_000;
-const WHOLE_BUDGET = 609_000;
+// 436,623 and 606,592, so 439,000 and 609,000. Then the fourth walks'
+// fixes (chart titles and labels that fit a phone, names cut in their
+// middle, the measures' definitions in the learn door, the embed dialog's
+// colours and parts): 440,587 and 610,379, so 443,000 and 613,000.
+const FIRST_BUDGET = 443_000;
+const WHOLE_BUDGET = 613_000;
 const WORKER_BUDGET = 167_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
