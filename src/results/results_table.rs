@@ -5,7 +5,9 @@ use crate::shared::system_name::{system_name, NARROW};
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
-use crate::shared::evaluation::{any_significant, best_means, marks_testable, StatsReport};
+use crate::shared::evaluation::{
+    any_significant, best_means, bold_caption, marks_testable, StatsReport,
+};
 use crate::shared::evaluation::{format_digits, range_digits};
 use yew::prelude::*;
 
@@ -61,9 +63,17 @@ enum Marks {
 
 /// The table's caption: what the values are, and what marks, intervals and
 /// tie marks mean where they are shown.
-fn caption(partial: Option<&LeftOut>, marks: Marks, ss: StatsSettings, ties: bool) -> String {
-    let mut c =
-        "Each measure over each system's queries (mean; counts summed). Best in bold.".to_string();
+fn caption(
+    partial: Option<&LeftOut>,
+    bold: Option<&str>,
+    marks: Marks,
+    ss: StatsSettings,
+    ties: bool,
+) -> String {
+    let mut c = "Each measure over each system's queries (mean; counts summed).".to_string();
+    if let Some(bold) = bold {
+        c = format!("{c} {bold}");
+    }
     if let Some(l) = partial {
         let marked = if matches!(l.of, Withheld::Runs(_)) {
             " Rows marked partial lack them; the others were read whole."
@@ -166,6 +176,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
     let partial_row = |s: &SystemResult| props.partial.as_ref().is_some_and(|l| l.marks_row(s));
     let caption = caption(
         props.partial.as_ref(),
+        bold_caption(&systems),
         marks,
         ss,
         (0..systems.len()).any(|i| (0..props.measures.len()).any(|j| tie_range(i, j).is_some())),

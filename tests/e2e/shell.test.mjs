@@ -31,6 +31,9 @@ test('opens with the demo, and the article example shows stated and correct valu
   assert.match(await page.getByTestId('case-note').innerText(), /0\.7073/);
   // Two articles' queries, named apart: the page says the means are over different queries.
   assert.match(await page.getByTestId('warnings').innerText(), /MAP example \(article 004\) has no queries that MRR system A \(article 000\) has \(000-q1, 000-q2, 000-q3, 000-q4\)/);
+  // No "best" among means over different queries: nothing in bold, and the caption says why.
+  assert.equal(await page.locator('[data-testid="results"] td.best').count(), 0);
+  assert.match(await page.getByTestId('results-caption').innerText(), /No mean in bold: the systems' means are over different queries/);
   await page.screenshot({ path: join(SHOTS, 'case-000-004-1280.png'), fullPage: true });
 
   await loadCase(page, '004-err');

@@ -86,18 +86,18 @@ pub use crate::{
     // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
     // results, with the `serde` feature)
     session::{
-        about_shown, any_significant, beaten, best_means, block_on, by_kind, causes,
+        about_shown, any_significant, beaten, best_means, block_on, bold_caption, by_kind, causes,
         compare_presets, cutoff_curve, describe_files, evaluate_files, evaluate_judgment_groups,
         evaluate_preferences, evaluate_shard, evaluate_shard_handing, evaluate_streamed,
         evaluate_typed, evaluate_whole_text, exports, file_roles, find_query, finish,
-        is_unread_file, judge_typed, judgment_queries_note, letter, marks_testable, most_different,
-        name_runs, paired_values, parse_typed, query_set_note, read_trec_run, statistics,
-        stop_weights, system_ranks, t_past_unit_bounds, tie_effect, BigFile, ByteSource,
-        ByteSourceRead, Cause, ChunkEvaluator, EvalOptions, FileInfo, Flip, FoundQuery,
-        JudgmentReading, JudgmentTable, LeftOut, LoadedFile, PairedValue, PresetRow, Progress,
-        QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source, SourceResults, StreamResult,
-        SystemResult, TieReport, TrecRead, Ungrouped, Warning, WideQuery, Withheld, BIG_FILE_BYTES,
-        HEAD_BYTES, SHOWN_RANKS, T_PAST_BOUNDS, WIDEST_QUERIES,
+        is_unread_file, judge_typed, judgment_queries_note, letter, marks_testable,
+        means_comparable, most_different, name_runs, paired_values, parse_typed, query_set_note,
+        read_trec_run, statistics, stop_weights, system_ranks, t_past_unit_bounds, tie_effect,
+        BigFile, ByteSource, ByteSourceRead, Cause, ChunkEvaluator, EvalOptions, FileInfo, Flip,
+        FoundQuery, JudgmentReading, JudgmentTable, LeftOut, LoadedFile, PairedValue, PresetRow,
+        Progress, QrelsHandover, QueryResult, Ready, Shard, ShardReply, Source, SourceResults,
+        StreamResult, SystemResult, TieReport, TrecRead, Ungrouped, Warning, WideQuery, Withheld,
+        BIG_FILE_BYTES, HEAD_BYTES, SHOWN_RANKS, T_PAST_BOUNDS, WIDEST_QUERIES,
     },
     stats::{
         bootstrap_p, differences, paired_t, parse_per_query_values, randomized_tukey_hsd, report,

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::results::{best_means, SystemResult};
+use super::results::{best_means, bold_caption, SystemResult};
 use super::significance::{any_significant, beaten, letter};
 use super::withheld::{LeftOut, Withheld};
 use crate::measures::trec_names::trec_items_for;
@@ -436,8 +436,8 @@ pub fn results_markdown(t: &Table) -> String {
         out.push('\n');
     }
     out.push_str(&format!("\n{DIGITS_CAPTION}"));
-    if t.systems.len() > 1 {
-        out.push_str(" The best of each column in bold.");
+    if let Some(bold) = bold_caption(&t.systems) {
+        out.push_str(&format!(" {bold}"));
     }
     out.push('\n');
     if let Some(caption) = t.marks_caption("Superscripts") {
@@ -553,7 +553,10 @@ pub fn results_latex(t: &Table) -> String {
         out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
-    let mut caption = format!("{DIGITS_CAPTION} Best in bold.");
+    let mut caption = DIGITS_CAPTION.to_string();
+    if let Some(bold) = bold_caption(&t.systems) {
+        caption = format!("{caption} {bold}");
+    }
     if let Some(note) = t.partial_note() {
         caption = format!("{note} {caption}");
     }

@@ -66,8 +66,8 @@ pub use judgment_table::{JudgmentReading, JudgmentTable};
 pub use preferences::evaluate_preferences;
 pub use reading::{block_on, ByteSource, ByteSourceRead, Progress, Ready};
 pub use results::{
-    best_means, query_set_note, FileInfo, QueryResult, Source, SourceResults, SystemResult,
-    SHOWN_RANKS,
+    best_means, bold_caption, means_comparable, query_set_note, FileInfo, QueryResult, Source,
+    SourceResults, SystemResult, SHOWN_RANKS,
 };
 pub use roles::{describe_files, file_roles, is_unread_file};
 pub use run_names::name_runs;

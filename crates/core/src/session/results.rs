@@ -89,12 +89,54 @@ impl QueryResult {
     }
 }
 
+/// Whether the means of `systems` can be ranked against each other: every
+/// one of them with numbers has the same queries. Means over different
+/// queries are not ranked (no "best" is set in bold): a system can lead
+/// by having been spared the hard queries (see [`query_set_note`]).
+pub fn means_comparable(systems: &[&SystemResult]) -> bool {
+    use std::collections::BTreeSet;
+    let mut sets = systems.iter().filter(|s| !s.queries.is_empty()).map(|s| {
+        s.queries
+            .iter()
+            .map(|q| q.id.as_str())
+            .collect::<BTreeSet<_>>()
+    });
+    let Some(first) = sets.next() else {
+        return true;
+    };
+    sets.all(|set| set == first)
+}
+
+/// What a table's caption says of its bold means: [`BEST_IN_BOLD`] where
+/// one is set in bold, [`NO_BEST_IN_BOLD`] where the systems' queries
+/// differ, nothing for fewer than two systems.
+pub fn bold_caption(systems: &[&SystemResult]) -> Option<&'static str> {
+    if systems.iter().filter(|s| !s.queries.is_empty()).count() < 2 {
+        None
+    } else if means_comparable(systems) {
+        Some(BEST_IN_BOLD)
+    } else {
+        Some(NO_BEST_IN_BOLD)
+    }
+}
+
+/// The caption of a table with its best means in bold.
+pub const BEST_IN_BOLD: &str = "The best of each column in bold.";
+
+/// The caption of a table whose systems' means are over different queries.
+pub const NO_BEST_IN_BOLD: &str =
+    "No mean in bold: the systems' means are over different queries, which no best can be chosen among.";
+
 /// Each measure's best mean among `systems` (highest, or lowest where
 /// lower is better, over the finite ones), which the results table and
 /// its Markdown and LaTeX exports set in bold; `None` for every measure
-/// with fewer than two systems, where no mean is best of several. Equal
-/// means are each the best.
+/// with fewer than two systems, where no mean is best of several, and
+/// where their queries differ ([`means_comparable`]). Equal means are each
+/// the best.
 pub fn best_means(measures: &[Metric], systems: &[&SystemResult]) -> Vec<Option<f64>> {
+    if !means_comparable(systems) {
+        return vec![None; measures.len()];
+    }
     measures
         .iter()
         .enumerate()
@@ -415,7 +457,26 @@ pub fn query_set_note(systems: &[SystemResult]) -> Option<QuerySets> {
 #[cfg(test)]
 mod tests {
     use crate::session::test_support::{default_metrics, file};
-    use crate::session::{evaluate_files, EvalOptions};
+    use crate::session::{evaluate_files, evaluate_typed, parse_typed, EvalOptions};
+
+    #[test]
+    fn no_best_is_chosen_among_means_over_different_queries() {
+        use super::{best_means, bold_caption, BEST_IN_BOLD, NO_BEST_IN_BOLD};
+        let m = default_metrics();
+        let eval = |text: &str| evaluate_typed(&parse_typed(text), &m, &EvalOptions::default());
+        // Same queries: RR 1 against 1/2, the first in bold.
+        let same = eval("[a]\nq1: R\n[b]\nq1: N R\n");
+        let systems: Vec<_> = same.systems.iter().collect();
+        assert_eq!(best_means(&m, &systems)[0], Some(1.0));
+        assert_eq!(bold_caption(&systems), Some(BEST_IN_BOLD));
+        // b also has q2 (RR 1): its mean 3/4 is over other queries than a's 1.
+        let other = eval("[a]\nq1: R\n[b]\nq1: N R\nq2: R\n");
+        let systems: Vec<_> = other.systems.iter().collect();
+        assert!(best_means(&m, &systems).iter().all(Option::is_none));
+        assert_eq!(bold_caption(&systems), Some(NO_BEST_IN_BOLD));
+        // One system: no caption about bold at all.
+        assert_eq!(bold_caption(&systems[..1]), None);
+    }
 
     #[test]
     fn what_files_lack_before_numbers_is_named() {
