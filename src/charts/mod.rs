@@ -95,6 +95,23 @@ pub enum Theme {
 }
 
 impl Theme {
+    /// Its name in addresses, messages and choices: `light` or `dark`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme named `name` (as [`Theme::name`] writes it).
+    pub fn named(name: &str) -> Option<Theme> {
+        match name {
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+
     /// Text and axis colour.
     pub fn fg(self) -> RGBColor {
         match self {
@@ -373,8 +390,8 @@ mod tests {
 
     #[test]
     fn a_title_is_set_smaller_then_shortened_to_fit_its_width() {
-        let title = "RR per query: BM25 vs BM25 + reranker"; // 37 characters
-                                                             // Wide: 20 px, whole.
+        // 37 characters. Wide: 20 px, whole.
+        let title = "RR per query: BM25 vs BM25 + reranker";
         assert_eq!(fit_title(title, 900), (title.to_string(), 20));
         // A narrow plot area (300 px): smaller, whole, within the room.
         let (text, px) = fit_title(title, 300);

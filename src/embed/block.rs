@@ -39,6 +39,28 @@ pub enum BlockView {
     Both,
 }
 
+impl BlockView {
+    /// Its name in a block's `view:` option and an embed's address:
+    /// `table`, `chart` or `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockView::Table => "table",
+            BlockView::Chart => "chart",
+            BlockView::Both => "both",
+        }
+    }
+
+    /// The view named `name` (as [`BlockView::name`] writes it).
+    pub fn named(name: &str) -> Option<BlockView> {
+        match name {
+            "table" => Some(BlockView::Table),
+            "chart" => Some(BlockView::Chart),
+            "both" => Some(BlockView::Both),
+            _ => None,
+        }
+    }
+}
+
 /// A problem of a block, where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockProblem {
@@ -180,14 +202,12 @@ fn read_option(block: &mut Block, line: usize, column: usize, rest: &str) {
             }
             block.measures = Some(value.to_string());
         }
-        "view" => match value {
-            "table" => block.view = BlockView::Table,
-            "chart" => block.view = BlockView::Chart,
-            "both" => block.view = BlockView::Both,
-            other => block.problems.push(BlockProblem {
+        "view" => match BlockView::named(value) {
+            Some(view) => block.view = view,
+            None => block.problems.push(BlockProblem {
                 line,
                 column: value_col,
-                message: format!("`table`, `chart` or `both` after `view:`, found `{other}`"),
+                message: format!("`table`, `chart` or `both` after `view:`, found `{value}`"),
             }),
         },
         "height" => {

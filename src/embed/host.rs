@@ -27,22 +27,13 @@ pub struct FromHost {
 
 /// Puts the page's colour scheme on the document (`data-theme`, which the
 /// stylesheet follows), or leaves the browser's; returns it.
-pub(crate) fn set_theme(theme: Option<&str>) -> Option<Theme> {
+pub(crate) fn set_theme(theme: Option<Theme>) -> Option<Theme> {
     let root = gloo::utils::document().document_element()?;
-    match theme {
-        Some("dark") => {
-            let _ = root.set_attribute("data-theme", "dark");
-            Some(Theme::Dark)
-        }
-        Some("light") => {
-            let _ = root.set_attribute("data-theme", "light");
-            Some(Theme::Light)
-        }
-        _ => {
-            let _ = root.remove_attribute("data-theme");
-            None
-        }
-    }
+    let _ = match theme {
+        Some(t) => root.set_attribute("data-theme", t.name()),
+        None => root.remove_attribute("data-theme"),
+    };
+    theme
 }
 
 /// A string field of a message object.
@@ -113,11 +104,11 @@ fn listen(state: UseReducerHandle<AppState>, host: UseStateHandle<FromHost>) -> 
                     ));
                     host.set(FromHost {
                         block: Some(read),
-                        theme: set_theme(field(&data, "theme").as_deref()),
+                        theme: set_theme(field(&data, "theme").as_deref().and_then(Theme::named)),
                     });
                 }
                 Some("theme") => host.set(FromHost {
-                    theme: set_theme(field(&data, "theme").as_deref()),
+                    theme: set_theme(field(&data, "theme").as_deref().and_then(Theme::named)),
                     ..(*host).clone()
                 }),
                 _ => {}

@@ -25,6 +25,9 @@ pub struct EmbedRequest {
     pub look: EmbedLook,
 }
 
+/// The value of a theme that follows the reader's preference.
+pub const AUTO: &str = "auto";
+
 /// How an embedded calculator looks, as its address asks: its colours
 /// (`theme=light` or `theme=dark`; none: the reader's preference) and what
 /// it shows (`view=table`, `view=chart` or `view=both`, as a block's
@@ -44,19 +47,21 @@ impl EmbedLook {
         let mut look = EmbedLook::default();
         let mut problems = Vec::new();
         for &(k, v) in params {
-            match (k, v) {
-                ("theme", "light") => look.theme = Some(Theme::Light),
-                ("theme", "dark") => look.theme = Some(Theme::Dark),
-                ("theme", "auto" | "") => look.theme = None,
-                ("view", "table") => look.view = BlockView::Table,
-                ("view", "chart") => look.view = BlockView::Chart,
-                ("view", "both" | "") => look.view = BlockView::Both,
-                ("theme", v) => problems.push(format!(
-                    "The address's theme is `{v}`; expected light, dark or auto (the reader's preference)."
-                )),
-                ("view", v) => problems.push(format!(
-                    "The address's view is `{v}`; expected table, chart or both."
-                )),
+            match k {
+                "theme" if v.is_empty() || v == AUTO => look.theme = None,
+                "theme" => match Theme::named(v) {
+                    Some(t) => look.theme = Some(t),
+                    None => problems.push(format!(
+                        "The address's theme is `{v}`; expected light, dark or auto (the reader's preference)."
+                    )),
+                },
+                "view" if v.is_empty() => look.view = BlockView::Both,
+                "view" => match BlockView::named(v) {
+                    Some(view) => look.view = view,
+                    None => problems.push(format!(
+                        "The address's view is `{v}`; expected table, chart or both."
+                    )),
+                },
                 _ => {}
             }
         }
@@ -67,15 +72,13 @@ impl EmbedLook {
     /// the defaults.
     fn query(self) -> String {
         let mut q = String::new();
-        match self.theme {
-            Some(Theme::Light) => q.push_str("&theme=light"),
-            Some(Theme::Dark) => q.push_str("&theme=dark"),
-            None => {}
+        if let Some(t) = self.theme {
+            q.push_str("&theme=");
+            q.push_str(t.name());
         }
-        match self.view {
-            BlockView::Table => q.push_str("&view=table"),
-            BlockView::Chart => q.push_str("&view=chart"),
-            BlockView::Both => {}
+        if self.view != BlockView::default() {
+            q.push_str("&view=");
+            q.push_str(self.view.name());
         }
         q
     }

@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 
 use crate::charts::Theme;
 use crate::embed::block::BlockView;
-use crate::embed::request::{iframe_snippet, local_address, EmbedLook, EMBED_HEIGHTS};
+use crate::embed::request::{iframe_snippet, local_address, EmbedLook, AUTO, EMBED_HEIGHTS};
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
@@ -121,20 +121,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         })
     };
     let on_height = remake(|height, _, v| *height = v.parse().unwrap_or(560));
-    let on_theme = remake(|_, look, v| {
-        look.theme = match v {
-            "light" => Some(Theme::Light),
-            "dark" => Some(Theme::Dark),
-            _ => None,
-        }
-    });
-    let on_view = remake(|_, look, v| {
-        look.view = match v {
-            "table" => BlockView::Table,
-            "chart" => BlockView::Chart,
-            _ => BlockView::Both,
-        }
-    });
+    // (The reader's preference, AUTO, names no theme.)
+    let on_theme = remake(|_, look, v| look.theme = Theme::named(v));
+    let on_view = remake(|_, look, v| look.view = BlockView::named(v).unwrap_or_default());
     let on_save = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         Callback::from(move |_: MouseEvent| {
@@ -217,17 +206,17 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                             <span class="embed-choice">
                                 <label for="embed-theme">{ "Colours" }</label>
                                 <select id="embed-theme" data-testid="embed-theme" onchange={ on_theme }>
-                                    <option value="auto" selected={ embed_look.theme.is_none() }>{ "the reader's (light or dark)" }</option>
-                                    <option value="light" selected={ embed_look.theme == Some(Theme::Light) }>{ "light" }</option>
-                                    <option value="dark" selected={ embed_look.theme == Some(Theme::Dark) }>{ "dark" }</option>
+                                    <option value={ AUTO } selected={ embed_look.theme.is_none() }>{ "the reader's (light or dark)" }</option>
+                                    <option value={ Theme::Light.name() } selected={ embed_look.theme == Some(Theme::Light) }>{ Theme::Light.name() }</option>
+                                    <option value={ Theme::Dark.name() } selected={ embed_look.theme == Some(Theme::Dark) }>{ Theme::Dark.name() }</option>
                                 </select>
                             </span>
                             <span class="embed-choice">
                                 <label for="embed-view">{ "Shows" }</label>
                                 <select id="embed-view" data-testid="embed-view" onchange={ on_view }>
-                                    <option value="both" selected={ embed_look.view == BlockView::Both }>{ "the table and the charts" }</option>
-                                    <option value="table" selected={ embed_look.view == BlockView::Table }>{ "the table" }</option>
-                                    <option value="chart" selected={ embed_look.view == BlockView::Chart }>{ "the charts" }</option>
+                                    <option value={ BlockView::Both.name() } selected={ embed_look.view == BlockView::Both }>{ "the table and the charts" }</option>
+                                    <option value={ BlockView::Table.name() } selected={ embed_look.view == BlockView::Table }>{ "the table" }</option>
+                                    <option value={ BlockView::Chart.name() } selected={ embed_look.view == BlockView::Chart }>{ "the charts" }</option>
                                 </select>
                             </span>
                         </div>

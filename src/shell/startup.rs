@@ -4,7 +4,6 @@
 //! would replace the reader's own work is offered, not opened: the page
 //! starts from the saved work and asks ([`crate::shell::shared_link`]).
 
-use crate::charts::Theme;
 use crate::embed::host::set_theme;
 use crate::embed::request::{embed_request, EmbedLook};
 use crate::model::share;
@@ -40,10 +39,7 @@ pub fn initial() -> Start {
     if let Some(r) = embed_request(&search, &hash) {
         // The page's colours, as the address asks (the style sheet follows
         // the document's data-theme).
-        set_theme(r.look.theme.map(|t| match t {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }));
+        set_theme(r.look.theme);
         return Start {
             state: r.state,
             files_ready: true,

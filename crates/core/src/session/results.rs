@@ -94,17 +94,7 @@ impl QueryResult {
 /// queries are not ranked (no "best" is set in bold): a system can lead
 /// by having been spared the hard queries (see [`query_set_note`]).
 pub fn means_comparable(systems: &[&SystemResult]) -> bool {
-    use std::collections::BTreeSet;
-    let mut sets = systems.iter().filter(|s| !s.queries.is_empty()).map(|s| {
-        s.queries
-            .iter()
-            .map(|q| q.id.as_str())
-            .collect::<BTreeSet<_>>()
-    });
-    let Some(first) = sets.next() else {
-        return true;
-    };
-    sets.all(|set| set == first)
+    query_sets(systems.iter().copied()).is_none()
 }
 
 /// What a table's caption says of its bold means: [`BEST_IN_BOLD`] where
@@ -428,8 +418,13 @@ fn named(names: &[String]) -> String {
 /// system that lacks some of the queries the others have, with what it
 /// lacks. `None` when every system with numbers has the same queries.
 pub fn query_set_note(systems: &[SystemResult]) -> Option<QuerySets> {
+    query_sets(systems.iter())
+}
+
+/// [`query_set_note`] of any list of systems.
+fn query_sets<'s>(systems: impl Iterator<Item = &'s SystemResult>) -> Option<QuerySets> {
     use std::collections::BTreeSet;
-    let shown: Vec<&SystemResult> = systems.iter().filter(|s| !s.queries.is_empty()).collect();
+    let shown: Vec<&SystemResult> = systems.filter(|s| !s.queries.is_empty()).collect();
     if shown.len() < 2 {
         return None;
     }
