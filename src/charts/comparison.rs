@@ -33,12 +33,14 @@ pub struct Comparison<'a> {
     pub systems: &'a [String],
     /// `values[s][m]`: system s, measure m.
     pub values: &'a [Vec<f64>],
-    /// `intervals[s][m]` (drawn as whiskers) when known.
+    /// `intervals[s][m]` (drawn as whiskers, with no dot: the bar's top
+    /// is the value) when known.
     pub intervals: Option<&'a [Vec<Interval>]>,
-    /// Where each whisker's dot goes: the values themselves (`true`, as
-    /// the tie chart wants: the value as ranked inside its range) or the
-    /// interval's middle (`false`).
-    pub dot_at_value: bool,
+}
+
+/// System `s`'s interval for measure `m`, where it has one.
+fn interval(d: &Comparison, s: usize, m: usize) -> Interval {
+    d.intervals?.get(s)?.get(m).copied().flatten()
 }
 
 /// The chart as SVG.
@@ -86,38 +88,40 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 Rectangle::new([(x0, 0.0), (x0 + width * 0.9, row[m].max(0.0))], c.filled())
             });
             drew(chart.draw_series(bars))?;
-            // The series' marker in each bar (above it when it is too low).
+            // The series' marker in each bar, or above the bar and its
+            // whisker when the bar is too low to hold it: a mark that names
+            // the series, never placed where it could be read as a value.
             for (s, row) in d.values.iter().enumerate() {
                 let v = row[m].max(0.0);
                 let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
                 let (px, top) = chart.backend_coord(&(x, v));
                 let (_, bottom) = chart.backend_coord(&(x, 0.0));
-                let (y, ink) = if bottom - top >= 14 {
-                    (top + 7, theme.bg())
+                let at = if bottom - top >= 14 {
+                    (px, top + 7)
                 } else {
-                    (top - 7, fg)
+                    let hi = interval(d, s, m).map_or(v, |(_, hi)| hi.max(v));
+                    (px, chart.backend_coord(&(x, hi)).1 - 8)
                 };
-                draw_marker(plot, m, (px, y), ink)?;
+                let ink = if bottom - top >= 14 { theme.bg() } else { fg };
+                draw_marker(plot, m, at, ink)?;
             }
-            if let Some(iv) = d.intervals {
-                let whiskers = iv.iter().enumerate().filter_map(|(s, row)| {
-                    let (lo, hi) = row.get(m).copied().flatten()?;
-                    let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
-                    let dot = if d.dot_at_value {
-                        d.values[s][m]
-                    } else {
-                        (lo + hi) / 2.0
-                    };
-                    Some(ErrorBar::new_vertical(
-                        x,
-                        lo.max(0.0),
-                        dot,
-                        hi,
-                        fg.stroke_width(1),
-                        6,
-                    ))
-                });
-                drew(chart.draw_series(whiskers))?;
+            // Each whisker: a stem from the interval's low end to its high
+            // end, with a cap at each end.
+            for s in 0..d.values.len() {
+                let Some((lo, hi)) = interval(d, s, m) else {
+                    continue;
+                };
+                let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
+                let (px, low) = chart.backend_coord(&(x, lo.max(0.0)));
+                let (_, high) = chart.backend_coord(&(x, hi));
+                let ink = fg.stroke_width(1);
+                for line in [
+                    [(px, low), (px, high)],
+                    [(px - 3, low), (px + 3, low)],
+                    [(px - 3, high), (px + 3, high)],
+                ] {
+                    drew(plot.draw(&PathElement::new(line, ink)))?;
+                }
             }
         }
         name_legend(side, d.labels.legend, d.measures, Swatch::MarkedBox, theme)?;
@@ -152,7 +156,6 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: None,
-                dot_at_value: false,
             },
             Theme::Light,
             (800, 400),
@@ -182,7 +185,6 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: Some(&intervals),
-                dot_at_value: false,
             },
             Theme::Light,
             (640, 360),
@@ -210,7 +212,6 @@ mod tests {
                 systems: &systems,
                 values: &values,
                 intervals: None,
-                dot_at_value: false,
             },
             Theme::Dark,
             (640, 360),

@@ -95,7 +95,6 @@ pub fn tie_ranges_svg(
             systems: &chart.queries,
             values: &chart.values,
             intervals: Some(&chart.ranges),
-            dot_at_value: true,
         },
         theme,
         size,
@@ -127,14 +126,52 @@ mod tests {
         .unwrap();
         assert!(svg.contains("AP per query: as ranked (bar)"), "{svg}");
         assert!(svg.contains(">Query<") || svg.contains("Query\n"), "{svg}");
-        // Each whisker is three lines in the foreground colour: a stem and two caps.
-        assert_eq!(
-            count(
-                &svg,
-                "<line opacity=\"1\" stroke=\"#1D1D1F\" stroke-width=\"1\""
-            ),
-            3 * 3,
-            "{svg}"
-        );
+        // Each whisker has two caps, 6 px wide, in the foreground colour,
+        // and no dot: the bar's top is the value.
+        assert_eq!(caps(&svg).len(), 3 * 2, "{svg}");
+        assert_eq!(count(&svg, "<circle"), 2 + 1, "{svg}"); // legend + marker in a bar
+    }
+
+    /// The y of each whisker cap (a horizontal 6 px line in the foreground
+    /// colour).
+    fn caps(svg: &str) -> Vec<i32> {
+        let fg =
+            "<polyline fill=\"none\" opacity=\"1\" stroke=\"#1D1D1F\" stroke-width=\"1\" points=\"";
+        svg.split(fg)
+            .skip(1)
+            .filter_map(|rest| {
+                let points: Vec<i32> = rest[..rest.find('"')?]
+                    .split([' ', ','])
+                    .filter_map(|n| n.parse().ok())
+                    .collect();
+                let [x0, y0, x1, y1] = points[..] else {
+                    return None;
+                };
+                (y0 == y1 && x1 - x0 == 6).then_some(y0)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_marker_too_big_for_its_bar_sits_above_the_whisker() {
+        // A value of 0.03 spread to 0.3: the bar is a few pixels high.
+        let chart = TieChart {
+            queries: vec!["q1".into()],
+            values: vec![vec![0.03]],
+            ranges: vec![vec![Some((0.03, 0.3))]],
+        };
+        let svg = tie_ranges_svg("AP", &["A".into()], &chart, Theme::Light, (600, 320)).unwrap();
+        let top_cap = *caps(&svg).iter().min().unwrap();
+        // The marker (system 0's circle, in the foreground colour) is the
+        // circle not in the legend: above the whisker's top cap.
+        let marker_y: Vec<i32> = svg
+            .split("<circle cx=\"")
+            .skip(1)
+            .filter_map(|c| c.split('>').next())
+            .filter(|c| c.contains("fill=\"#1D1D1F\""))
+            .filter_map(|c| c.split('"').nth(2)?.parse().ok())
+            .collect();
+        assert_eq!(marker_y.len(), 1, "{svg}");
+        assert!(marker_y[0] < top_cap - 3, "{marker_y:?} {top_cap} {svg}");
     }
 }
