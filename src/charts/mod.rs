@@ -129,6 +129,14 @@ impl Theme {
     }
 
     /// Highlight (rank-order disagreement).
+    /// The ties' grey: the foreground at 60% over the background, one
+    /// solid colour for a point and its legend swatch.
+    pub fn tie(self) -> RGBColor {
+        let (RGBColor(fr, fg, fb), RGBColor(br, bg, bb)) = (self.fg(), self.bg());
+        let mix = |f: u8, b: u8| ((f64::from(f) * 0.6 + f64::from(b) * 0.4).round()) as u8;
+        RGBColor(mix(fr, br), mix(fg, bg), mix(fb, bb))
+    }
+
     pub fn alert(self) -> RGBColor {
         match self {
             Theme::Light => RGBColor(0xD5, 0x5E, 0x00),
@@ -295,13 +303,13 @@ const MARGIN: u32 = 12;
 /// sans-serif, in ems (titles and names average about 0.43 em in DejaVu
 /// Sans, as a phone's screenshots measure them; more, so that an estimate
 /// that fits does fit).
-const CHAR_EM: f64 = 0.5;
+pub const CHAR_EM: f64 = 0.5;
 
 /// The largest and smallest title sizes, in pixels.
 const TITLE_PX: (u32, u32) = (20, 14);
 
 /// The size of axis labels, in pixels (as [`styled_mesh`] sets them).
-const LABEL_PX: f64 = 14.0;
+pub const LABEL_PX: f64 = 14.0;
 
 /// A title set to fit `width` pixels: its text (shortened with "…" when
 /// even the smallest size is too wide) and its size.

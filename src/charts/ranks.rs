@@ -6,11 +6,19 @@
 //! rank and are marked `=`: a tie is not a disagreement.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
     builder, colour, draw_marker, drew, label_chars, name_legend, render, short, Size, Swatch,
-    Theme,
+    Theme, CHAR_EM, LABEL_PX,
 };
+
+/// The most characters of a measure's label, its marks included.
+const ROTATED_CHARS: usize = 16;
+
+/// The x axis area's depth beside upright labels: the ticks and the
+/// axis's name.
+const ROTATED_AREA: u32 = 34;
 use crate::styled_mesh;
 
 /// Whether system `s` is in a pair that measure `m` orders the other way
@@ -46,49 +54,69 @@ pub fn ranks_svg(
     render(size, theme, |plot, side| {
         let n_m = measures.len().max(1);
         let n_s = systems.len().max(1);
-        let mut chart = drew(
-            builder(
-                plot,
-                "Rank of each system under each measure (1 = best)",
-                theme,
-            )
-            .build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64),
-        )?;
         let flagged: Vec<bool> = (0..measures.len())
             .map(|m| disagrees(rank_table, m))
             .collect();
         let tied: Vec<bool> = (0..measures.len()).map(|m| ties(rank_table, m)).collect();
-        let names = measures.to_vec();
-        let marks = flagged.clone();
-        let chars = label_chars(plot.dim_in_pixel().0, n_m, 16);
+        let labels: Vec<String> = measures
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let mark = match (flagged[i], tied[i]) {
+                    (true, true) => " ≠ =",
+                    (true, false) => " ≠",
+                    (false, true) => " =",
+                    (false, false) => "",
+                };
+                format!("{}{mark}", short(n, ROTATED_CHARS - mark.chars().count()))
+            })
+            .collect();
+        // Labels that do not fit side by side (a phone's chart) are set
+        // upright, read downwards, in an axis area as deep as the longest;
+        // the axis's name then says the marks in short.
+        let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let upright = longest > label_chars(plot.dim_in_pixel().0, n_m, ROTATED_CHARS);
+        let mut b = builder(
+            plot,
+            "Rank of each system under each measure (1 = best)",
+            theme,
+        );
+        if upright {
+            b.x_label_area_size(ROTATED_AREA + (longest as f64 * LABEL_PX * CHAR_EM) as u32);
+        }
+        let mut chart =
+            drew(b.build_cartesian_2d(-0.5f64..(n_m as f64 - 0.5), (n_s as f64 + 0.5)..0.5f64))?;
         drew(
             styled_mesh!(chart, theme)
                 .disable_x_mesh()
                 .x_labels(n_m)
                 .y_labels(n_s)
-                .x_label_formatter(&move |x| {
-                    let i = x.round() as usize;
-                    match names.get(i) {
-                        Some(n) => {
-                            let mark = match (marks[i], tied[i]) {
-                                (true, true) => " ≠ =",
-                                (true, false) => " ≠",
-                                (false, true) => " =",
-                                (false, false) => "",
-                            };
-                            format!(
-                                "{}{mark}",
-                                short(n, chars.saturating_sub(mark.chars().count()).max(3))
-                            )
-                        }
-                        None => String::new(),
-                    }
+                .x_label_formatter(&|x| match labels.get(x.round() as usize) {
+                    Some(l) if !upright => l.clone(),
+                    _ => String::new(),
                 })
                 .y_label_formatter(&|y| format!("{}", y.round() as usize))
-                .x_desc("Measure (≠: reverses systems the first orders; =: ties systems)")
+                .x_desc(if upright {
+                    "Measure (≠ reverses, = ties)"
+                } else {
+                    "Measure (≠: reverses systems the first orders; =: ties systems)"
+                })
                 .y_desc("Rank")
                 .draw(),
         )?;
+        if upright {
+            // Each label from just under its tick, downwards (the mesh
+            // would centre it on the tick, half of it in the plot).
+            let style = ("sans-serif", LABEL_PX)
+                .into_font()
+                .color(&theme.fg())
+                .transform(FontTransform::Rotate90)
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            for (m, label) in labels.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(m as f64, n_s as f64 + 0.5));
+                drew(plot.draw(&Text::new(label.clone(), (x, y + 8), style.clone())))?;
+            }
+        }
         let alert = theme.alert();
         for (s, row) in rank_table.iter().enumerate().take(systems.len()) {
             let c = colour(s);
@@ -171,5 +199,43 @@ mod tests {
         assert_eq!(count(&svg, "fill=\"#D55E00\""), 2);
         assert_eq!(count(&svg, "<circle"), 2 + 2);
         assert_eq!(count(&svg, "<polygon"), 2);
+    }
+
+    /// Six measures on a phone's chart (366 px, legend beside): side by
+    /// side their names would be cut to "nD…"; upright, each is whole with
+    /// its marks, and the axis's name fits.
+    #[test]
+    fn labels_too_wide_side_by_side_are_set_upright_and_whole() {
+        let names: Vec<String> = ["RR", "AP", "nDCG@10", "ERR@10", "P@10", "R@100"]
+            .map(String::from)
+            .to_vec();
+        let table = vec![vec![3; 6], vec![1; 6], vec![2, 2, 2, 2, 1, 1]];
+        let svg = ranks_svg(
+            &names,
+            &[
+                "BM25".into(),
+                "BM25 + reranker".into(),
+                "Dense retriever".into(),
+            ],
+            &table,
+            Theme::Light,
+            (366, 520),
+        )
+        .unwrap();
+        for label in ["nDCG@10", "ERR@10", "P@10 =", "R@100 ="] {
+            assert!(svg.contains(&format!("\n{label}\n")), "{label}: {svg}");
+        }
+        assert_eq!(count(&svg, "rotate(90,"), 6, "{svg}");
+        assert!(svg.contains("\nMeasure (≠ reverses, = ties)\n"), "{svg}");
+        // Wide, the same labels stand side by side.
+        let wide = ranks_svg(
+            &names,
+            &["A".into(), "B".into(), "C".into()],
+            &table,
+            Theme::Light,
+            (900, 420),
+        )
+        .unwrap();
+        assert_eq!(count(&wide, "rotate(90,"), 0, "{wide}");
     }
 }

@@ -3,7 +3,11 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, drew, render, short_name, upper, x_ticks, Size, Swatch, Theme};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{
+    builder, colour, drew, render, short_name, upper, x_ticks, Size, Swatch, Theme, LABEL_PX,
+};
 use crate::shared::evaluation::PairedValue;
 use crate::styled_mesh;
 
@@ -37,7 +41,7 @@ pub fn scatter_svg(
             vec![(0.0, 0.0), (top, top)],
             fg.mix(0.5).stroke_width(1),
         ))))?;
-        let (ca, cb, tie) = (colour(0), colour(1), fg.mix(0.6));
+        let (ca, cb, tie) = (colour(0), colour(1), theme.tie());
         drew(chart.draw_series(points.iter().map(|p| {
             let c = if p.b > p.a + 1e-12 {
                 cb.filled()
@@ -48,18 +52,42 @@ pub fn scatter_svg(
             };
             Circle::new((p.a, p.b), 5, c)
         })))?;
+        // Queries at one point are drawn one on another: their count is
+        // written beside them ("×3"), towards the plot's middle.
+        let middle = plot.dim_in_pixel().0 as i32 / 2;
+        let font = ("sans-serif", LABEL_PX).into_font().color(&fg);
+        for (at, n) in coincident(points) {
+            let (x, y) = chart.backend_coord(&at);
+            let (dx, h) = if x > middle {
+                (-8, HPos::Right)
+            } else {
+                (8, HPos::Left)
+            };
+            let style = font.clone().pos(Pos::new(h, VPos::Center));
+            drew(plot.draw(&Text::new(format!("×{n}"), (x + dx, y), style)))?;
+        }
         let items = vec![
             (format!("{} better", short_name(a, 16)), ca, Swatch::Box),
             (format!("{} better", short_name(b, 16)), cb, Swatch::Box),
-            (
-                "tie (on the diagonal)".to_string(),
-                RGBColor(128, 128, 128),
-                Swatch::Box,
-            ),
+            ("tie (on the diagonal)".to_string(), tie, Swatch::Box),
         ];
         super::legend(side, "Queries", &items, theme)?;
         Ok(())
     })
+}
+
+/// The points where more than one query lies (equal values), each with
+/// how many.
+fn coincident(points: &[PairedValue]) -> Vec<((f64, f64), usize)> {
+    let mut at: Vec<((f64, f64), usize)> = Vec::new();
+    for p in points {
+        match at.iter_mut().find(|(q, _)| *q == (p.a, p.b)) {
+            Some((_, n)) => *n += 1,
+            None => at.push(((p.a, p.b), 1)),
+        }
+    }
+    at.retain(|&(_, n)| n > 1);
+    at
 }
 
 #[cfg(test)]
@@ -94,5 +122,31 @@ mod tests {
                 && svg.contains("BM25 (RR)")
                 && svg.contains("Dense better")
         );
+    }
+
+    /// Three queries at (1, 1) and two at (0.5, 0.5): one circle each, on
+    /// one another, and their counts beside them; the ties' swatch is the
+    /// ties' points' colour.
+    #[test]
+    fn queries_at_one_point_are_counted() {
+        let at = |query: &str, a: f64, b: f64| PairedValue {
+            query: query.into(),
+            a,
+            b,
+        };
+        let pts = vec![
+            at("q1", 1.0, 1.0),
+            at("q2", 0.5, 0.5),
+            at("q3", 1.0, 1.0),
+            at("q4", 0.2, 0.9),
+            at("q5", 1.0, 1.0),
+            at("q6", 0.5, 0.5),
+        ];
+        let svg = scatter_svg("RR", "BM25", "Dense", &pts, Theme::Light, (640, 360)).unwrap();
+        assert_eq!(count(&svg, "<circle"), 6);
+        assert!(svg.contains("\n×3\n") && svg.contains("\n×2\n"), "{svg}");
+        assert_eq!(count(&svg, "×"), 2, "{svg}");
+        let grey = "fill=\"#777779\"";
+        assert_eq!(count(&svg, grey), 5 + 1, "{svg}"); // the points and the swatch
     }
 }
