@@ -29,6 +29,21 @@ pub fn f4(v: f64) -> String {
     format!("{v:.4}")
 }
 
+/// How many decimals show a range's two ends apart: the tables' 4, or
+/// more, up to 10, where 4 would print two different ends the same
+/// ("0.0235 to 0.0235" says a value depends on tie order and hides by how
+/// much). The value inside the range is printed with as many.
+pub fn range_digits(min: f64, max: f64) -> usize {
+    (4..=10)
+        .find(|&d| min == max || format_digits(min, d) != format_digits(max, d))
+        .unwrap_or(10)
+}
+
+/// `v` with `digits` decimals (4: as [`f4`] prints it).
+pub fn format_digits(v: f64, digits: usize) -> String {
+    format!("{v:.digits$}")
+}
+
 pub(crate) fn grade_text(rel: Rel) -> String {
     match rel {
         Rel::Judged(g) => g.to_string(),
@@ -62,4 +77,21 @@ pub(crate) fn relevance_note(r: &JudgedRanking) -> String {
 /// The ranks a cutoff `k` covers in `r` (all retrieved for `None`).
 pub(crate) fn depth(r: &JudgedRanking, k: Option<usize>) -> usize {
     k.unwrap_or(r.ranked.len()).min(r.ranked.len())
+}
+#[cfg(test)]
+mod tests {
+    use super::{format_digits, range_digits};
+
+    #[test]
+    fn a_range_gets_the_decimals_that_show_its_ends_apart() {
+        assert_eq!(range_digits(0.1, 0.2), 4);
+        assert_eq!(range_digits(0.3, 0.3), 4);
+        // 0.0235 to 0.0235 at 4 decimals; apart at 5.
+        assert_eq!(range_digits(0.02351, 0.02353), 5);
+        assert_eq!(format_digits(0.02351, 5), "0.02351");
+        assert_eq!(range_digits(0.25, 0.250_000_3), 7);
+        // Closer than 10 decimals: 10, the most shown.
+        assert_eq!(range_digits(0.5, 0.5 + 1e-13), 10);
+        assert_eq!(format_digits(0.5, 4), "0.5000");
+    }
 }

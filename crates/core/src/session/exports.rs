@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 use super::results::{best_means, bold_caption, SystemResult};
 use super::significance::{any_significant, beaten, letter};
 use super::withheld::{LeftOut, Withheld};
+use crate::measures::steps::{format_digits, range_digits};
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
 use crate::pipeline::evaluate::trec_value;
@@ -464,12 +465,17 @@ fn interval_text((lo, hi): (f64, f64)) -> String {
 const DIGITS_CAPTION: &str = "Means over each system's queries, rounded to 4 decimals.";
 
 /// What a range in a Markdown or LaTeX cell is, for captions.
-const CELL_TIE_CAPTION: &str = "[lowest, highest]: the mean over every order of equally scored documents, given where that order changes it.";
+const CELL_TIE_CAPTION: &str = "[lowest, highest]: the mean over every order of equally scored documents, given where that order changes it (with more decimals where 4 would not tell its ends apart).";
 
-/// A cell's range: `[0.5660, 0.8020]`, or why there is none.
+/// A cell's range: `[0.5660, 0.8020]`, with more decimals where 4 would
+/// print its two ends the same (`[0.17854, 0.17855]`), or why there is
+/// none.
 fn range_text(r: Result<TieRange, ()>) -> String {
     match r {
-        Ok(r) => format!("[{}, {}]", format_value(r.min), format_value(r.max)),
+        Ok(r) => {
+            let d = range_digits(r.min, r.max);
+            format!("[{}, {}]", format_digits(r.min, d), format_digits(r.max, d))
+        }
         Err(()) => "[range not computed]".to_string(),
     }
 }
@@ -1096,6 +1102,22 @@ mod tests {
     /// (RR 1/2 in trec_eval's order, [1/2, 1] over tie orders; q2 1): its
     /// mean RR is 0.75 in [0.75, 1]. P@2 (1/2 on both queries) does not
     /// depend on the order.
+    /// A range whose ends agree to 4 decimals gets the decimals that tell
+    /// them apart (5 here); a wide one keeps the tables' 4.
+    #[test]
+    fn a_narrow_range_in_a_cell_gets_the_decimals_that_show_it() {
+        let narrow = TieRange {
+            min: 0.178_541,
+            max: 0.178_549,
+        };
+        assert_eq!(range_text(Ok(narrow)), "[0.17854, 0.17855]");
+        let wide = TieRange {
+            min: 0.566,
+            max: 0.802,
+        };
+        assert_eq!(range_text(Ok(wide)), "[0.5660, 0.8020]");
+    }
+
     #[test]
     fn tie_ranges_are_columns_of_csv_and_json_and_asked_for_in_markdown_and_latex() {
         use crate::session::evaluate_files;
