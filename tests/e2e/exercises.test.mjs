@@ -277,3 +277,42 @@ test('on a phone the set is named above its exercise', async () => {
   assert.ok(t.y + t.height <= ex.y, `title ends at ${t.y + t.height}, the exercise starts at ${ex.y}`);
   await context.close();
 });
+
+// What a Check says is on screen once said, and a right answer offers the
+// set's next exercise beside it: at 1280x720 the verdict falls below the
+// window's edge, and on a phone the set's own Next is past the exercise.
+for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844, touch: true }]) {
+  test(`at ${size.width}x${size.height} the verdict is brought on screen and a right answer leads on`, async () => {
+    const { context, page, seen } = await open(env, size);
+    await openDoor(page, 'learn');
+    const inView = (testid) => page.getByTestId(testid).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+    await page.evaluate(() => scrollTo(0, 0));
+    // 1/5 is RR at the second relevant document (rank 5), not the first (rank 3).
+    assert.equal(await answer(page, '1/5'), 'Not quite. That is 1 / 5, from the relevant document at rank 5: RR counts only the first relevant document, here at rank 3.');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('[data-testid=exercise-verdict]').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    }, null, { timeout: 3000 });
+    // A wrong answer offers no way on; a right one does, beside its verdict.
+    assert.equal(await page.getByTestId('exercise-verdict-next').count(), 0);
+    await page.evaluate(() => scrollTo(0, 0));
+    assert.equal(await answer(page, '1/3'), 'Right: RR = 0.3333.');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('[data-testid=exercise-verdict-next]')?.getBoundingClientRect();
+      return r && r.top >= 0 && r.bottom <= innerHeight;
+    }, null, { timeout: 3000 });
+    assert.ok(await inView('exercise-verdict'));
+    await page.getByTestId('exercise-verdict-next').click();
+    await page.getByTestId('exercise-metric').filter({ hasText: /^P@5$/ }).waitFor();
+    await page.waitForFunction(() => {
+      const r = document.querySelector('[data-testid=exercise-metric]').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    }, null, { timeout: 3000 });
+    await page.screenshot({ path: join(SHOTS, `exercise-next-${size.width}.png`) });
+    assert.deepEqual(seen.errors, []);
+    await context.close();
+  });
+}

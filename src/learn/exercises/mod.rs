@@ -173,6 +173,24 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let steps = exercise.as_ref().map_or(0, Exercise::hint_steps);
     let rows = exercise.as_ref().map_or(0, Exercise::row_hints);
     let in_set = (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len()));
+    // In a set, going on to the next exercise where there is one.
+    let next = in_set
+        .as_ref()
+        .filter(|(at, n)| **at + 1 < *n)
+        .map(|(at, _)| {
+            let at = at.clone();
+            Callback::from(move |e: MouseEvent| {
+                at.set(*at + 1);
+                // The next exercise from its task on: the verdict's Next
+                // is at the foot of the one before.
+                let stage = e
+                    .target_dyn_into::<web_sys::Element>()
+                    .and_then(|b| b.closest(".exercise-stage").ok().flatten());
+                if let Some(stage) = stage {
+                    stage.scroll_into_view();
+                }
+            })
+        });
     let onkeydown = projector_keys(&projector_mode, steps, in_set.clone());
     let onclick = projector_click(&projector_mode, steps, in_set.clone());
     let on_projector = {
@@ -238,7 +256,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                         let reveal = projector.then_some(*shown);
                         html! {
                             <div class="exercise-stage" { onclick }>
-                                <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } />
+                                <ExerciseView { key } exercise={ Rc::new(ex) } progress={ progress.clone() } { reveal } next={ next.clone() } />
                             </div>
                         }
                     }

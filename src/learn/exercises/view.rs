@@ -67,6 +67,10 @@ pub(super) struct ExerciseViewProps {
     /// Projector mode: the steps of the working shown (rows, then the
     /// answer; the rest hidden), and no answer form.
     pub(super) reveal: Option<usize>,
+    /// Going on to the set's next exercise, where there is one: offered
+    /// beside a right answer's verdict.
+    #[prop_or_default]
+    pub(super) next: Option<Callback<MouseEvent>>,
 }
 
 /// One exercise: the ranking, the answer, the steps and the hints.
@@ -91,6 +95,19 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let rows_shown = hints.min(row_hints);
     let answer_shown = hints >= hint_steps;
     let stage = use_node_ref();
+    // A verdict is brought on screen when it is given: below the window's
+    // edge, a Check seemed to do nothing.
+    let verdict_ref = use_node_ref();
+    {
+        let verdict_ref = verdict_ref.clone();
+        use_effect_with(*verdict, move |given| {
+            if given.is_some() {
+                if let Some(p) = verdict_ref.cast::<web_sys::Element>() {
+                    p.scroll_into_view_with_scroll_into_view_options(&nearest());
+                }
+            }
+        });
+    }
     {
         let stage = stage.clone();
         use_effect_with(
@@ -201,9 +218,14 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                     <button type="submit" data-testid="exercise-check">{ "Check" }</button>
                 </form>
                 <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
-                <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
-                    verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints))).unwrap_or_default()
-                }</p>
+                <div class="exercise-verdict-row" ref={ verdict_ref }>
+                    <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
+                        verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints))).unwrap_or_default()
+                    }</p>
+                    if let (Some(Verdict::Right), Some(next)) = (*verdict, props.next.clone()) {
+                        <button type="button" data-testid="exercise-verdict-next" onclick={ next }>{ "Next exercise →" }</button>
+                    }
+                </div>
             }
             if !columns.is_empty() {
                 { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints: rows_shown, projector: props.reveal.is_some() }) }
@@ -244,11 +266,16 @@ fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
         root.query_selector(&row).ok().flatten()
     };
     if let Some(step) = shown {
-        let how = web_sys::ScrollIntoViewOptions::new();
-        how.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        how.set_behavior(web_sys::ScrollBehavior::Smooth);
-        step.scroll_into_view_with_scroll_into_view_options(&how);
+        step.scroll_into_view_with_scroll_into_view_options(&nearest());
     }
+}
+
+/// Scrolled smoothly, as little as brings the element on screen.
+fn nearest() -> web_sys::ScrollIntoViewOptions {
+    let how = web_sys::ScrollIntoViewOptions::new();
+    how.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    how.set_behavior(web_sys::ScrollBehavior::Smooth);
+    how
 }
 
 /// The answer, the last step after the rows: the explanation's arithmetic

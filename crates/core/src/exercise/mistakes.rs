@@ -58,6 +58,13 @@ pub enum Mistake {
     PrecisionOverRetrieved,
     /// RR given as the first relevant document's rank, not 1 / rank.
     RankNotReciprocal,
+    /// RR taken at a relevant document after the first: 1 / its rank.
+    LaterRelevant {
+        /// The later relevant document's rank (1-based).
+        rank: usize,
+        /// The first relevant document's rank.
+        first: usize,
+    },
     /// Tied documents taken in the order they are listed.
     TieListedOrder,
     /// Tied documents taken in their best order (highest grade first).
@@ -192,12 +199,20 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
         // tie mistakes below name what an order gives.)
         Metric::RR { k } if r.tie_groups.is_empty() => {
             let depth = k.unwrap_or(r.ranked.len()).min(r.ranked.len());
-            if let Some(i) = (0..depth).find(|&i| r.is_rel(i)) {
+            let mut relevant = (0..depth).filter(|&i| r.is_rel(i)).map(|i| i + 1);
+            if let Some(first) = relevant.next() {
                 out.push(Mistaken {
                     mistake: Mistake::RankNotReciprocal,
-                    value: (i + 1) as f64,
+                    value: first as f64,
                     steps: None,
                 });
+                for rank in relevant {
+                    out.push(Mistaken {
+                        mistake: Mistake::LaterRelevant { rank, first },
+                        value: 1.0 / rank as f64,
+                        steps: None,
+                    });
+                }
             }
         }
         Metric::P { k } if r.ranked.len() < *k && !r.ranked.is_empty() => {
@@ -279,6 +294,10 @@ impl fmt::Display for Mistake {
             ),
             Mistake::RankNotReciprocal => f.write_str(
                 "That is the rank of the first relevant document: RR is its reciprocal, 1 / rank (rank 2 gives 0.5, rank 3 gives 1/3 = 0.3333).",
+            ),
+            Mistake::LaterRelevant { rank, first } => write!(
+                f,
+                "That is 1 / {rank}, from the relevant document at rank {rank}: RR counts only the first relevant document, here at rank {first}.",
             ),
             Mistake::PrecisionOverRetrieved => f.write_str(
                 "You divided by the documents retrieved: P@k always divides by k, even when fewer than k are retrieved.",

@@ -170,6 +170,22 @@ fn rr_given_as_the_rank_is_named() {
     assert_eq!(exercise("RR@2", "0 0 1").check("3"), Verdict::Wrong);
 }
 
+/// The first relevant document at rank 3, the next at 5: 1/5 is RR taken
+/// at a later relevant document, named with both ranks; cut at 4, rank 5
+/// is not reached and 1/5 is no recognised mistake.
+#[test]
+fn rr_taken_at_a_later_relevant_document_is_named() {
+    let rr = exercise("RR", "0 0 1 0 1");
+    let later = Mistake::LaterRelevant { rank: 5, first: 3 };
+    assert_eq!(rr.check("1/5"), Verdict::Mistake(later));
+    assert_eq!(rr.check("0.2"), Verdict::Mistake(later));
+    assert_eq!(
+        later.to_string(),
+        "That is 1 / 5, from the relevant document at rank 5: RR counts only the first relevant document, here at rank 3."
+    );
+    assert_eq!(exercise("RR@4", "0 0 1 0 1").check("1/5"), Verdict::Wrong);
+}
+
 /// AP's steps: relevant so far and P@rank at each relevant rank (1 and 3),
 /// shown as `1/1 = 1.0000` and `2/3 = 0.6667`; a student writes 1 and 2/3.
 #[test]
