@@ -181,7 +181,7 @@ pub fn iframe_snippet(
         .and_then(|i| base[i + 3..].find('/').map(|j| &base[..i + 3 + j]))
         .unwrap_or(base);
     let snippet = format!(
-        "<iframe src=\"{src}\" title=\"Ranklab calculator\" width=\"100%\" height=\"{height}\" loading=\"lazy\" style=\"border: 1px solid #ccc; border-radius: 6px\"></iframe>\n{}",
+        "<iframe src=\"{src}\" title=\"Ranklab calculator\" width=\"100%\" height=\"{height}\" loading=\"lazy\" style=\"border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 6px\"></iframe>\n{}",
         host_script(origin)
     );
     Ok((src, snippet))
