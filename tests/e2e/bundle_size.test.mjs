@@ -89,10 +89,15 @@ import { DIST } from './harness.mjs';
 // 436,623 and 606,592, so 439,000 and 609,000. Then the fourth walks'
 // fixes (chart titles and labels that fit a phone, names cut in their
 // middle, the measures' definitions in the learn door, the embed dialog's
-// colours and parts): 440,587 and 610,379, so 443,000 and 613,000.
-const FIRST_BUDGET = 443_000;
-const WHOLE_BUDGET = 613_000;
-const WORKER_BUDGET = 167_000;
+// colours and parts): 440,587 and 610,379, so 443,000 and 613,000. Then
+// the fifth walks' fixes (a verdict brought on screen with the next
+// exercise beside it, upright labels and counted points in the charts,
+// tie ranges' decimals in the exports): 442,943 and 614,936, so 446,000
+// and 617,000. The worker's table of ranked docids reused from query to
+// query (hashbrown's HashTable): 167,026, so 168,000 (issue 43: 170,000).
+const FIRST_BUDGET = 446_000;
+const WHOLE_BUDGET = 617_000;
+const WORKER_BUDGET = 168_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
 

@@ -6,10 +6,14 @@
 use crate::conventions::{
     Conventions, DuplicatePolicy, JudgedScope, MissingQueries, ScorePrecision, TieBreak,
 };
-use std::collections::hash_map::Entry;
+use std::cell::RefCell;
+use std::hash::BuildHasher;
+
+use hashbrown::hash_table::Entry;
+use hashbrown::HashTable;
 
 use crate::error::{Expected, ParseError};
-use crate::fast_hash::FastHashMap;
+use crate::fast_hash::FastHash;
 use crate::formats::trec::{Qrels, QueryQrels, Run, RunEntry};
 use crate::judged::{JudgedRanking, Rel, TieLayout};
 use crate::measures::EvalContext;
@@ -235,6 +239,14 @@ fn position(entries: &[RunEntry], e: &RunEntry) -> usize {
     (e as *const RunEntry as usize - entries.as_ptr() as usize) / std::mem::size_of::<RunEntry>()
 }
 
+thread_local! {
+    /// The docids of the query being ranked, as places among its kept
+    /// lines (each compared by its docid): one table for every query of a
+    /// thread, emptied for each, where a table per query cost an
+    /// allocation and its first writes each time.
+    static SEEN: RefCell<HashTable<usize>> = const { RefCell::new(HashTable::new()) };
+}
+
 /// [`rank_entries`], and, given the query's `judgments`, the grade of
 /// each line's docid by the line's place in `entries` (`None`: not
 /// judged), found by looking each judged docid up among the docids ranked
@@ -253,55 +265,63 @@ fn rank_and_grade<'r, 'a>(
     let mut kept: Vec<&'r RunEntry<'a>> = Vec::with_capacity(entries.len());
     let mut repeated = 0;
     let mut errors = Vec::new();
-    let mut seen: FastHashMap<&str, usize> = FastHashMap::default();
-    seen.reserve(entries.len());
-    for e in entries {
-        if conventions.duplicates == DuplicatePolicy::KeepAll {
-            // Every line is a document; repeats are only counted.
-            if seen.insert(e.docid, kept.len()).is_some() {
-                repeated += 1;
-            }
-            kept.push(e);
-            continue;
-        }
-        // One look-up per line: the entry is the docid's place or its slot.
-        match seen.entry(e.docid) {
-            Entry::Vacant(slot) => {
-                slot.insert(kept.len());
-                kept.push(e);
-            }
-            Entry::Occupied(place) => match conventions.duplicates {
-                DuplicatePolicy::Refuse => errors.push(ParseError::new(
-                    run_input,
-                    e.line,
-                    1,
-                    Expected::DocidOnce {
-                        qid: qid.to_string(),
-                        first_line: kept[*place.get()].line,
-                    },
-                    e.docid,
-                )),
-                // (KeepAll keeps every line above and never comes here.)
-                DuplicatePolicy::KeepFirst | DuplicatePolicy::KeepAll => repeated += 1,
-                DuplicatePolicy::KeepLast => {
-                    kept[*place.get()] = e;
-                    repeated += 1;
+    let grades = SEEN.with_borrow_mut(|seen| {
+        // Each docid ranked, as its place in `kept`; the table's buckets
+        // are the last query's, emptied.
+        seen.clear();
+        seen.reserve(entries.len(), |_| 0);
+        let hash = |docid: &str| FastHash::default().hash_one(docid);
+        for e in entries {
+            let h = hash(e.docid);
+            let place = seen.entry(
+                h,
+                |&i| kept[i].docid == e.docid,
+                |&i| hash(kept[i].docid),
+            );
+            match place {
+                Entry::Vacant(slot) => {
+                    slot.insert(kept.len());
+                    kept.push(e);
                 }
-            },
-        }
-    }
-    let one_line_each = conventions.duplicates != DuplicatePolicy::KeepAll || repeated == 0;
-    let grades = judgments
-        .filter(|_| one_line_each && errors.is_empty())
-        .map(|judged| {
-            let mut at = vec![None; entries.len()];
-            for (docid, &grade) in judged {
-                if let Some(&slot) = seen.get(docid) {
-                    at[position(entries, kept[slot])] = Some(grade);
-                }
+                Entry::Occupied(mut place) => match conventions.duplicates {
+                    // Every line is a document; repeats are only counted
+                    // (the docid's place is its last line).
+                    DuplicatePolicy::KeepAll => {
+                        *place.get_mut() = kept.len();
+                        kept.push(e);
+                        repeated += 1;
+                    }
+                    DuplicatePolicy::Refuse => errors.push(ParseError::new(
+                        run_input,
+                        e.line,
+                        1,
+                        Expected::DocidOnce {
+                            qid: qid.to_string(),
+                            first_line: kept[*place.get()].line,
+                        },
+                        e.docid,
+                    )),
+                    DuplicatePolicy::KeepFirst => repeated += 1,
+                    DuplicatePolicy::KeepLast => {
+                        kept[*place.get()] = e;
+                        repeated += 1;
+                    }
+                },
             }
-            at
-        });
+        }
+        let one_line_each = conventions.duplicates != DuplicatePolicy::KeepAll || repeated == 0;
+        judgments
+            .filter(|_| one_line_each && errors.is_empty())
+            .map(|judged| {
+                let mut at = vec![None; entries.len()];
+                for (docid, &grade) in judged {
+                    if let Some(&slot) = seen.find(hash(docid), |&i| kept[i].docid == *docid) {
+                        at[position(entries, kept[slot])] = Some(grade);
+                    }
+                }
+                at
+            })
+    });
     let mut out = RankedEntries {
         kept,
         had_ties: false,
