@@ -273,11 +273,7 @@ fn rank_and_grade<'r, 'a>(
         let hash = |docid: &str| FastHash::default().hash_one(docid);
         for e in entries {
             let h = hash(e.docid);
-            let place = seen.entry(
-                h,
-                |&i| kept[i].docid == e.docid,
-                |&i| hash(kept[i].docid),
-            );
+            let place = seen.entry(h, |&i| kept[i].docid == e.docid, |&i| hash(kept[i].docid));
             match place {
                 Entry::Vacant(slot) => {
                     slot.insert(kept.len());
