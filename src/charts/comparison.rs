@@ -91,6 +91,7 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
             // The series' marker in each bar, or above the bar and its
             // whisker when the bar is too low to hold it: a mark that names
             // the series, never placed where it could be read as a value.
+            // With one series the colour names it: a low bar has no marker.
             for (s, row) in d.values.iter().enumerate() {
                 let v = row[m].max(0.0);
                 let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
@@ -98,6 +99,8 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 let (_, bottom) = chart.backend_coord(&(x, 0.0));
                 let at = if bottom - top >= 14 {
                     (px, top + 7)
+                } else if n_m == 1 {
+                    continue;
                 } else {
                     let hi = interval(d, s, m).map_or(v, |(_, hi)| hi.max(v));
                     (px, chart.backend_coord(&(x, hi)).1 - 8)

@@ -154,24 +154,38 @@ mod tests {
 
     #[test]
     fn a_marker_too_big_for_its_bar_sits_above_the_whisker() {
-        // A value of 0.03 spread to 0.3: the bar is a few pixels high.
+        // Two systems; A's value 0.03 spread to 0.3: its bar is a few
+        // pixels high. B's bar (0.6) holds its marker.
         let chart = TieChart {
+            queries: vec!["q1".into()],
+            values: vec![vec![0.03, 0.6]],
+            ranges: vec![vec![Some((0.03, 0.3)), None]],
+        };
+        let names = ["A".to_string(), "B".to_string()];
+        let svg = tie_ranges_svg("AP", &names, &chart, Theme::Light, (600, 320)).unwrap();
+        let top_cap = *caps(&svg).iter().min().unwrap();
+        // A's marker (a circle in the foreground colour; the legend's and
+        // B's markers are in the background's) is above the whisker's top.
+        let marker_y = fg_circles(&svg);
+        assert_eq!(marker_y.len(), 1, "{svg}");
+        assert!(marker_y[0] < top_cap - 3, "{marker_y:?} {top_cap} {svg}");
+        // Alone, A's colour names it: its low bar gets no marker at all.
+        let alone = TieChart {
             queries: vec!["q1".into()],
             values: vec![vec![0.03]],
             ranges: vec![vec![Some((0.03, 0.3))]],
         };
-        let svg = tie_ranges_svg("AP", &["A".into()], &chart, Theme::Light, (600, 320)).unwrap();
-        let top_cap = *caps(&svg).iter().min().unwrap();
-        // The marker (system 0's circle, in the foreground colour) is the
-        // circle not in the legend: above the whisker's top cap.
-        let marker_y: Vec<i32> = svg
-            .split("<circle cx=\"")
+        let svg = tie_ranges_svg("AP", &names[..1], &alone, Theme::Light, (600, 320)).unwrap();
+        assert_eq!(fg_circles(&svg), Vec::<i32>::new(), "{svg}");
+    }
+
+    /// The y of each circle filled with the foreground colour.
+    fn fg_circles(svg: &str) -> Vec<i32> {
+        svg.split("<circle cx=\"")
             .skip(1)
             .filter_map(|c| c.split('>').next())
             .filter(|c| c.contains("fill=\"#1D1D1F\""))
             .filter_map(|c| c.split('"').nth(2)?.parse().ok())
-            .collect();
-        assert_eq!(marker_y.len(), 1, "{svg}");
-        assert!(marker_y[0] < top_cap - 3, "{marker_y:?} {top_cap} {svg}");
+            .collect()
     }
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
-use crate::results::charts_panel::{drawing, theme};
+use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
 use crate::shared::evaluation::{format_digits, format_value, plural, range_digits};
@@ -72,6 +72,8 @@ struct View<'a> {
     /// its right (said above it, as the results table says it).
     scroller: NodeRef,
     more: bool,
+    /// The section's width in pixels (the chart's).
+    width: u32,
 }
 
 /// How many of the widest queries are listed before "Show all".
@@ -209,7 +211,8 @@ fn widest_list(v: &View, on_select: &Callback<Selected>, all: &UseStateHandle<bo
 fn chart_figure(v: &View, j: usize) -> Html {
     let shown_names: Vec<String> = v.shown.iter().map(|&i| v.systems[i].name.clone()).collect();
     let chart = tie_chart(v.systems, &v.shown, j);
-    let svg = tie_ranges_svg(&v.names[j], &shown_names, &chart, theme(), (720, 360));
+    let size = chart_size(v.width, shown_names.len());
+    let svg = tie_ranges_svg(&v.names[j], &shown_names, &chart, theme(), size);
     let cell = |x: Option<f64>| {
         x.filter(|x| x.is_finite())
             .map_or("—".to_string(), format_value)
@@ -254,6 +257,10 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
         scroller.clone(),
         (props.measures.clone(), props.systems.clone()),
     );
+    // The chart is drawn at the section's width, as the charts panel
+    // draws its own: a phone's chart is not a wide one scaled down.
+    let section = use_node_ref();
+    let width = use_panel_width(&section);
     let report = &props.report;
     if !report.matters() {
         return html! {};
@@ -278,6 +285,7 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
             .collect(),
         scroller,
         more,
+        width,
     };
     let mi = v.spread.get(*chosen).or(v.spread.first()).copied();
     let on_measure = {
@@ -290,7 +298,7 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
         })
     };
     html! {
-        <section class="tie-range" id="tie-range" aria-labelledby="tie-range-title" data-testid="tie-range">
+        <section class="tie-range" id="tie-range" aria-labelledby="tie-range-title" data-testid="tie-range" ref={ section }>
             <h2 id="tie-range-title">{ "Tie range" }</h2>
             <p class="hint">
                 { format!("Some runs give documents equal scores, so their order is open; the values above put them in one order ({}). ", props.ties.label()) }

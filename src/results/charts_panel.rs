@@ -58,7 +58,7 @@ const MOST_HEIGHT: u32 = 620;
 /// legend of `entries`: the panel's width (so text is drawn at its size,
 /// never scaled down), and tall enough for the legend up to
 /// [`MOST_HEIGHT`].
-fn chart_size(width: u32, entries: usize) -> (u32, u32) {
+pub(crate) fn chart_size(width: u32, entries: usize) -> (u32, u32) {
     let w = width.clamp(280, 1100);
     let h = if w < 560 { 340 } else { 380 };
     (w, h.max(80 + 20 * entries as u32).min(MOST_HEIGHT))
@@ -107,7 +107,7 @@ pub(crate) fn theme() -> Theme {
 
 /// The panel's width, measured after each render and on resize.
 #[hook]
-fn use_panel_width(panel: &NodeRef) -> u32 {
+pub(crate) fn use_panel_width(panel: &NodeRef) -> u32 {
     let width = use_state(|| SIZE.0);
     {
         let (panel, width) = (panel.clone(), width.clone());

@@ -92,3 +92,24 @@ test('values that depend on tie order show their range, flips and best and worst
   assert.deepEqual(seen.foreign, []);
   await context.close();
 });
+
+// On a phone the per-query chart is drawn at the section's width, as the
+// charts panel's are: a wide drawing scaled down shrank its text to 7 px.
+test('on a phone the tie range chart is drawn at its width, no text under 11 px', async () => {
+  const { context, page, seen } = await open(env, { width: 390, height: 844, touch: true });
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles(await files());
+  const svg = page.getByTestId('tie-chart').locator('svg');
+  await svg.waitFor({ timeout: 15000 });
+  await page.waitForTimeout(200);
+  const { drawn, shown, smallest } = await svg.evaluate((el) => {
+    const drawn = el.viewBox?.baseVal?.width || el.width.baseVal.value;
+    const shown = el.getBoundingClientRect().width;
+    const sizes = [...el.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize) * shown / drawn);
+    return { drawn, shown, smallest: Math.min(...sizes) };
+  });
+  assert.ok(drawn <= 400, `drawn ${drawn} px wide, shown ${shown} px`);
+  assert.ok(smallest >= 11, `smallest text ${smallest.toFixed(1)} px`);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
