@@ -50,7 +50,9 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   assert.equal(await answer(page, 'seven'), 'Write a number, such as 0.8333 or 5/6.');
   // The rank itself (3), not its reciprocal, is a mistake named; RR has
   // no steps to fill in, so another wrong answer is pointed at the formula.
-  assert.match(await answer(page, '3'), /^Not quite\. That is the rank of the first relevant document: RR is its reciprocal, 1 \/ rank/);
+  // The message names the method, not this exercise's answer (1/3).
+  const rank = await answer(page, '3');
+  assert.equal(rank, 'Not quite. That is the rank of the first relevant document: RR is its reciprocal, 1 divided by that rank.');
   assert.equal(await answer(page, '0.7'), 'Not right, and not a mistake Ranklab recognises: read the formula above again, or show the answer.');
   assert.equal(await answer(page, '1/3'), 'Right: RR = 0.3333.');
 
@@ -189,7 +191,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
   const pane = page.getByTestId('exercises');
   await pane.and(page.locator('.projector')).waitFor();
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking · click, PageDown or Space: next · PageUp: back · Esc leaves$/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking · click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');

@@ -120,6 +120,10 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     assert.match(await place(), /^Exercise 1 of 7 · The answer/);
     await page.keyboard.press('PageDown');
     assert.match(await place(), /^Exercise 2 of 7 · The ranking/);
+    // One step back from an exercise's ranking is the answer of the one before.
+    await page.keyboard.press('PageUp');
+    assert.match(await place(), /^Exercise 1 of 7 · The answer/);
+    await page.getByTestId('exercise-lines').waitFor();
     await page.keyboard.press('PageUp');
     assert.match(await place(), /^Exercise 1 of 7 · The ranking/);
     assert.equal((await page.getByTestId('projector-next').innerText()).trim(), 'Next step →');

@@ -171,6 +171,16 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         })
     };
     let steps = exercise.as_ref().map_or(0, Exercise::hint_steps);
+    {
+        // A step past the exercise's last (projector mode stepping back
+        // into the previous exercise asks for its answer) is its last.
+        let shown = shown.clone();
+        use_effect_with((*shown, steps), move |&(step, steps)| {
+            if step > steps {
+                shown.set(steps);
+            }
+        });
+    }
     let rows = exercise.as_ref().map_or(0, Exercise::row_hints);
     let in_set = (*source == Source::Set).then(|| (set_at.clone(), set.exercises.len()));
     // In a set, going on to the next exercise where there is one.

@@ -54,7 +54,7 @@ fn keep_in_address(on: bool) {
 /// the next or previous exercise of the set (when one is worked through:
 /// where, and how many), which starts at its ranking.
 fn go(p: &Projector, steps: usize, set: &Option<(UseStateHandle<usize>, usize)>, forward: bool) {
-    let shown = *p.shown;
+    let shown = (*p.shown).min(steps);
     let exercise = |delta: isize| {
         let Some((at, n)) = set else { return false };
         let next = **at as isize + delta;
@@ -73,8 +73,10 @@ fn go(p: &Projector, steps: usize, set: &Option<(UseStateHandle<usize>, usize)>,
         }
     } else if shown > 0 {
         p.shown.set(shown - 1);
-    } else {
-        exercise(-1);
+    } else if exercise(-1) {
+        // One step back from an exercise's ranking is the answer of the
+        // one before (its steps are counted when it is shown).
+        p.shown.set(usize::MAX);
     }
 }
 
@@ -93,8 +95,9 @@ fn on_control(e: &Event) -> bool {
 
 /// The keys of projector mode, as keyboards and presenters' clickers send
 /// them: PageDown, ↓, Space and Enter step forward, PageUp, ↑ and
-/// Backspace back (past the answer or the ranking: the next or previous
-/// exercise); → and ← go to the next or previous exercise; Esc leaves.
+/// Backspace back (past the answer: the next exercise's ranking; before
+/// the ranking: the previous exercise's answer); → and ← go to the next or
+/// previous exercise; Esc leaves.
 pub(super) fn projector_keys(
     p: &Projector,
     steps: usize,
@@ -156,7 +159,7 @@ pub(super) fn projector_bar(
         let (p, set) = (p.clone(), set.clone());
         Callback::from(move |_: MouseEvent| go(&p, steps, &set, forward))
     };
-    let shown = *p.shown;
+    let shown = (*p.shown).min(steps);
     let place = if shown == 0 {
         "The ranking".to_string()
     } else if shown <= rows {
@@ -176,7 +179,7 @@ pub(super) fn projector_bar(
             <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next step →" }</button>
             <span class="projector-place" data-testid="projector-keys" aria-live="polite">
                 { format!("{exercise}{place}") }
-                <span class="projector-help">{ " · click, PageDown or Space: next · PageUp: back · Esc leaves" }</span>
+                <span class="projector-help">{ " · click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves" }</span>
             </span>
         </>
     }

@@ -293,7 +293,7 @@ impl fmt::Display for Mistake {
                 "That is the value with the tied documents in their worst order (relevant last): {AVERAGED}"
             ),
             Mistake::RankNotReciprocal => f.write_str(
-                "That is the rank of the first relevant document: RR is its reciprocal, 1 / rank (rank 2 gives 0.5, rank 3 gives 1/3 = 0.3333).",
+                "That is the rank of the first relevant document: RR is its reciprocal, 1 divided by that rank.",
             ),
             Mistake::LaterRelevant { rank, first } => write!(
                 f,
