@@ -3,6 +3,7 @@
 //! every pair's effect size, win/tie/loss and p-values for one measure.
 
 use crate::shared::same_rc::SameRc;
+use crate::shared::sideways::Sideways;
 use std::rc::Rc;
 
 use crate::shared::evaluation::Metric;
@@ -69,7 +70,7 @@ fn systems_table(
     level: f64,
 ) -> Html {
     html! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Description of each system">
+        <Sideways label="Description of each system" size={ r.systems.len() }>
             <table class="results" data-testid="stats-systems">
                 <caption>{ format!("Each system's per-query {}: {:.0}% intervals of the mean", measure, level * 100.0) }</caption>
                 <thead><tr>
@@ -96,7 +97,7 @@ fn systems_table(
                     }) }
                 </tbody>
             </table>
-        </div>
+        </Sideways>
     }
 }
 
@@ -108,7 +109,7 @@ fn pairs_table(
     alpha: f64,
 ) -> Html {
     html! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Pairwise comparisons">
+        <Sideways label="Pairwise comparisons" size={ r.pairs.len() }>
             <table class="results" data-testid="stats-pairs">
                 <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
                     options.test.name(),
@@ -147,7 +148,7 @@ fn pairs_table(
                     }) }
                 </tbody>
             </table>
-        </div>
+        </Sideways>
     }
 }
 

@@ -202,3 +202,28 @@ test('systems with one query each get no letters and no marks caption, and the c
   assert.match(await caption.innerText(), /Superscripts name the systems a value is significantly better than \(paired t-test/);
   await context.close();
 });
+
+// On a phone the statistics tables are wider than the screen: each says
+// so above it, as the results table does, and its caption stays on screen.
+test('on a phone the statistics tables say they scroll sideways and keep their captions on screen', async () => {
+  const { page, context, seen } = await open(env, { width: 390, height: 844, touch: true });
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await openDoor(page, 'files');
+  const panel = page.getByTestId('significance');
+  for (const table of ['stats-systems', 'stats-pairs']) {
+    const t = panel.getByTestId(table);
+    await t.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(150);
+    const { hidden, captionRight } = await t.evaluate((el) => ({
+      hidden: el.parentElement.scrollWidth > el.parentElement.clientWidth + 1,
+      captionRight: el.querySelector('caption').getBoundingClientRect().right,
+    }));
+    assert.ok(hidden, `${table} fits a phone: nothing to say`);
+    const cue = t.locator('xpath=../preceding-sibling::*[1]');
+    assert.equal(await cue.getAttribute('data-testid'), 'sideways-cue', `${table}: no cue above it`);
+    assert.ok(captionRight <= 390, `${table}: its caption ends at ${captionRight} px`);
+  }
+  await page.screenshot({ path: join(SHOTS, 'stats-390.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
