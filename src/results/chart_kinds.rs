@@ -347,7 +347,16 @@ fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
     let (ia, ib) = (pair.0.min(shown.len() - 1), pair.1.min(shown.len() - 1));
     let (sa, sb) = (shown[ia], shown[ib]);
     let points = paired_values(sa, sb, mi);
-    let svg = scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size);
+    // A system against itself is no comparison: said in the chart's place.
+    let svg = if ia == ib {
+        Err(if shown.len() < 2 {
+            "A vs B compares two systems, and there is only one: add or load another".to_string()
+        } else {
+            "A and B are the same system: choose another for B".to_string()
+        })
+    } else {
+        scatter_svg(&measure_names[mi], &sa.name, &sb.name, &points, th, size)
+    };
     let tags: Vec<String> = points
             .iter()
             .map(|p| format!(

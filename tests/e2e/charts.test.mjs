@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SHOTS, cell, loadCase, open, useBrowser } from './harness.mjs';
+import { SHOTS, cell, loadCase, open, setQuickText, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const KINDS = {
@@ -178,6 +178,21 @@ test('the per-query chart shows the per-query table\'s measure, and choosing in 
   await chartMeasure.selectOption({ label: 'RR' });
   await page.locator('[data-testid="per-query"][data-measure="RR"]').waitFor();
   assert.equal(await page.getByTestId('pq-measure').evaluate((s) => s.selectedOptions[0].textContent), 'RR');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+// A vs B with one system would draw it against itself ("STANDARD vs
+// STANDARD", two legend entries "STANDARD better"): it says why not instead.
+test('A vs B with one system says it needs two', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 800 });
+  await setQuickText(page, '[A]\nq1: R N\nq2: N R');
+  await cell(page, 'A', 'RR').getByText('0.7500').waitFor();
+  await page.getByTestId('chart-scatter').click();
+  const error = page.getByTestId('charts').getByTestId('chart-error');
+  assert.equal(await error.innerText(), 'This chart could not be drawn (A vs B compares two systems, and there is only one: add or load another); its data table follows.');
+  assert.equal(await page.getByTestId('charts').locator('svg').count(), 0);
+  assert.equal(await page.getByTestId('save-svg').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
