@@ -4,7 +4,7 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, drew, name_legend, render, Size, Swatch, Theme};
+use super::{builder, colour, drew, name_legend, render, whole_ticks, Size, Swatch, Theme};
 use crate::styled_mesh;
 
 /// One named curve over ranks 1..=n.
@@ -99,7 +99,7 @@ pub fn lines_svg(
         // Whole numbers only, each once (never "0 1 1 2 2").
         drew(
             styled_mesh!(chart, theme)
-                .x_labels(len.clamp(2, 21))
+                .x_labels(whole_ticks(plot.dim_in_pixel().0, len.clamp(2, 21)))
                 .x_label_formatter(&|x| {
                     if (x - x.round()).abs() < 1e-9 {
                         format!("{}", x.round() as usize)

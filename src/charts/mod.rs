@@ -342,6 +342,12 @@ pub fn x_ticks(width: u32) -> usize {
     (width.saturating_sub(2 * MARGIN + Y_LABELS) / 60).clamp(3, 10) as usize
 }
 
+/// How many whole-number labels (ranks, "15") an x axis `width` pixels
+/// wide has room for (one per 28 pixels), at least 2 and at most `most`.
+pub fn whole_ticks(width: u32, most: usize) -> usize {
+    ((width.saturating_sub(2 * MARGIN + Y_LABELS) / 28) as usize).clamp(2, most.max(2))
+}
+
 /// The width of the y axis's label area, in pixels.
 const Y_LABELS: u32 = 50;
 
@@ -395,6 +401,16 @@ pub fn upper(values: impl Iterator<Item = f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A phone's plot (256 px beside its legend) has room for 6 ranks'
+    /// labels, not 20 that ran into one another ("9101112…"); a wide one
+    /// for all 20.
+    #[test]
+    fn whole_number_labels_are_as_many_as_fit() {
+        assert_eq!(whole_ticks(256, 20), 6);
+        assert_eq!(whole_ticks(1110, 20), 20);
+        assert_eq!(whole_ticks(40, 20), 2);
+    }
 
     #[test]
     fn a_title_is_set_smaller_then_shortened_to_fit_its_width() {
