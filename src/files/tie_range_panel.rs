@@ -87,6 +87,13 @@ fn means_table(v: &View) -> Html {
     let digits: Vec<usize> = (0..v.names.len())
         .map(|j| column_digits(v.shown.iter().map(|&i| v.report.means[i][j])))
         .collect();
+    // The first mean shown with more decimals than the results table's.
+    let finer = v.spread.iter().filter(|&&j| digits[j] > 4).find_map(|&j| {
+        v.shown
+            .iter()
+            .find(|&&i| v.report.means[i][j].is_some_and(|r| r.is_spread()))
+            .map(|&i| (i, j))
+    });
     let cell = |i: usize, j: usize| {
         let r = v.report.means[i][j];
         html! {
@@ -125,6 +132,12 @@ fn means_table(v: &View) -> Html {
                 </tbody>
             </table>
         </div>
+        if let Some((i, j)) = finer {
+            <p class="hint" data-testid="tie-digits">{ format!(
+                "A range that 4 decimals would print with both ends alike gets more, and its mean as many: the results table rounds the same mean to 4 ({} of {} is {} there, {} here).",
+                v.names[j], v.systems[i].name, format_value(v.systems[i].means[j]), format_digits(v.systems[i].means[j], digits[j])
+            ) }</p>
+        }
         </>
     }
 }
