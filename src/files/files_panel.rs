@@ -7,6 +7,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::big_files::blobs;
+use crate::files::samples::sample_files;
 use crate::model::state::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 use crate::shared::evaluation::FileInfo;
 
@@ -88,6 +89,10 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
             }
         })
     };
+    let on_samples = {
+        let on_files = props.on_files.clone();
+        Callback::from(move |_: MouseEvent| on_files.emit(sample_files()))
+    };
     html! {
         <section class="trec-files" aria-labelledby="trec-files-title">
             <h2 id="trec-files-title">{ "Qrels and run files" }</h2>
@@ -103,6 +108,13 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
                 <label for="file-input" class="inline">{ "Load files" }</label>
                 <input id="file-input" data-testid="file-input" type="file" multiple=true { onchange } />
             </div>
+            if props.files.is_empty() {
+                // A first try without files of one's own.
+                <p class="controls">
+                    <button type="button" data-testid="load-samples" onclick={ on_samples }>{ "Try three sample files" }</button>
+                    <span class="hint">{ "a qrels and two runs, 8 queries; one run has tied scores" }</span>
+                </p>
+            }
             <label for="paste-input">{ "Or paste a qrels or run file" }</label>
             <textarea id="paste-input" data-testid="paste-input" ref={ paste_ref } rows="4" spellcheck="false" />
             <div class="controls">

@@ -4,6 +4,7 @@ pub mod compare_view;
 pub mod door;
 pub mod files_panel;
 pub mod partial_input;
+pub mod samples;
 pub mod significance_panel;
 pub mod tie_range_panel;
 pub mod use_comparison;

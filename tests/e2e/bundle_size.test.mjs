@@ -95,8 +95,10 @@ import { DIST } from './harness.mjs';
 // tie ranges' decimals in the exports): 442,943 and 614,936, so 446,000
 // and 617,000. The worker's table of ranked docids reused from query to
 // query (hashbrown's HashTable): 167,026, so 168,000 (issue 43: 170,000).
+// Then the files door's three sample files (6.7 KB of text in the app
+// module) and the last walk's fixes: 443,321 and 618,562, so 621,000.
 const FIRST_BUDGET = 446_000;
-const WHOLE_BUDGET = 617_000;
+const WHOLE_BUDGET = 621_000;
 const WORKER_BUDGET = 168_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
