@@ -191,6 +191,8 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
   const pane = page.getByTestId('exercises');
   await pane.and(page.locator('.projector')).waitFor();
+  // The view covers the window: no strip of the page's header above it.
+  assert.deepEqual(await pane.evaluate((el) => { const r = el.getBoundingClientRect(); return [r.top, r.height]; }), [0, 720]);
   assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking · click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
@@ -217,6 +219,15 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   assert.equal(style.bg, 'rgb(0, 0, 0)');
   assert.ok(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no sideways scrolling');
   await page.screenshot({ path: join(SHOTS, 'exercise-projector.png') });
+  // The view scrolled to show the answer; the next exercise starts at its
+  // top, its place and buttons in sight.
+  await page.waitForFunction(() => document.querySelector('.exercise-pane.projector').scrollTop > 0, null, { timeout: 3000 });
+  await page.waitForTimeout(800); // the smooth scroll's end
+  await page.keyboard.press('PageDown');
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 4 of 7 · The ranking/);
+  await page.waitForFunction(() => document.querySelector('.exercise-pane.projector').scrollTop === 0, null, { timeout: 3000 });
+  await page.keyboard.press('PageUp');
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · The answer/);
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.getByTestId('exercise-hinted').count(), 2);

@@ -113,8 +113,18 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         use_effect_with(
             (props.reveal, rows_shown, answer_shown),
             move |&(reveal, rows, answer)| match reveal {
-                // A new exercise starts at the top, under the projector's buttons.
-                Some(0) => gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0),
+                // A new exercise starts at the top, under the projector's
+                // buttons: the window's top and the projector view's (which
+                // scrolls by itself, and kept the last exercise's place).
+                Some(0) => {
+                    gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+                    let pane = stage
+                        .cast::<web_sys::Element>()
+                        .and_then(|e| e.closest(".exercise-pane").ok().flatten());
+                    if let Some(pane) = pane {
+                        pane.set_scroll_top(0);
+                    }
+                }
                 Some(_) => bring_on_screen(&stage, rows, answer),
                 None => {}
             },
