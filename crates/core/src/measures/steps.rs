@@ -78,6 +78,7 @@ pub(crate) fn relevance_note(r: &JudgedRanking) -> String {
 pub(crate) fn depth(r: &JudgedRanking, k: Option<usize>) -> usize {
     k.unwrap_or(r.ranked.len()).min(r.ranked.len())
 }
+
 #[cfg(test)]
 mod tests {
     use super::{format_digits, range_digits};
