@@ -97,16 +97,15 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
                 let x = s as f64 + 0.1 + m as f64 * width + width * 0.45;
                 let (px, top) = chart.backend_coord(&(x, v));
                 let (_, bottom) = chart.backend_coord(&(x, 0.0));
-                let at = if bottom - top >= 14 {
-                    (px, top + 7)
+                let (y, ink) = if bottom - top >= 14 {
+                    (top + 7, theme.bg())
                 } else if n_m == 1 {
                     continue;
                 } else {
                     let hi = interval(d, s, m).map_or(v, |(_, hi)| hi.max(v));
-                    (px, chart.backend_coord(&(x, hi)).1 - 8)
+                    (chart.backend_coord(&(x, hi)).1 - 8, fg)
                 };
-                let ink = if bottom - top >= 14 { theme.bg() } else { fg };
-                draw_marker(plot, m, at, ink)?;
+                draw_marker(plot, m, (px, y), ink)?;
             }
             // Each whisker: a stem from the interval's low end to its high
             // end, with a cap at each end.

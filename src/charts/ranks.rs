@@ -14,7 +14,7 @@ use super::{
 };
 
 /// The most characters of a measure's label, its marks included.
-const ROTATED_CHARS: usize = 16;
+const LABEL_MOST: usize = 16;
 
 /// The x axis area's depth beside upright labels: the ticks and the
 /// axis's name.
@@ -68,14 +68,14 @@ pub fn ranks_svg(
                     (false, true) => " =",
                     (false, false) => "",
                 };
-                format!("{}{mark}", short(n, ROTATED_CHARS - mark.chars().count()))
+                format!("{}{mark}", short(n, LABEL_MOST - mark.chars().count()))
             })
             .collect();
         // Labels that do not fit side by side (a phone's chart) are set
         // upright, read downwards, in an axis area as deep as the longest;
         // the axis's name then says the marks in short.
         let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-        let upright = longest > label_chars(plot.dim_in_pixel().0, n_m, ROTATED_CHARS);
+        let upright = longest > label_chars(plot.dim_in_pixel().0, n_m, LABEL_MOST);
         let mut b = builder(
             plot,
             "Rank of each system under each measure (1 = best)",

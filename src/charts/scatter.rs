@@ -77,17 +77,23 @@ pub fn scatter_svg(
 }
 
 /// The points where more than one query lies (equal values), each with
-/// how many.
+/// how many: the points' values sorted, equal ones counted (a run's
+/// thousands of queries are not compared pair by pair).
 fn coincident(points: &[PairedValue]) -> Vec<((f64, f64), usize)> {
-    let mut at: Vec<((f64, f64), usize)> = Vec::new();
-    for p in points {
-        match at.iter_mut().find(|(q, _)| *q == (p.a, p.b)) {
-            Some((_, n)) => *n += 1,
-            None => at.push(((p.a, p.b), 1)),
-        }
-    }
-    at.retain(|&(_, n)| n > 1);
-    at
+    let mut at: Vec<(u64, u64)> = points
+        .iter()
+        .map(|p| (p.a.to_bits(), p.b.to_bits()))
+        .collect();
+    at.sort_unstable();
+    at.chunk_by(|x, y| x == y)
+        .filter(|same| same.len() > 1)
+        .map(|same| {
+            (
+                (f64::from_bits(same[0].0), f64::from_bits(same[0].1)),
+                same.len(),
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -159,7 +159,7 @@ pub(super) fn projector_bar(
         let (p, set) = (p.clone(), set.clone());
         Callback::from(move |_: MouseEvent| go(&p, steps, &set, forward))
     };
-    let shown = (*p.shown).min(steps);
+    let shown = *p.shown;
     let place = if shown == 0 {
         "The ranking".to_string()
     } else if shown <= rows {

@@ -268,9 +268,9 @@ fn rank_and_grade<'r, 'a>(
     let grades = SEEN.with_borrow_mut(|seen| {
         // Each docid ranked, as its place in `kept`; the table's buckets
         // are the last query's, emptied.
-        seen.clear();
-        seen.reserve(entries.len(), |_| 0);
         let hash = |docid: &str| FastHash::default().hash_one(docid);
+        seen.clear();
+        seen.reserve(entries.len(), |&i| hash(kept[i].docid));
         for e in entries {
             let h = hash(e.docid);
             let place = seen.entry(h, |&i| kept[i].docid == e.docid, |&i| hash(kept[i].docid));
