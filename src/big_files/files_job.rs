@@ -98,7 +98,7 @@ struct Gathered {
     sent: Vec<bool>,
     /// Several workers: each one's piece of the qrels' judgments, as it
     /// gives it (see `Request::Evaluate`); once all are in, every worker
-    /// is sent them all.
+    /// is sent the others' (it keeps its own).
     pieces: Vec<Option<ArrayBuffer>>,
     /// Whether the pieces (or word that one will not come) went out.
     pieces_sent: bool,
@@ -151,18 +151,41 @@ impl Gathered {
             return;
         }
         self.pieces_sent = true;
-        for (worker, _) in &self.workers {
-            // Each worker its copies, transferred (not copied again).
-            let copies: Array = self.pieces.iter().flatten().map(|p| p.slice(0)).collect();
+        let pieces: Vec<ArrayBuffer> = self.pieces.drain(..).flatten().collect();
+        let count = self.workers.len();
+        for (w, (worker, _)) in self.workers.iter().enumerate() {
+            let others: Array = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != w)
+                .map(|(i, piece)| handed(piece, i, w, count))
+                .collect();
             let message = Object::new();
-            let _ = Reflect::set(&message, &JsValue::from_str("pieces"), &copies);
+            let _ = Reflect::set(&message, &JsValue::from_str("pieces"), &others);
+            // Transferred, not copied again by the message.
             if worker
-                .post_message_with_transfer(&message, &copies)
+                .post_message_with_transfer(&message, &others)
                 .is_err()
             {
                 return self.fail_to_hand(on_event);
             }
         }
+    }
+}
+
+/// Piece `piece` (given by worker `from`) as worker `to` of `count`
+/// receives it: the last worker to receive it gets the buffer itself,
+/// the others a copy each (with two workers, no piece is copied).
+fn handed(piece: &ArrayBuffer, from: usize, to: usize, count: usize) -> ArrayBuffer {
+    let last = if from == count - 1 {
+        count - 2
+    } else {
+        count - 1
+    };
+    if to == last {
+        piece.clone()
+    } else {
+        piece.slice(0)
     }
 }
 

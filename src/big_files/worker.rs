@@ -172,7 +172,7 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
             shard, split_qrels, ..
         } => {
             let mut last_told = f64::NEG_INFINITY;
-            let mut give = |bytes: Vec<u8>| give_piece(scope, &bytes);
+            let mut give = |bytes: &[u8]| give_piece(scope, bytes);
             let handover = if *split_qrels {
                 PIECES.with(|p| *p.borrow_mut() = PieceSlot::default());
                 QrelsHandover::Pieces {
@@ -216,8 +216,8 @@ fn give_piece(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
     let _ = scope.post_message_with_transfer(&message, &Array::of1(&buffer));
 }
 
-/// Every worker's piece of the judgments, once the page sent them, and
-/// who waits for them.
+/// The other workers' pieces of the judgments, once the page sent them,
+/// and who waits for them.
 #[derive(Default)]
 struct PieceSlot {
     arrived: Option<Vec<Vec<u8>>>,

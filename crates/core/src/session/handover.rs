@@ -27,9 +27,9 @@ use crate::measures::EvalContext;
 use super::roles::max_grade;
 use super::shard_lines::Shard;
 
-/// Every shard's piece of the qrels as bytes, in shard order, once all
-/// were given (an empty list when one was not: each shard then parses the
-/// whole text).
+/// Every other shard's piece of the qrels as bytes, in shard order, once
+/// all were given (an empty list when one was not: each shard then parses
+/// the whole text). A shard keeps its own piece: it is not sent back.
 pub type Gather<'a> = Pin<Box<dyn Future<Output = Vec<Vec<u8>>> + 'a>>;
 
 /// What [`evaluate_shard_handing`](super::shards::evaluate_shard_handing)
@@ -38,12 +38,12 @@ pub enum QrelsHandover<'a> {
     /// Reads and parses them whole.
     Parse,
     /// Reads them, parses this shard's piece, gives the piece's judgments
-    /// through `give`, then awaits every shard's from `gather`. TREC qrels
-    /// only: others are parsed whole, and nothing is given.
+    /// through `give`, then awaits the other shards' from `gather`. TREC
+    /// qrels only: others are parsed whole, and nothing is given.
     Pieces {
-        /// Takes this shard's piece as bytes.
-        give: &'a mut dyn FnMut(Vec<u8>),
-        /// Brings every shard's piece.
+        /// Takes this shard's piece as bytes (a copy: the shard keeps it).
+        give: &'a mut dyn FnMut(&[u8]),
+        /// Brings the other shards' pieces.
         gather: Gather<'a>,
     },
 }
@@ -72,8 +72,13 @@ pub(super) async fn split_qrels(
     for e in &mut errors {
         e.shift_lines(lines_before);
     }
-    give(bytes);
+    give(&bytes);
     *gathered = gather.await;
+    // This shard's own piece in its place, when every other one came (a
+    // list of another length is refused by `tables`).
+    if gathered.len() + 1 == shard.count {
+        gathered.insert(shard.index, bytes);
+    }
     Some(errors)
 }
 

@@ -658,10 +658,11 @@ mod tests {
     /// What reaches the shards of the pieces given (a test may spoil it).
     type Deliver = fn(Vec<Vec<u8>>) -> Vec<Vec<u8>>;
 
-    /// Every shard's piece, once all were given (what the page does
-    /// between its workers), changed by `deliver`.
+    /// The other shards' pieces for shard `index`, once all were given
+    /// (what the page does between its workers), changed by `deliver`.
     struct GatherAll<'a> {
         given: &'a RefCell<Vec<Option<Vec<u8>>>>,
+        index: usize,
         deliver: Deliver,
     }
 
@@ -669,9 +670,14 @@ mod tests {
         type Output = Vec<Vec<u8>>;
         fn poll(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Vec<Vec<u8>>> {
             let given = self.given.borrow();
-            match given.iter().cloned().collect::<Option<Vec<_>>>() {
-                Some(all) => Poll::Ready((self.deliver)(all)),
-                None => Poll::Pending,
+            let others = given
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != self.index)
+                .map(|(_, piece)| piece.clone());
+            match (given.iter().all(Option::is_some), others.collect()) {
+                (true, Some(others)) => Poll::Ready((self.deliver)(others)),
+                _ => Poll::Pending,
             }
         }
     }
@@ -689,10 +695,10 @@ mod tests {
     ) -> (SourceResults, usize) {
         let metrics = metrics();
         let given = RefCell::new(vec![None; count]);
-        let mut gives: Vec<Box<dyn FnMut(Vec<u8>) + '_>> = (0..count)
+        let mut gives: Vec<Box<dyn FnMut(&[u8]) + '_>> = (0..count)
             .map(|i| {
                 let given = &given;
-                Box::new(move |bytes: Vec<u8>| given.borrow_mut()[i] = Some(bytes)) as Box<_>
+                Box::new(move |bytes: &[u8]| given.borrow_mut()[i] = Some(bytes.to_vec())) as Box<_>
             })
             .collect();
         let mut opens: Vec<_> = (0..count)
@@ -713,6 +719,7 @@ mod tests {
                     give: &mut **give,
                     gather: Box::pin(GatherAll {
                         given: &given,
+                        index,
                         deliver,
                     }),
                 };
@@ -775,7 +782,7 @@ mod tests {
                 (1, 11)
             );
             for count in 1..=5 {
-                let (part, others) = in_pieces(&files, &s, count, |all| all);
+                let (part, others) = in_pieces(&files, &s, count, |others| others);
                 assert_eq!(others > 0, count > 1, "{count} shards");
                 assert!(!part.systems[0].queries.is_empty());
                 assert_eq!(part.systems, expected.systems, "{count} shards");
@@ -805,7 +812,7 @@ mod tests {
             Expected::JudgedOnce { first_line: 1, .. }
         ));
         for count in 2..=4 {
-            let (part, others) = in_pieces(&files, &s, count, |all| all);
+            let (part, others) = in_pieces(&files, &s, count, |others| others);
             assert_eq!(
                 others, 0,
                 "{count} shards: the first reports the whole parse's"
@@ -827,13 +834,13 @@ mod tests {
         let expected = sharded(&files, &s, 1).unwrap();
         let spoilt: [Deliver; 3] = [
             |_| Vec::new(),
-            |mut all| {
-                all[1] = b"not judgments".to_vec();
-                all
+            |mut others| {
+                others[1] = b"not judgments".to_vec();
+                others
             },
-            |mut all| {
-                all.pop();
-                all
+            |mut others| {
+                others.pop();
+                others
             },
         ];
         for deliver in spoilt {
