@@ -658,6 +658,9 @@ mod tests {
     /// What reaches the shards of the pieces given (a test may spoil it).
     type Deliver = fn(Vec<Vec<u8>>) -> Vec<Vec<u8>>;
 
+    /// How one shard gives its piece.
+    type Give<'a> = Box<dyn FnMut(&[u8]) + 'a>;
+
     /// The other shards' pieces for shard `index`, once all were given
     /// (what the page does between its workers), changed by `deliver`.
     struct GatherAll<'a> {
@@ -695,7 +698,7 @@ mod tests {
     ) -> (SourceResults, usize) {
         let metrics = metrics();
         let given = RefCell::new(vec![None; count]);
-        let mut gives: Vec<Box<dyn FnMut(&[u8]) + '_>> = (0..count)
+        let mut gives: Vec<Give<'_>> = (0..count)
             .map(|i| {
                 let given = &given;
                 Box::new(move |bytes: &[u8]| given.borrow_mut()[i] = Some(bytes.to_vec())) as Box<_>
