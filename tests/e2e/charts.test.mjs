@@ -196,3 +196,29 @@ test('A vs B with one system says it needs two', async () => {
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+// Queries sharing a value run into one line of points in the per-query
+// strip: how many is written beside the line, or on it where the band has
+// no room. A has RR 1 for 30 queries and 1/2 for 10; B 1/3 for 15 and 1 for
+// 15 (by construction of the rankings below).
+test('the per-query chart counts the queries that share a value', async () => {
+  const lines = (system, groups) => [`[${system}]`, ...groups.flatMap(([n, ranking], g) =>
+    Array.from({ length: n }, (_, i) => `q${g}${String(i).padStart(2, '0')}: ${ranking}`))];
+  const text = [...lines('A', [[30, 'R N'], [10, 'N R']]), ...lines('B', [[15, 'N N R'], [15, 'R N']])].join('\n');
+  for (const [width, shown] of [[390, ['×30', '×10', '×15', '×15']], [1280, ['×30']]]) {
+    const { context, page, seen } = await open(env, { width, height: 800 });
+    await setQuickText(page, text);
+    await cell(page, 'A', 'RR').getByText('0.8750').waitFor();
+    const charts = page.getByTestId('charts');
+    await charts.getByTestId('chart-distribution').click();
+    const drawn = (await charts.locator('figure svg text').allTextContents()).map((t) => t.trim());
+    // At 1280 px a strip holds 10 or 15 points apart: only A's 30 run together.
+    assert.deepEqual(drawn.filter((t) => t.startsWith('×')).sort(), shown.sort(), `${width} px: ${drawn}`);
+    // Each count sits at its value: A's ×30 at the height of RR 1.
+    const at = await charts.locator('figure svg text', { hasText: '×30' }).boundingBox();
+    const one = await charts.locator('figure svg text', { hasText: /^\s*1\.0\s*$/ }).first().boundingBox();
+    assert.ok(Math.abs(at.y + at.height / 2 - (one.y + one.height / 2)) < 3, `${width} px: ×30 at ${JSON.stringify(at)}, 1.0 at ${JSON.stringify(one)}`);
+    assert.deepEqual(seen.errors, []);
+    await context.close();
+  }
+});
