@@ -213,7 +213,8 @@ impl QueryResult {
 #[cfg(feature = "serde")]
 pub(crate) mod rel_codes {
     use crate::judged::Rel;
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::de::Visitor;
+    use serde::{Deserializer, Serializer};
 
     /// The string of a ranking.
     pub(crate) fn encode(ranking: &[Rel]) -> String {
@@ -267,9 +268,26 @@ pub(crate) mod rel_codes {
         s.serialize_str(&encode(ranking))
     }
 
+    /// The ranking of a string of codes, read where the message holds it
+    /// (no string of its own per query: the page reads thousands of
+    /// rankings as a worker's results arrive).
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rel>, D::Error> {
-        let text = String::deserialize(d)?;
-        decode(&text).map_err(|e| serde::de::Error::custom(format!("expected {e}")))
+        d.deserialize_str(Codes)
+    }
+
+    /// Reads the codes as a string, whole.
+    struct Codes;
+
+    impl Visitor<'_> for Codes {
+        type Value = Vec<Rel>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a ranking's relevance codes")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Vec<Rel>, E> {
+            decode(text).map_err(|e| E::custom(format!("expected {e}")))
+        }
     }
 
     #[cfg(test)]
