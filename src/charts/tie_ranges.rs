@@ -28,7 +28,7 @@ pub struct TieChart {
 pub fn tie_chart(systems: &[SystemResult], shown: &[usize], j: usize) -> TieChart {
     let mut widest: Vec<(f64, &str)> = Vec::new();
     for &i in shown {
-        for q in &systems[i].queries {
+        for q in systems[i].queries.iter() {
             if let Some(r) = q.range(j).filter(TieRange::is_spread) {
                 match widest.iter_mut().find(|w| w.1 == q.id) {
                     Some(w) => w.0 = w.0.max(r.width()),

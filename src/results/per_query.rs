@@ -247,7 +247,7 @@ fn ordered_rows(all: &[SystemResult], mi: usize, (key, ascending): (SortKey, boo
     let mut ids: Vec<&str> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for s in &systems {
-        for q in &s.queries {
+        for q in s.queries.iter() {
             if seen.insert(q.id.as_str()) {
                 ids.push(q.id.as_str());
             }
@@ -348,7 +348,8 @@ mod tests {
                     levels: Vec::new(),
                     ranges: None,
                 })
-                .collect(),
+                .collect::<Vec<_>>()
+                .into(),
             means: vec![0.0],
             max_grade: 1,
             refused: None,

@@ -40,7 +40,10 @@ pub fn values_under(
         .chain(from_files.systems)
         .filter(|s| !s.queries.is_empty())
         .map(|s| {
-            let rows = s.queries.into_iter().map(|q| (q.id, q.values)).collect();
+            let rows = std::sync::Arc::unwrap_or_clone(s.queries)
+                .into_iter()
+                .map(|q| (q.id, q.values))
+                .collect();
             (s.name, rows)
         })
         .collect()

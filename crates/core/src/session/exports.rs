@@ -601,7 +601,7 @@ pub fn per_query_csv(t: &Table) -> String {
     out.push('\n');
     for s in &t.systems {
         let partial = t.partial_cell(s).map(|p| format!(",{}", csv_field(&p)));
-        for q in &s.queries {
+        for q in s.queries.iter() {
             for (j, (m, v)) in t.measures.iter().zip(&q.values).enumerate() {
                 let range = if ties {
                     let r = q.range(j);
@@ -637,7 +637,7 @@ pub fn per_query_json(t: &Table) -> String {
     let mut doc = Map::new();
     for s in &t.systems {
         let mut queries = Map::new();
-        for q in &s.queries {
+        for q in s.queries.iter() {
             let mut values: Map<String, Value> = t
                 .measures
                 .iter()

@@ -154,8 +154,11 @@ pub struct SystemResult {
     pub name: String,
     /// Typed or from a file.
     pub source: Source,
-    /// Queries in evaluation order.
-    pub queries: Vec<QueryResult>,
+    /// Queries in evaluation order, shared by the system's copies: a
+    /// front end that copies its systems (the page joins the typed ones
+    /// and the files' at each change, to name them) does not copy
+    /// thousands of queries with them.
+    pub queries: std::sync::Arc<Vec<QueryResult>>,
     /// Summary of each measure (mean for all but counts).
     pub means: Vec<f64>,
     /// Largest grade of the judgments it was evaluated with (ERR's default max grade).

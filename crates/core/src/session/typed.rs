@@ -43,7 +43,7 @@ pub fn evaluate_typed(
             name: s.name.clone(),
             source: Source::Typed,
             means: summaries(metrics, &rows),
-            queries,
+            queries: queries.into(),
             max_grade: ctx.max_grade,
             refused: None,
             runid: None,
