@@ -97,8 +97,12 @@ import { DIST } from './harness.mjs';
 // query (hashbrown's HashTable): 167,026, so 168,000 (issue 43: 170,000).
 // Then the files door's three sample files (6.7 KB of text in the app
 // module) and the last walk's fixes: 443,321 and 618,562, so 621,000.
+// Then the per-query chart's counts of queries sharing a value, and a
+// system's queries shared by its copies (the code of an Arc'd list and its
+// messages, about 1.9 KB, where the page copied every query of a loaded
+// run at each change): 444,457 and 622,201, so 624,000.
 const FIRST_BUDGET = 446_000;
-const WHOLE_BUDGET = 621_000;
+const WHOLE_BUDGET = 624_000;
 const WORKER_BUDGET = 168_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
