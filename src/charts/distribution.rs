@@ -10,16 +10,13 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
     builder, colour, draw_marker, drew, label_chars, name_legend, render, short_name, upper, Size,
-    Swatch, Theme, CHAR_EM,
+    Swatch, Theme, CHAR_EM, LABEL_PX,
 };
 use crate::styled_mesh;
 
 /// Pixels a point's marker takes across (each reaches 4 px from its
 /// centre).
 const MARKER_PX: i32 = 8;
-
-/// The size of a count's text, in pixels.
-const COUNT_PX: f64 = 12.0;
 
 /// The values of `vals` that more than `fit` queries share, with how many
 /// (in order of their bits): drawn in one strip, their points run together.
@@ -72,7 +69,7 @@ pub fn distribution_svg(
                 .y_desc(format!("{measure} per query"))
                 .draw(),
         )?;
-        let font = ("sans-serif", COUNT_PX).into_font().color(&fg);
+        let font = ("sans-serif", LABEL_PX).into_font().color(&fg);
         let beside = font.clone().pos(Pos::new(HPos::Left, VPos::Center));
         let over = font.pos(Pos::new(HPos::Center, VPos::Center));
         for (s, vals) in values.iter().enumerate() {
@@ -93,15 +90,15 @@ pub fn distribution_svg(
             let mut placed: Vec<i32> = Vec::new();
             for (v, n) in counts {
                 let text = format!("×{n}");
-                let width = (text.chars().count() as f64 * COUNT_PX * CHAR_EM).ceil() as i32;
+                let width = (text.chars().count() as f64 * LABEL_PX * CHAR_EM).ceil() as i32;
                 let y = chart.backend_coord(&(0.0, v)).1;
-                if !placed.iter().all(|&p| (p - y).abs() >= COUNT_PX as i32) {
+                if !placed.iter().all(|&p| (p - y).abs() >= LABEL_PX as i32) {
                     continue;
                 }
                 if right + 3 + width <= band_end {
                     drew(plot.draw(&Text::new(text, (right + 3, y), beside.clone())))?;
                 } else if width + 4 <= right - left {
-                    let half = (width / 2 + 2, COUNT_PX as i32 / 2 + 1);
+                    let half = (width / 2 + 2, LABEL_PX as i32 / 2 + 1);
                     let patch = [(middle - half.0, y - half.1), (middle + half.0, y + half.1)];
                     drew(plot.draw(&Rectangle::new(patch, theme.bg().mix(0.85).filled())))?;
                     drew(plot.draw(&Text::new(text, (middle, y), over.clone())))?;
