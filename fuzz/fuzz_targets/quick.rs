@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
     let metrics: Vec<Metric> = names.iter().map(|n| n.parse().unwrap()).collect();
     let part = evaluate_typed(&input, &metrics, &EvalOptions::default());
     for s in &part.systems {
-        for row in &s.queries {
+        for row in s.queries.iter() {
             for (m, v) in metrics.iter().zip(&row.values).take(BOUNDED.len()) {
                 assert!((0.0..=1.0 + 1e-9).contains(v), "{m} = {v}");
             }
