@@ -341,3 +341,57 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+// On a phone the set's list and buttons come after the exercise: choosing
+// another exercise there opens it above the screen's top, unless the view
+// goes to it. It does, for Next and for the list.
+test("on a phone the set's own Next and list bring the chosen exercise on screen", async () => {
+  const { context, page, seen } = await open(env, { width: 390, height: 844, touch: true });
+  await openDoor(page, 'learn');
+  const metricInView = () => page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid=exercise-metric]').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 3000 });
+  const next = page.getByTestId('exercise-next');
+  await next.scrollIntoViewIfNeeded();
+  assert.ok(await page.getByTestId('exercise-metric').evaluate((el) => el.getBoundingClientRect().bottom < 0), 'the exercise is above the screen once Next is in sight');
+  await next.click();
+  await page.getByTestId('exercise-metric').filter({ hasText: /^P@5$/ }).waitFor();
+  await metricInView();
+  const third = page.getByTestId('exercise-pick').nth(2);
+  await third.scrollIntoViewIfNeeded();
+  await third.click();
+  await page.locator('[data-testid=exercise-pick][aria-current=step]').filter({ hasText: await third.innerText() }).waitFor();
+  await metricInView();
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+// A long step scrolls projector mode's view: its bar (which exercise, which
+// step, back and next) stays at the top, so the room keeps its place.
+test('projector mode keeps its bar at the top while a long step scrolls', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector` });
+  const pane = page.locator('.exercise-pane.projector');
+  await pane.waitFor();
+  // Each exercise's answer, until one runs past the window.
+  let scrolled = false;
+  for (let i = 0; i < 60 && !scrolled; i++) {
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(150);
+    scrolled = await pane.evaluate((el) => el.scrollTop > 40);
+  }
+  assert.ok(scrolled, 'some step scrolls the view');
+  await page.waitForTimeout(800); // the smooth scroll's end
+  const bar = await page.locator('.projector-bar').boundingBox();
+  assert.ok(bar.y >= 0 && bar.y < 20, `the bar at ${bar.y}`);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise \d of 7 · /);
+  const [next, back] = [await page.getByTestId('projector-next').boundingBox(), await page.getByTestId('projector-prev').boundingBox()];
+  assert.ok(next.y >= 0 && back.y >= 0, 'back and next in sight');
+  // Nothing of the exercise shows above the bar.
+  assert.equal(await page.evaluate(() => {
+    const b = document.querySelector('.projector-bar').getBoundingClientRect();
+    return document.elementFromPoint(640, Math.max(b.top, 0) + 2)?.closest('.projector-bar') !== null;
+  }), true);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

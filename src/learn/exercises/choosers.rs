@@ -173,9 +173,10 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         .count();
     let step = |delta: isize| {
         let (at, n) = (at.clone(), set.exercises.len());
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |e: MouseEvent| {
             let next = (*at as isize + delta).clamp(0, n.saturating_sub(1) as isize);
             at.set(next as usize);
+            show_stage(&e);
         })
     };
     html! {
@@ -210,7 +211,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
             <p data-testid="exercise-set-progress">{ format!("Solved {solved} of {}", set.exercises.len()) }</p>
             <ol class="exercise-list">
                 { for set.exercises.iter().enumerate().map(|(i, e)| {
-                    let pick = { let at = at.clone(); Callback::from(move |_: MouseEvent| at.set(i)) };
+                    let pick = { let at = at.clone(); Callback::from(move |e: MouseEvent| { at.set(i); show_stage(&e); }) };
                     let done = progress.get(&e.key()).solved;
                     html! {
                         <li>
@@ -236,6 +237,19 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
 
 /// A problem of a set in plain words: where (file, line, column), what was
 /// expected and what was found, quoted.
+/// Brings the exercise on screen when a control of the set (under it on a
+/// phone) chose another one: the new task had opened above the screen's
+/// top, and the control seemed to do nothing.
+fn show_stage(e: &MouseEvent) {
+    let stage = e
+        .target_dyn_into::<web_sys::Element>()
+        .and_then(|b| b.closest(".exercise-pane").ok().flatten())
+        .and_then(|pane| pane.query_selector(".exercise-stage").ok().flatten());
+    if let Some(stage) = stage.filter(|s| s.get_bounding_client_rect().top() < 0.0) {
+        stage.scroll_into_view();
+    }
+}
+
 fn located(e: &ParseError) -> Html {
     let found = if e.found.is_empty() {
         "the end of the line".to_string()
