@@ -1,6 +1,7 @@
 //! Per-query distribution: each system's per-query values of one measure as
 //! a strip of points (spread sideways by a fixed pattern so equal values
-//! stay visible), with the mean as a bar. MRR alone hides this (article 000).
+//! stay visible), with the mean as a line across it. MRR alone hides this
+//! (article 000).
 //! A value more queries share than the strip shows apart (RR's 1 and 1/2,
 //! say) has its count written beside it ("×62"), as the A vs B chart counts
 //! queries at one point.
@@ -48,7 +49,7 @@ pub fn distribution_svg(
         let n_s = systems.len().max(1);
         let top = upper(values.iter().flatten().copied());
         let fg = theme.fg();
-        let title = format!("Per-query {measure} (bar: mean)");
+        let title = format!("Per-query {measure} (line: mean)");
         let mut chart = drew(
             builder(plot, &title, theme).build_cartesian_2d(-0.5f64..(n_s as f64 - 0.5), 0f64..top),
         )?;
@@ -139,7 +140,7 @@ mod tests {
         assert_eq!(count(&svg, "<circle"), 4, "{svg}");
         assert_eq!(count(&svg, "<polygon"), 3, "{svg}");
         assert_eq!(count(&svg, "stroke-width=\"3\""), 2);
-        assert!(svg.contains("Per-query RR (bar: mean)") && svg.contains("RR per query"));
+        assert!(svg.contains("Per-query RR (line: mean)") && svg.contains("RR per query"));
         assert!((spread(1) - spread(2)).abs() > 0.05);
         // Three points, side by side in a strip 150 px wide: no count.
         assert_eq!(count(&svg, "×"), 0, "{svg}");

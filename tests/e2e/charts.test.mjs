@@ -12,7 +12,7 @@ const KINDS = {
   'chart-comparison': ['Systems per measure', '95% t interval', 'BM25 + reranker'],
   'chart-ranks': ['Rank of each system under each measure', 'Rank'],
   'chart-curves': ['nDCG@k for k = 1 to 10', 'Cutoff k'],
-  'chart-distribution': ['Per-query RR (bar: mean)', 'RR per query'],
+  'chart-distribution': ['Per-query RR (line: mean)', 'RR per query'],
   'chart-scatter': ['RR per query: BM25 vs BM25 + reranker', 'BM25 better'],
   'chart-discounts': ['Weight of each rank', '1/log2(r+1) (nDCG)', 'ERR P(stop), BM25 q1'],
   'chart-gains': ['Gain of each grade (scale 0 to 3)', 'exponential 2^g − 1'],
