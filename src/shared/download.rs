@@ -17,18 +17,9 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let blob = Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(message)?;
     let url = Url::create_object_url_with_blob(&blob).map_err(message)?;
     let saved = save_link(&url, name);
-    // Let go of the blob once the browser has surely started saving it:
-    // revoked at once, right after the click, an export sometimes saved
-    // nothing and said nothing (seen with several exports in a row).
-    gloo::timers::callback::Timeout::new(REVOKE_AFTER_MS, move || {
-        let _ = Url::revoke_object_url(&url);
-    })
-    .forget();
+    let _ = Url::revoke_object_url(&url);
     saved
 }
-
-/// How long a saved file's blob is kept after its link is clicked.
-const REVOKE_AFTER_MS: u32 = 60_000;
 
 /// Clicks a temporary link that saves `href` as a file named `name`.
 fn save_link(href: &str, name: &str) -> Result<(), String> {
