@@ -118,6 +118,9 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
                         { if files_part.files.is_empty() {
                             format!("Computed in {:.1} ms.", typed.millis)
+                        } else if typed.part.systems.is_empty() {
+                            // Nothing typed: no "0.0 ms (typed rankings)".
+                            format!("Computed in {:.1} ms.", job.millis)
                         } else {
                             format!("Computed in {:.1} ms (typed rankings) and {:.1} ms (files).", typed.millis, job.millis)
                         } }

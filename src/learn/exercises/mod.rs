@@ -240,7 +240,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             <p class="exercise-source">
                 <label for="exercise-source">{ "Exercise from " }</label>
                 <select id="exercise-source" data-testid="exercise-source" onchange={ on_source }>
-                    <option value="set" selected={ *source == Source::Set }>{ "a teacher's set" }</option>
+                    <option value="set" selected={ *source == Source::Set }>{ "a set of exercises" }</option>
                     <option value="typed" selected={ *source == Source::Typed }>{ "your rankings" }</option>
                     <option value="random" selected={ *source == Source::Random }>{ "a random ranking" }</option>
                 </select>
