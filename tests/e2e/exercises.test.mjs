@@ -162,6 +162,8 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   // The set opened before (the link's, kept) is shown instead.
   assert.equal((await page.getByTestId('exercise-set-title').textContent()).trim(), 'Week 4');
 
+  // Where exercises come from, named for the example set as for a teacher's.
+  assert.deepEqual(await page.getByTestId('exercise-source').locator('option').allTextContents(), ['a set of exercises', 'your rankings', 'a random ranking']);
   // The demo's typed rankings: BM25's first query, AP.
   await page.getByTestId('exercise-source').selectOption('typed');
   await page.getByTestId('exercise-measure').selectOption('RR');

@@ -36,6 +36,8 @@ for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844, tou
     // Loaded, the files are listed and the offer is gone.
     assert.deepEqual(await page.getByTestId('file-list').locator('li strong').allTextContents(), ['judgments.qrels', 'bm25.run', 'dense.run']);
     assert.equal(await page.getByTestId('load-samples').count(), 0);
+    // Files alone: the timing names no typed rankings.
+    assert.match(await page.getByTestId('eval-ms').innerText(), /^Computed in [\d.]+ ms\.$/);
     // The dense run's tied scores raise the tie range.
     await page.getByTestId('tie-range').waitFor();
     await page.screenshot({ path: join(SHOTS, `samples-${size.width}.png`) });
