@@ -235,12 +235,11 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
     }
 }
 
-/// A problem of a set in plain words: where (file, line, column), what was
-/// expected and what was found, quoted.
-/// Brings the exercise on screen when a control of the set (under it on a
-/// phone) chose another one: the new task had opened above the screen's
-/// top, and the control seemed to do nothing.
-fn show_stage(e: &MouseEvent) {
+/// Brings the exercise on screen when a control chose another one: the
+/// set's own (under the exercise on a phone), or the verdict's Next (at the
+/// foot of the exercise before). The new task had opened above the
+/// screen's top, and the control seemed to do nothing.
+pub(super) fn show_stage(e: &MouseEvent) {
     let stage = e
         .target_dyn_into::<web_sys::Element>()
         .and_then(|b| b.closest(".exercise-pane").ok().flatten())
@@ -250,6 +249,8 @@ fn show_stage(e: &MouseEvent) {
     }
 }
 
+/// A problem of a set in plain words: where (file, line, column), what was
+/// expected and what was found, quoted.
 fn located(e: &ParseError) -> Html {
     let found = if e.found.is_empty() {
         "the end of the line".to_string()

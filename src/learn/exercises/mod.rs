@@ -17,7 +17,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use choosers::{random_chooser, reset_all_row, set_chooser, typed_chooser, SetState, EXAMPLE_SET};
+use choosers::{
+    random_chooser, reset_all_row, set_chooser, show_stage, typed_chooser, SetState, EXAMPLE_SET,
+};
 use events::select_value;
 use handout::handout_view;
 use projector::{projector_bar, projector_click, projector_keys, use_projector, Projector};
@@ -191,14 +193,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             let at = at.clone();
             Callback::from(move |e: MouseEvent| {
                 at.set(*at + 1);
-                // The next exercise from its task on: the verdict's Next
-                // is at the foot of the one before.
-                let stage = e
-                    .target_dyn_into::<web_sys::Element>()
-                    .and_then(|b| b.closest(".exercise-stage").ok().flatten());
-                if let Some(stage) = stage {
-                    stage.scroll_into_view();
-                }
+                show_stage(&e);
             })
         });
     let onkeydown = projector_keys(&projector_mode, steps, in_set.clone());
