@@ -20,8 +20,8 @@ use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::EvalOptions;
 use crate::shared::evaluation::SourceResults;
 use crate::shared::evaluation::{
-    evaluate_streamed, find_query, finish, ByteSource, FoundQuery, Progress, Ready, Shard,
-    ShardReply, Ungrouped,
+    evaluate_streamed, find_query, finish, ByteSource, Deal, DealtPart, FoundQuery, Progress,
+    Ready, Shard, ShardReply, Ungrouped,
 };
 
 /// What a job reports.
@@ -102,6 +102,11 @@ struct Gathered {
     pieces: Vec<Option<ArrayBuffer>>,
     /// Whether the pieces (or word that one will not come) went out.
     pieces_sent: bool,
+    /// Several workers: the next piece of the big runs to deal, how many
+    /// there are (see `Request::Evaluate`), and the parts read so far.
+    deal_next: usize,
+    deal_len: usize,
+    dealt: Vec<DealtPart>,
 }
 
 impl Gathered {
@@ -115,6 +120,32 @@ impl Gathered {
             let (worker, message) = &self.workers[i];
             if worker.post_message(message).is_err() {
                 self.fail_to_hand(on_event);
+            }
+        }
+    }
+
+    /// Worker `index` read a piece, whose part's bytes are `bytes`: it is
+    /// dealt the next piece at once (so that it does not wait while the
+    /// part is read here), then the part is kept.
+    fn part_read(&mut self, index: usize, bytes: &JsValue, on_event: &Callback<JobEvent>) {
+        let next = (self.deal_next < self.deal_len).then_some(self.deal_next);
+        self.deal_next += 1;
+        let message = Object::new();
+        let next = next.map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64));
+        let _ = Reflect::set(&message, &JsValue::from_str("deal"), &next);
+        if self.workers[index].0.post_message(&message).is_err() {
+            return self.fail_to_hand(on_event);
+        }
+        let part = bytes
+            .dyn_ref::<ArrayBuffer>()
+            .and_then(|b| postcard::from_bytes(&Uint8Array::new(b).to_vec()).ok());
+        match part {
+            Some(part) => self.dealt.push(part),
+            None => {
+                self.over = true;
+                on_event.emit(JobEvent::Failed(
+                    "unreadable part of a run from a worker".into(),
+                ));
             }
         }
     }
@@ -288,6 +319,9 @@ impl FilesJob {
             sent: vec![false; shards],
             pieces: vec![None; shards],
             pieces_sent: false,
+            deal_next: shards,
+            deal_len: Deal::of(files, shards).len(),
+            dealt: Vec::new(),
         }));
         let mut job = FilesJob {
             workers: Vec::new(),
@@ -303,6 +337,7 @@ impl FilesJob {
                 basis: eval.basis.clone(),
                 shard,
                 split_qrels: shards > 1,
+                deal: shards > 1,
             })?;
             let (worker, ready, warm_handlers) = take_worker()?;
             gathered
@@ -318,7 +353,12 @@ impl FilesJob {
                     }
                     let data = e.data();
                     if !is_reply(&data) {
-                        // The worker's piece of the judgments (see `Request::Evaluate`).
+                        // A piece of a run it read, or its piece of the
+                        // judgments (see `Request::Evaluate`).
+                        let part = Reflect::get(&data, &JsValue::from_str("part"));
+                        if let Some(part) = part.ok().filter(|p| !p.is_undefined()) {
+                            return g.part_read(index, &part, &on_event);
+                        }
                         let piece = Reflect::get(&data, &JsValue::from_str("piece"))
                             .ok()
                             .and_then(|b| b.dyn_into::<ArrayBuffer>().ok());
@@ -359,8 +399,9 @@ impl FilesJob {
                                 g.over = true;
                                 let replies: Vec<ShardReply> =
                                     g.replies.iter_mut().filter_map(Option::take).collect();
+                                let dealt = std::mem::take(&mut g.dealt);
                                 on_event.emit(
-                                    match finish(replies, &eval.metrics, &eval.options) {
+                                    match finish(replies, dealt, &eval.metrics, &eval.options) {
                                         Ok(part) => JobEvent::Done(Rc::new(part)),
                                         Err(Ungrouped) => JobEvent::Ungrouped,
                                     },

@@ -19,8 +19,8 @@ use crate::big_files::blob_reading::open_blob;
 use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::{
-    evaluate_shard_handing, find_query, ByteSource, FoundQuery, Progress, QrelsHandover, Ready,
-    Shard, ShardReply,
+    evaluate_shard_handing, find_query, ByteSource, Deal, Dealer, DealtPart, FoundQuery, NextPiece,
+    Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
 };
 
 /// What the page asks of a worker, as bytes ([`Request::encode`]) in the
@@ -52,6 +52,13 @@ pub enum Request {
         /// when a worker finished without giving one: each then parses the
         /// qrels whole).
         split_qrels: bool,
+        /// Whether the big runs are dealt in pieces (there are several
+        /// workers; see the core's `Deal`): the worker reads piece
+        /// `shard.index` first. After each piece it posts the piece's part
+        /// (a `DealtPart`'s bytes) as `{ part: ArrayBuffer }`, and the
+        /// page answers `{ deal: n }`, the next piece no worker has taken,
+        /// or `{ deal: null }` when none is left.
+        deal: bool,
     },
     /// Find one query's whole ranking in a run (for its explanation).
     Explain {
@@ -169,18 +176,30 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
             ));
         }
         Request::Evaluate {
-            shard, split_qrels, ..
+            shard,
+            split_qrels,
+            deal,
+            ..
         } => {
             let mut last_told = f64::NEG_INFINITY;
+            let mut dealer = PageDealer(scope);
             let mut give = |bytes: &[u8]| give_piece(scope, bytes);
-            let handover = if *split_qrels {
-                PIECES.with(|p| *p.borrow_mut() = PieceSlot::default());
+            let qrels = if *split_qrels {
+                PIECES.with(|p| *p.borrow_mut() = Slot::default());
                 QrelsHandover::Pieces {
                     give: &mut give,
-                    gather: Box::pin(GatherPieces),
+                    gather: Box::pin(Arrival(&PIECES)),
                 }
             } else {
                 QrelsHandover::Parse
+            };
+            let runs = if *deal {
+                RunDealing::Dealt {
+                    deal: Deal::of(files, shard.count),
+                    dealer: &mut dealer,
+                }
+            } else {
+                RunDealing::Own
             };
             let reply = evaluate_shard_handing(
                 files,
@@ -188,7 +207,7 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
                 &eval.metrics,
                 &eval.options,
                 *shard,
-                handover,
+                Sharing { qrels, runs },
                 &mut |p| {
                     // At most ten progress messages a second: a stream's
                     // reads can be small and many.
@@ -216,35 +235,59 @@ fn give_piece(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
     let _ = scope.post_message_with_transfer(&message, &Array::of1(&buffer));
 }
 
-/// The other workers' pieces of the judgments, once the page sent them,
-/// and who waits for them.
-#[derive(Default)]
-struct PieceSlot {
-    arrived: Option<Vec<Vec<u8>>>,
+/// What a worker waits for from the page, once it came, and who waits.
+struct Slot<T> {
+    arrived: Option<T>,
     waiting: Option<Waker>,
 }
 
-thread_local! {
-    static PIECES: RefCell<PieceSlot> = RefCell::new(PieceSlot::default());
+impl<T> Default for Slot<T> {
+    fn default() -> Self {
+        Slot {
+            arrived: None,
+            waiting: None,
+        }
+    }
 }
 
-/// Waits for the page's `{ pieces }` message (see `Request::Evaluate`).
-struct GatherPieces;
+type Waited<T> = std::thread::LocalKey<RefCell<Slot<T>>>;
 
-impl Future for GatherPieces {
-    type Output = Vec<Vec<u8>>;
+thread_local! {
+    /// The other workers' pieces of the judgments (see `Request::Evaluate`).
+    static PIECES: RefCell<Slot<Vec<Vec<u8>>>> = RefCell::new(Slot::default());
+    /// The next piece of the runs to read (see `Request::Evaluate`).
+    static DEALT: RefCell<Slot<Option<usize>>> = RefCell::new(Slot::default());
+}
 
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Vec<Vec<u8>>> {
-        PIECES.with(|p| {
-            let mut slot = p.borrow_mut();
+/// Waits for what the page sends into a slot.
+struct Arrival<T: 'static>(&'static Waited<T>);
+
+impl<T> Future for Arrival<T> {
+    type Output = T;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<T> {
+        self.0.with(|s| {
+            let mut slot = s.borrow_mut();
             match slot.arrived.take() {
-                Some(pieces) => Poll::Ready(pieces),
+                Some(value) => Poll::Ready(value),
                 None => {
                     slot.waiting = Some(cx.waker().clone());
                     Poll::Pending
                 }
             }
         })
+    }
+}
+
+/// Puts what the page sent into its slot and wakes who waits for it.
+fn arrive<T>(key: &'static Waited<T>, value: T) {
+    let waiting = key.with(|s| {
+        let mut slot = s.borrow_mut();
+        slot.arrived = Some(value);
+        slot.waiting.take()
+    });
+    if let Some(w) = waiting {
+        w.wake();
     }
 }
 
@@ -259,15 +302,39 @@ fn take_pieces(data: &JsValue) -> bool {
         .filter_map(|p| p.dyn_into::<ArrayBuffer>().ok())
         .map(|b| Uint8Array::new(&b).to_vec())
         .collect();
-    let waiting = PIECES.with(|p| {
-        let mut slot = p.borrow_mut();
-        slot.arrived = Some(bytes);
-        slot.waiting.take()
-    });
-    if let Some(w) = waiting {
-        w.wake();
-    }
+    arrive(&PIECES, bytes);
     true
+}
+
+/// Takes the page's `{ deal }` message, if `data` is one.
+fn take_deal(data: &JsValue) -> bool {
+    if !Reflect::has(data, &JsValue::from_str("deal")).unwrap_or(false) {
+        return false;
+    }
+    let next = field(data, "deal").as_f64().map(|n| n as usize);
+    arrive(&DEALT, next);
+    true
+}
+
+/// Gives the page each piece read, and waits for its next one.
+struct PageDealer<'s>(&'s DedicatedWorkerGlobalScope);
+
+impl Dealer for PageDealer<'_> {
+    fn next(&mut self, done: DealtPart) -> NextPiece<'_> {
+        let Ok(bytes) = postcard::to_allocvec(&done) else {
+            // A part missing from the page's: the run is read again with
+            // one worker.
+            return Box::pin(std::future::ready(None));
+        };
+        DEALT.with(|d| *d.borrow_mut() = Slot::default());
+        let buffer = Uint8Array::from(&bytes[..]).buffer();
+        let message = Object::new();
+        let _ = Reflect::set(&message, &JsValue::from_str("part"), &buffer);
+        let _ = self
+            .0
+            .post_message_with_transfer(&message, &Array::of1(&buffer));
+        Box::pin(Arrival(&DEALT))
+    }
 }
 
 /// Posts a reply's bytes as an `ArrayBuffer`, transferred, not copied.
@@ -283,7 +350,7 @@ pub fn serve() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let me = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        if take_pieces(&e.data()) {
+        if take_pieces(&e.data()) || take_deal(&e.data()) {
             return;
         }
         let me = me.clone();
@@ -350,6 +417,7 @@ mod tests {
                 basis: RequestBasis::of(&settings),
                 shard: Shard { index: 1, count: 3 },
                 split_qrels: true,
+                deal: true,
             },
         ] {
             let bytes = r.encode().unwrap();
@@ -375,7 +443,7 @@ mod tests {
                     &eval.metrics,
                     &eval.options,
                     Shard { index, count },
-                    QrelsHandover::Parse,
+                    Sharing::alone(),
                     &mut |_| {},
                 ));
                 seen += &serde_json::to_string(&reply).unwrap();

@@ -16,8 +16,9 @@
 //! (`exports`: CSV, JSON, Markdown, LaTeX, trec_eval's text).
 //!
 //! There is one whole-run reader, [`ShardLines`](shard_lines::ShardLines): the page's workers and
-//! the command line's threads are its shards (each reads its own byte
-//! range of the run), cut the lines into the same query chunks
+//! the command line's threads are its shards (each thread reads its own
+//! byte range of the run; the workers are dealt pieces of it as they
+//! finish the last, see [`Deal`]), cut the lines into the same query chunks
 //! ([`QueryChunker`](stream::QueryChunker), [`judge_chunk`](stream::judge_chunk)) and put the
 //! parts together the same way ([`join`](shard_lines::join), [`tally`](stream::tally)). Only what each query is scored into differs:
 //! the page's [`QueryResult`], or trec_eval's rows ([`ChunkEvaluator`],
@@ -27,6 +28,7 @@
 
 mod chart_data;
 mod compare;
+mod dealing;
 #[cfg(feature = "serde")]
 pub mod exports;
 /// The results' exports: they need the `serde` feature, without which this
@@ -58,6 +60,7 @@ mod withheld;
 
 pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, PairedValue};
 pub use compare::{causes, compare_presets, most_different, Cause, PresetRow};
+pub use dealing::{Deal, Dealer, DealtPart, NextPiece, RunDealing};
 pub use files::{BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
 pub use find::{find_query, FoundQuery};
 pub use handover::QrelsHandover;
@@ -74,7 +77,9 @@ pub use run_names::name_runs;
 pub use runs::evaluate_files;
 pub use runs::tie_effect;
 pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};
-pub use shards::{evaluate_shard, evaluate_shard_handing, evaluate_streamed, finish, ShardReply};
+pub use shards::{
+    evaluate_shard, evaluate_shard_handing, evaluate_streamed, finish, ShardReply, Sharing,
+};
 pub use significance::{
     any_significant, beaten, letter, marks_testable, statistics, t_past_unit_bounds, T_PAST_BOUNDS,
 };

@@ -17,6 +17,7 @@
 
 use crate::error::Expected;
 
+use super::dealing::{streams, DealtPart, RunDealing};
 use super::files::LoadedFile;
 use super::handover::{split_qrels, tables, QrelsHandover, ShardJudgments};
 use super::judgment_table::JudgmentReading;
@@ -33,7 +34,7 @@ use super::EvalOptions;
 use crate::byte_lines::ByteLines;
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
-use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputFormat, InputKind};
+use crate::formats::inputs::{parse_qrels_as, parse_run_as, InputKind};
 use crate::measures::{EvalContext, Metric};
 use crate::pipeline::evaluate::query_values;
 use crate::pipeline::judge::{judge, missing_query_ranking};
@@ -50,6 +51,9 @@ pub enum RunPiece {
     Streamed(ShardRun),
     /// Left to shard 0.
     Elsewhere,
+    /// Streamed in dealt pieces, whose parts went to the dealer
+    /// ([`RunDealing::Dealt`]).
+    Dealt,
 }
 
 /// What one shard found.
@@ -140,6 +144,26 @@ impl RunJob<'_> {
     }
 }
 
+/// How a shard shares its work with the other shards (the page's
+/// workers). Alone ([`Sharing::alone`]), it parses the qrels whole and
+/// reads its own byte range of each streamed run.
+pub struct Sharing<'a> {
+    /// How it comes by the qrels' judgments.
+    pub qrels: QrelsHandover<'a>,
+    /// How it comes by the parts of the streamed runs it reads.
+    pub runs: RunDealing<'a>,
+}
+
+impl Sharing<'_> {
+    /// Parsing the qrels whole, reading its own byte range of each run.
+    pub fn alone() -> Self {
+        Sharing {
+            qrels: QrelsHandover::Parse,
+            runs: RunDealing::Own,
+        }
+    }
+}
+
 /// Evaluates one shard's share of the files (see [`Shard`]), reading big
 /// files in chunks through `open` and telling `tell` how far it got after
 /// each chunk. [`finish`] puts the shards' replies together. Its reads are
@@ -153,21 +177,26 @@ pub async fn evaluate_shard(
     shard: Shard,
     tell: &mut dyn FnMut(&Progress),
 ) -> ShardReply {
-    let parse = QrelsHandover::Parse;
-    evaluate_shard_handing(files, open, metrics, options, shard, parse, tell).await
+    let alone = Sharing::alone();
+    evaluate_shard_handing(files, open, metrics, options, shard, alone, tell).await
 }
 
-/// [`evaluate_shard`], the qrels read as `handover` says (each shard
-/// parsing its piece and gathering the others'): the replies are the same.
+/// [`evaluate_shard`], sharing the work as `sharing` says (each shard
+/// parsing its piece of the qrels and gathering the others', the runs'
+/// pieces dealt as shards finish them): the results are the same.
 pub async fn evaluate_shard_handing(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
     options: &EvalOptions,
     shard: Shard,
-    handover: QrelsHandover<'_>,
+    sharing: Sharing<'_>,
     tell: &mut dyn FnMut(&Progress),
 ) -> ShardReply {
+    let Sharing {
+        qrels: handover,
+        runs: mut dealing,
+    } = sharing;
     let first = shard.index == 0;
     let mut reply = ShardReply::default();
     let roles = file_roles(files);
@@ -190,7 +219,6 @@ pub async fn evaluate_shard_handing(
         }
         return reply;
     };
-    let streams = |f: &LoadedFile, k: InputKind| f.big.is_some() && k.format == InputFormat::Trec;
     let mut meter = Meter {
         now: Progress {
             file: qrels_file.name.clone(),
@@ -274,13 +302,15 @@ pub async fn evaluate_shard_handing(
         }
         reply.qrels_qids = qids.into_iter().map(str::to_string).collect();
     }
-    for (file, kind) in roles.runs {
+    for &(file, kind) in &roles.runs {
         meter.now.file = file.name.clone();
         let whole_run = |read: Result<String, ParseError>| match read {
             Ok(text) => RunPiece::Whole(job.whole(file, kind, &text)),
             Err(e) => RunPiece::Failed(e),
         };
-        let piece = if streams(file, kind) {
+        let piece = if streams(file, kind) && matches!(dealing, RunDealing::Dealt { .. }) {
+            RunPiece::Dealt
+        } else if streams(file, kind) {
             let before = meter.now.bytes_read;
             match job.stream(file, open, &mut meter, shard).await {
                 Err(e) if first => RunPiece::Failed(e),
@@ -310,6 +340,15 @@ pub async fn evaluate_shard_handing(
             RunPiece::Elsewhere
         };
         reply.runs.push(piece);
+    }
+    if let RunDealing::Dealt { deal, dealer } = &mut dealing {
+        let mut item = (shard.index < deal.len()).then_some(shard.index);
+        while let Some((run, piece)) = item.and_then(|i| deal.item(i)) {
+            let (file, _) = roles.runs[run];
+            meter.now.file = file.name.clone();
+            let part = job.stream(file, open, &mut meter, piece).await;
+            item = dealer.next(DealtPart { run, piece, part }).await;
+        }
     }
     reply
 }
@@ -346,14 +385,19 @@ async fn judgment_table_shard(
     evaluate_judgment_table((&judgments.name, &jtext, reading), &borrowed, options, part);
 }
 
-/// Puts the shards' replies (in shard order) together into the page's
-/// results: each streamed run's parts joined (line numbers running on),
-/// missing queries per the conventions, runs in load order.
+/// Puts the shards' replies (in shard order) and the dealt pieces' parts
+/// (in any order; none when each shard read its own range) together into
+/// the page's results: each streamed run's parts joined (line numbers
+/// running on), missing queries per the conventions, runs in load order.
 pub fn finish(
     mut replies: Vec<ShardReply>,
+    dealt: Vec<DealtPart>,
     metrics: &[Metric],
     options: &EvalOptions,
 ) -> Result<SourceResults, Ungrouped> {
+    let mut dealt = dealt;
+    // Each run's pieces in order, a run's last piece first out.
+    dealt.sort_by_key(|d| std::cmp::Reverse((d.run, d.piece.index)));
     let mut pieces: Vec<Vec<RunPiece>> = replies
         .iter_mut()
         .map(|r| std::mem::take(&mut r.runs))
@@ -373,7 +417,6 @@ pub fn finish(
             RunPiece::Failed(e) => part.errors.push(e),
             RunPiece::Elsewhere => {}
             RunPiece::Streamed(mine) => {
-                let name = mine.name.clone();
                 let parts = std::iter::once(mine).chain(pieces[1..].iter_mut().map(|p| {
                     match p
                         .get_mut(k)
@@ -386,13 +429,56 @@ pub fn finish(
                         },
                     }
                 }));
-                let queries = join(parts)?.queries;
-                let outcome = assemble(&name, queries, &replies[0], options);
+                let outcome = joined(parts.collect(), &replies[0], options)?;
                 add_run(&mut part, outcome, metrics, options);
             }
+            RunPiece::Dealt => match dealt_parts(&mut dealt, k)? {
+                Ok(parts) => {
+                    let outcome = joined(parts, &replies[0], options)?;
+                    add_run(&mut part, outcome, metrics, options);
+                }
+                Err(e) => part.errors.push(e),
+            },
         }
     }
     Ok(part)
+}
+
+/// Run `run`'s dealt parts, in piece order, taken off the end of `dealt`
+/// (sorted by [`finish`]): every piece once, or [`Ungrouped`] (read it
+/// again with one shard); or the first piece's problem that kept the run
+/// from being read.
+fn dealt_parts(
+    dealt: &mut Vec<DealtPart>,
+    run: usize,
+) -> Result<Result<Vec<ShardRun>, ParseError>, Ungrouped> {
+    let mut parts = Vec::new();
+    while dealt.last().is_some_and(|d| d.run == run) {
+        parts.extend(dealt.pop());
+    }
+    let whole = parts.first().map_or(0, |d| d.piece.count);
+    let every_piece_once = parts.iter().enumerate().all(|(i, d)| {
+        d.piece
+            == Shard {
+                index: i,
+                count: whole,
+            }
+    });
+    if parts.len() != whole || whole == 0 || !every_piece_once {
+        return Err(Ungrouped);
+    }
+    Ok(parts.into_iter().map(|d| d.part).collect())
+}
+
+/// A streamed run's parts (in file order) joined and put together.
+fn joined(
+    parts: Vec<ShardRun>,
+    first: &ShardReply,
+    options: &EvalOptions,
+) -> Result<RunOutcome, Ungrouped> {
+    let name = parts.first().map(|p| p.name.clone()).unwrap_or_default();
+    let queries = join(parts)?.queries;
+    Ok(assemble(&name, queries, first, options))
 }
 
 /// Puts a streamed run's queries together as [`judge`] does: missing
@@ -444,7 +530,7 @@ pub async fn evaluate_streamed(
     tell: &mut dyn FnMut(&Progress),
 ) -> SourceResults {
     let reply = evaluate_shard(files, open, metrics, options, Shard::WHOLE, tell).await;
-    finish(vec![reply], metrics, options).expect("one shard reads ungrouped runs whole")
+    finish(vec![reply], Vec::new(), metrics, options).expect("one shard reads ungrouped runs whole")
 }
 
 #[cfg(test)]
@@ -455,6 +541,7 @@ mod tests {
     use crate::session::files::BigFile;
     use crate::session::test_support::shared;
 
+    use crate::session::dealing::{Deal, Dealer, NextPiece};
     use crate::session::reading::{block_on, ByteSource, ByteSourceRead, Ready};
     use crate::session::shard_lines::LOOKBEHIND;
     use std::cell::RefCell;
@@ -564,7 +651,7 @@ mod tests {
                 ))
             })
             .collect();
-        finish(replies, &metrics, options)
+        finish(replies, Vec::new(), &metrics, options)
     }
 
     #[test]
@@ -685,18 +772,56 @@ mod tests {
         }
     }
 
+    /// The dealt pieces as the page keeps them: the next item no shard
+    /// has taken, and the parts read.
+    struct Table {
+        next: usize,
+        len: usize,
+        parts: Vec<DealtPart>,
+    }
+
+    /// One shard's dealer: it takes the part and gives the next item
+    /// after a wait (so the other shards run meanwhile, as workers do).
+    struct TableDealer<'a>(&'a RefCell<Table>);
+
+    impl Dealer for TableDealer<'_> {
+        fn next(&mut self, done: DealtPart) -> NextPiece<'_> {
+            let mut table = self.0.borrow_mut();
+            table.parts.push(done);
+            let item = (table.next < table.len).then_some(table.next);
+            table.next += 1;
+            let mut waited = false;
+            Box::pin(std::future::poll_fn(move |_| {
+                if std::mem::replace(&mut waited, true) {
+                    Poll::Ready(item)
+                } else {
+                    Poll::Pending
+                }
+            }))
+        }
+    }
+
     /// The files evaluated by `count` shards at once, each parsing its
     /// piece of the qrels and gathering every shard's through `deliver`,
-    /// polled in turn as the page's workers run side by side; with the
+    /// polled in turn as the page's workers run side by side, the runs
+    /// read in dealt pieces of about `piece_bytes` when given; with the
     /// count of qrels problems that shards other than the first reported
-    /// (none unless the pieces were used).
+    /// (none unless the pieces were used), and of the dealt parts.
     fn in_pieces(
         files: &[LoadedFile],
         options: &EvalOptions,
         count: usize,
         deliver: Deliver,
-    ) -> (SourceResults, usize) {
+        piece_bytes: Option<u64>,
+    ) -> (SourceResults, usize, usize) {
         let metrics = metrics();
+        let deal = piece_bytes.map(|b| Deal::cut(files, count, b));
+        let table = RefCell::new(Table {
+            next: count,
+            len: deal.as_ref().map_or(0, Deal::len),
+            parts: Vec::new(),
+        });
+        let mut dealers: Vec<TableDealer<'_>> = (0..count).map(|_| TableDealer(&table)).collect();
         let given = RefCell::new(vec![None; count]);
         let mut gives: Vec<Give<'_>> = (0..count)
             .map(|i| {
@@ -716,8 +841,9 @@ mod tests {
             .iter_mut()
             .zip(opens.iter_mut())
             .zip(tells.iter_mut())
+            .zip(dealers.iter_mut())
             .enumerate()
-            .map(|(index, ((give, open), tell))| {
+            .map(|(index, (((give, open), tell), dealer))| {
                 let handover = QrelsHandover::Pieces {
                     give: &mut **give,
                     gather: Box::pin(GatherAll {
@@ -727,8 +853,18 @@ mod tests {
                     }),
                 };
                 let shard = Shard { index, count };
+                let sharing = Sharing {
+                    qrels: handover,
+                    runs: match &deal {
+                        Some(deal) => RunDealing::Dealt {
+                            deal: deal.clone(),
+                            dealer,
+                        },
+                        None => RunDealing::Own,
+                    },
+                };
                 Box::pin(evaluate_shard_handing(
-                    files, open, &metrics, options, shard, handover, tell,
+                    files, open, &metrics, options, shard, sharing, tell,
                 )) as Pin<Box<dyn Future<Output = ShardReply> + '_>>
             })
             .collect();
@@ -746,7 +882,10 @@ mod tests {
                 drop(shards);
                 let replies: Vec<ShardReply> = replies.into_iter().flatten().collect();
                 let others = replies[1..].iter().map(|r| r.qrels_errors.len()).sum();
-                return (finish(replies, &metrics, options).unwrap(), others);
+                let parts = std::mem::take(&mut table.borrow_mut().parts);
+                let dealt = parts.len();
+                let part = finish(replies, parts, &metrics, options).unwrap();
+                return (part, others, dealt);
             }
         }
         panic!("the shards never finished");
@@ -785,7 +924,7 @@ mod tests {
                 (1, 11)
             );
             for count in 1..=5 {
-                let (part, others) = in_pieces(&files, &s, count, |others| others);
+                let (part, others, _) = in_pieces(&files, &s, count, |others| others, None);
                 assert_eq!(others > 0, count > 1, "{count} shards");
                 assert!(!part.systems[0].queries.is_empty());
                 assert_eq!(part.systems, expected.systems, "{count} shards");
@@ -793,6 +932,77 @@ mod tests {
                 assert_eq!(part.warnings, expected.warnings, "{count} shards");
             }
         }
+    }
+
+    #[test]
+    fn runs_dealt_in_pieces_give_what_one_reading_gives() {
+        let (run, qrels) = long_run();
+        let qrels = qrels_with_problems(&qrels);
+        let files = [
+            big("qrels", &qrels, qrels.len() as u64),
+            big("run", &run, run.len() as u64),
+            LoadedFile::whole("small", "q001 Q0 d1 1 3 s\nq001 Q0 d2 2 2 s\n"),
+            big("again", &run, run.len() as u64),
+        ];
+        // Pieces smaller than a query (q150's 60,000 lines) and than the
+        // lookbehind, larger than it, and one per shard.
+        for (missing, count, piece_bytes) in [
+            (MissingQueries::Skip, 2, 150_000),
+            (MissingQueries::ScoreZero, 3, 700_000),
+            (MissingQueries::Skip, 1, 700_000),
+            (MissingQueries::ScoreZero, 4, 1 << 30),
+        ] {
+            let s = settings(missing);
+            let expected = sharded(&files, &s, 1).unwrap();
+            assert_eq!(expected.systems.len(), 3);
+            let deal = Deal::cut(&files, count, piece_bytes);
+            let (part, _, dealt) = in_pieces(&files, &s, count, |others| others, Some(piece_bytes));
+            let case = format!("{count} shards, pieces of {piece_bytes} bytes");
+            assert_eq!(dealt, deal.len(), "{case}");
+            assert!(dealt >= 2 * count, "{case}");
+            assert_eq!(part.systems, expected.systems, "{case}");
+            assert_eq!(part.errors, expected.errors, "{case}");
+            assert_eq!(part.warnings, expected.warnings, "{case}");
+        }
+    }
+
+    #[test]
+    fn dealt_parts_missing_or_twice_ask_for_one_reading_and_a_failed_one_is_told() {
+        let piece = |run, index, count| DealtPart {
+            run,
+            piece: Shard { index, count },
+            part: Ok(ShardRun::default()),
+        };
+        let sorted = |mut parts: Vec<DealtPart>| {
+            parts.sort_by_key(|d| std::cmp::Reverse((d.run, d.piece.index)));
+            parts
+        };
+        let mut all = sorted(vec![
+            piece(2, 1, 2),
+            piece(0, 1, 2),
+            piece(0, 0, 2),
+            piece(2, 0, 2),
+        ]);
+        assert_eq!(dealt_parts(&mut all, 0).unwrap().unwrap().len(), 2);
+        assert_eq!(dealt_parts(&mut all, 2).unwrap().unwrap().len(), 2);
+        assert!(all.is_empty());
+        for parts in [
+            vec![piece(0, 1, 3), piece(0, 0, 3)],
+            vec![piece(0, 0, 2), piece(0, 0, 2)],
+            vec![piece(0, 0, 2), piece(0, 1, 2), piece(0, 1, 2)],
+            vec![piece(0, 0, 1), piece(0, 1, 2)],
+            vec![],
+        ] {
+            let mut parts = sorted(parts);
+            assert_eq!(dealt_parts(&mut parts, 0), Err(Ungrouped));
+        }
+        let file = LoadedFile::whole("run", "");
+        let unreadable = |index: usize| super::unreadable(&file, &format!("piece {index}"));
+        let mut parts = vec![piece(0, 0, 3), piece(0, 1, 3), piece(0, 2, 3)];
+        parts[1].part = Err(unreadable(1));
+        parts[2].part = Err(unreadable(2));
+        let mut parts = sorted(parts);
+        assert_eq!(dealt_parts(&mut parts, 0), Ok(Err(unreadable(1))));
     }
 
     #[test]
@@ -815,7 +1025,7 @@ mod tests {
             Expected::JudgedOnce { first_line: 1, .. }
         ));
         for count in 2..=4 {
-            let (part, others) = in_pieces(&files, &s, count, |others| others);
+            let (part, others, _) = in_pieces(&files, &s, count, |others| others, None);
             assert_eq!(
                 others, 0,
                 "{count} shards: the first reports the whole parse's"
@@ -847,7 +1057,7 @@ mod tests {
             },
         ];
         for deliver in spoilt {
-            let (part, others) = in_pieces(&files, &s, 3, deliver);
+            let (part, others, _) = in_pieces(&files, &s, 3, deliver, None);
             assert_eq!(others, 0);
             assert_eq!(part.systems, expected.systems);
             assert_eq!(part.errors, expected.errors);
