@@ -42,6 +42,9 @@ const LABEL: u32 = 15;
 
 /// Height of a system's row and of a panel's title and axis, in pixels.
 const ROW: u32 = 26;
+/// Half the height of a tie range's box: it stands 4 px above and below
+/// a mean's marker.
+const TIE_HALF: i32 = 9;
 const PANEL_TITLE: u32 = 26;
 const PANEL_AXIS: u32 = 34;
 /// Height of the chart's title and key above the panels.
@@ -285,15 +288,12 @@ fn draw<DB: DrawingBackend>(
                 text(LABEL),
             )))?;
             if let Some((lo, hi)) = d.ties[s][m] {
+                // Taller than the mean's marker (radius 5), so that a range
+                // narrower than the marker still shows above and below it.
                 let (a, b) = (to_px(lo, top, x0, x1), to_px(hi, top, x0, x1));
-                drew(root.draw(&Rectangle::new(
-                    [(a, y - 7), (b.max(a + 2), y + 7)],
-                    c.mix(0.18).filled(),
-                )))?;
-                drew(root.draw(&Rectangle::new(
-                    [(a, y - 7), (b.max(a + 2), y + 7)],
-                    fg.stroke_width(1),
-                )))?;
+                let corners = [(a, y - TIE_HALF), (b.max(a + 2), y + TIE_HALF)];
+                drew(root.draw(&Rectangle::new(corners, c.mix(0.18).filled())))?;
+                drew(root.draw(&Rectangle::new(corners, fg.stroke_width(1))))?;
             }
             if let Some((lo, hi)) = d.intervals[s][m] {
                 let (a, b) = (to_px(lo, top, x0, x1), to_px(hi, top, x0, x1));
@@ -374,6 +374,10 @@ mod tests {
         // The background, the key's box, one tie range (fill and outline)
         // and 6 transparent marks, last.
         assert_eq!(count(&svg, "<rect"), 1 + 1 + 2 + 6);
+        // The tie range's box stands above and below the marker in it
+        // (radius 5): its fill and outline are 18 px tall.
+        let tall = format!("height=\"{}\"", 2 * TIE_HALF);
+        assert_eq!(count(&svg, &tall), 2, "{svg}");
         assert!(svg
             .trim_end()
             .trim_end_matches("</svg>")

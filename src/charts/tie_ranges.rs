@@ -20,6 +20,11 @@ pub struct TieChart {
     pub values: Vec<Vec<f64>>,
     /// `ranges[q][s]`: its range where it spreads.
     pub ranges: Vec<Vec<Interval>>,
+    /// Queries whose value spreads for some shown system (drawn up to
+    /// [`CHART_QUERIES`]).
+    pub spread: usize,
+    /// Queries of the shown systems in all.
+    pub queries_in_all: usize,
 }
 
 /// The chart's data for measure `j`: the queries whose value spreads for
@@ -47,11 +52,18 @@ pub fn tie_chart(systems: &[SystemResult], shown: &[usize], j: usize) -> TieChar
         };
         picked.push(widest.remove(at));
     }
+    let spread = picked.len() + widest.len();
     let widest = picked;
     let mut chart = TieChart {
         queries: widest.iter().map(|w| w.1.to_string()).collect(),
         values: Vec::new(),
         ranges: Vec::new(),
+        spread,
+        queries_in_all: shown
+            .iter()
+            .flat_map(|&i| systems[i].queries.iter().map(|q| q.id.as_str()))
+            .collect::<std::collections::BTreeSet<&str>>()
+            .len(),
     };
     for (_, qid) in &widest {
         let of = |i: usize| systems[i].queries.iter().find(|q| q.id == *qid);
@@ -115,6 +127,8 @@ mod tests {
                 vec![Some((0.5, 0.8333)), Some((0.2, 0.9))],
                 vec![Some((0.5, 1.0)), None],
             ],
+            spread: 2,
+            queries_in_all: 8,
         };
         let svg = tie_ranges_svg(
             "AP",
@@ -160,6 +174,8 @@ mod tests {
             queries: vec!["q1".into()],
             values: vec![vec![0.03, 0.6]],
             ranges: vec![vec![Some((0.03, 0.3)), None]],
+            spread: 1,
+            queries_in_all: 1,
         };
         let names = ["A".to_string(), "B".to_string()];
         let svg = tie_ranges_svg("AP", &names, &chart, Theme::Light, (600, 320)).unwrap();
@@ -174,6 +190,8 @@ mod tests {
             queries: vec!["q1".into()],
             values: vec![vec![0.03]],
             ranges: vec![vec![Some((0.03, 0.3))]],
+            spread: 1,
+            queries_in_all: 1,
         };
         let svg = tie_ranges_svg("AP", &names[..1], &alone, Theme::Light, (600, 320)).unwrap();
         assert_eq!(fg_circles(&svg), Vec::<i32>::new(), "{svg}");

@@ -142,7 +142,7 @@ fn pairs_table(
                                 }
                                 <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
                                 <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
-                                <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "no".into() } }</td>
+                                <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "neither".into() } }</td>
                             </tr>
                         }
                     }) }
@@ -214,10 +214,18 @@ pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
                     options={ vec![("t", "paired t-test"), ("randomization", "randomization (permutation)"), ("bootstrap", "paired bootstrap"), ("tukey", "randomized Tukey HSD")] }
                     selected={ match st.test { Test::PairedT => "t", Test::Randomization => "randomization", Test::Bootstrap => "bootstrap", Test::TukeyHsd => "tukey" } }
                     on_select={ choose(|n, v| n.stats.test = match v { "randomization" => Test::Randomization, "bootstrap" => Test::Bootstrap, "tukey" => Test::TukeyHsd, _ => Test::PairedT }) } />
-                <Choice id="stats-correction" label="Correction" hint="For many pairs at once: Holm–Bonferroni keeps the chance of any false mark under α."
-                    options={ vec![("holm", "Holm–Bonferroni"), ("bonferroni", "Bonferroni"), ("none", "none")] }
-                    selected={ match st.correction { Correction::Holm => "holm", Correction::Bonferroni => "bonferroni", Correction::None => "none" } }
-                    on_select={ choose(|n, v| n.stats.correction = match v { "bonferroni" => Correction::Bonferroni, "none" => Correction::None, _ => Correction::Holm }) } />
+                if st.test == Test::TukeyHsd {
+                    // Its p-values already allow for every pair: the
+                    // correction chosen for the other tests waits unused.
+                    <Choice id="stats-correction" label="Correction" hint="Tukey HSD's p-values already allow for every pair compared; choose another test to choose a correction."
+                        options={ vec![("tukey", "Tukey HSD's own")] } selected="tukey" disabled=true
+                        on_select={ Callback::noop() } />
+                } else {
+                    <Choice id="stats-correction" label="Correction" hint="For many pairs at once: Holm–Bonferroni keeps the chance of any false mark under α."
+                        options={ vec![("holm", "Holm–Bonferroni"), ("bonferroni", "Bonferroni"), ("none", "none")] }
+                        selected={ match st.correction { Correction::Holm => "holm", Correction::Bonferroni => "bonferroni", Correction::None => "none" } }
+                        on_select={ choose(|n, v| n.stats.correction = match v { "bonferroni" => Correction::Bonferroni, "none" => Correction::None, _ => Correction::Holm }) } />
+                }
                 { field("stats-alpha", "Significance level α", "A corrected p at or below α is marked.", st.alpha.to_string(),
                     |n: &mut Settings, raw: &str| { n.stats.alpha = parse_unit(raw, "α")?; Ok(()) }) }
                 <Choice id="stats-interval" label="Intervals in the table" hint="t: mean ± t·s/√n. Bootstrap: percentiles of resampled means."

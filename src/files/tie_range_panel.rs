@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg};
+use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg, TieChart};
 use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
@@ -220,6 +220,25 @@ fn widest_list(v: &View, on_select: &Callback<Selected>, all: &UseStateHandle<bo
     }
 }
 
+/// Which queries the chart draws, and why not the others.
+fn which_queries(chart: &TieChart, measure: &str) -> String {
+    let drawn = if chart.queries.len() < chart.spread {
+        format!("the {} widest of the {}", chart.queries.len(), chart.spread)
+    } else {
+        format!("the {}", chart.spread)
+    };
+    let others = chart.queries_in_all.saturating_sub(chart.spread);
+    let rest = match others {
+        0 => String::new(),
+        1 => format!("; the other one has one {measure} whatever the order"),
+        n => format!("; the other {n} have one {measure} whatever the order"),
+    };
+    format!(
+        "Drawn: {drawn} of {} whose {measure} changes with the order of tied documents{rest}.",
+        plural(chart.queries_in_all, "query", "queries")
+    )
+}
+
 /// The per-query chart of measure `j`'s ranges, with its data table.
 fn chart_figure(v: &View, j: usize) -> Html {
     let shown_names: Vec<String> = v.shown.iter().map(|&i| v.systems[i].name.clone()).collect();
@@ -236,6 +255,7 @@ fn chart_figure(v: &View, j: usize) -> Html {
                 { drawing(svg) }
             </div>
             <figcaption>
+                <p class="hint" data-testid="tie-chart-which">{ which_queries(&chart, &v.names[j]) }</p>
                 <details>
                     <summary>{ format!("Data: {}", plural(chart.queries.len(), "query", "queries")) }</summary>
                     <table class="results">
@@ -330,5 +350,40 @@ pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
                 { chart_figure(&v, j) }
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart(drawn: usize, spread: usize, queries_in_all: usize) -> TieChart {
+        TieChart {
+            queries: (0..drawn).map(|q| format!("q{q}")).collect(),
+            values: Vec::new(),
+            ranges: Vec::new(),
+            spread,
+            queries_in_all,
+        }
+    }
+
+    #[test]
+    fn the_chart_says_which_queries_it_draws() {
+        assert_eq!(
+            which_queries(&chart(6, 6, 8), "AP"),
+            "Drawn: the 6 of 8 queries whose AP changes with the order of tied documents; the other 2 have one AP whatever the order."
+        );
+        assert_eq!(
+            which_queries(&chart(1, 1, 2), "RR"),
+            "Drawn: the 1 of 2 queries whose RR changes with the order of tied documents; the other one has one RR whatever the order."
+        );
+        assert_eq!(
+            which_queries(&chart(40, 57, 300), "nDCG@10"),
+            "Drawn: the 40 widest of the 57 of 300 queries whose nDCG@10 changes with the order of tied documents; the other 243 have one nDCG@10 whatever the order."
+        );
+        assert_eq!(
+            which_queries(&chart(1, 1, 1), "AP"),
+            "Drawn: the 1 of 1 query whose AP changes with the order of tied documents."
+        );
     }
 }

@@ -259,7 +259,11 @@ fn ranks_chart(inputs: &ChartInputs<'_>) -> Chart {
     let rows = names
         .iter()
         .cloned()
-        .zip(table.iter().map(|r| r.iter().map(|&x| x as f64).collect()))
+        .zip(
+            table
+                .iter()
+                .map(|r| r.iter().map(usize::to_string).collect()),
+        )
         .collect();
     (
         "Rank of each system under each measure",
@@ -289,7 +293,7 @@ fn curves_chart(inputs: &ChartInputs<'_>) -> Chart {
     (
         "Measure at every cutoff",
         svg,
-        data_table(format!("Mean {}@k", family), cols, rows),
+        data_table(format!("Mean {}@k", family), cols, printed(rows)),
     )
 }
 
@@ -328,7 +332,7 @@ fn distribution_chart(inputs: &ChartInputs<'_>) -> Chart {
         data_table(
             format!("Per-query {} in query order", measure_names[mi]),
             cols,
-            rows,
+            printed(rows),
         ),
     )
 }
@@ -380,7 +384,7 @@ fn scatter_chart(inputs: &ChartInputs<'_>) -> Chart {
                 measure_names[mi], sa.name, sb.name
             ),
             cols,
-            rows,
+            printed(rows),
         ),
     )
 }
@@ -434,7 +438,7 @@ fn discounts_chart(inputs: &ChartInputs<'_>) -> Chart {
     (
         "Rank discounts",
         svg,
-        data_table("Weight at ranks 1 to 20".into(), cols, rows),
+        data_table("Weight at ranks 1 to 20".into(), cols, printed(rows)),
     )
 }
 
@@ -464,10 +468,19 @@ fn gains_chart(inputs: &ChartInputs<'_>) -> Chart {
         .iter()
         .map(|c| (c.label.clone(), c.weights.clone()))
         .collect();
-    ("Gains", svg, data_table(title, cols, rows))
+    ("Gains", svg, data_table(title, cols, printed(rows)))
 }
 
-fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>)>) -> Html {
+/// A chart's values as its data table prints them: 4 decimals.
+fn printed(rows: Vec<(String, Vec<f64>)>) -> Vec<(String, Vec<String>)> {
+    rows.into_iter()
+        .map(|(name, vals)| (name, vals.into_iter().map(format_value).collect()))
+        .collect()
+}
+
+/// A chart's data table: a row per series, its cells as printed (ranks
+/// are whole numbers, other values [`printed`]).
+fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<String>)>) -> Html {
     html! {
         <details class="chart-data">
             <summary>{ "Data table" }</summary>
@@ -478,7 +491,7 @@ fn data_table(caption: String, columns: Vec<String>, rows: Vec<(String, Vec<f64>
                     <thead><tr><th scope="col">{ "" }</th>{ for columns.iter().map(|c| html! { <th scope="col" class="num">{ c.clone() }</th> }) }</tr></thead>
                     <tbody>
                         { for rows.iter().map(|(name, vals)| html! {
-                            <tr><th scope="row">{ name.clone() }</th>{ for vals.iter().map(|v| html! { <td class="num">{ format_value(*v) }</td> }) }</tr>
+                            <tr><th scope="row">{ name.clone() }</th>{ for vals.iter().map(|v| html! { <td class="num">{ v.clone() }</td> }) }</tr>
                         }) }
                     </tbody>
                 </table>

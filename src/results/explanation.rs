@@ -404,7 +404,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                     if system.source == Source::File {
                         <p class="hint">{ props.settings.missing.description() }</p>
                     }
-                    <p class="hint">{ "Click a query to see how its value came about." }</p>
+                    <p class="hint">{ "Choose a query above to see how its value came about." }</p>
                 </>
             }
         }

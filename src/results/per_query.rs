@@ -145,7 +145,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                     <option value={ i.to_string() } selected={ i == mi }>{ m.to_string() }</option>
                 }) }
             </select>
-            <span class="hint">{ " Click a column to sort, a query to see its rankings." }</span>
+            <span class="hint">{ " Choose a column heading to sort, a query to see its rankings." }</span>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Per-query table">
             <table class="results per-query-table" data-testid="per-query" data-measure={ measure_name.clone() }>
                 if let Some(l) = &props.partial {

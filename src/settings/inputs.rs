@@ -117,6 +117,9 @@ pub struct ChoiceProps {
     pub options: Vec<(&'static str, &'static str)>,
     pub selected: &'static str,
     pub on_select: Callback<String>,
+    /// Shown but not chosen here (another setting decides it).
+    #[prop_or_default]
+    pub disabled: bool,
 }
 
 #[component]
@@ -131,7 +134,7 @@ pub fn Choice(props: &ChoiceProps) -> Html {
     html! {
         <div class="setting">
             <label for={ props.id.clone() }>{ props.label.clone() }</label>
-            <select id={ props.id.clone() } data-testid={ props.id.clone() } { onchange } aria-describedby={ hint_id.clone() }>
+            <select id={ props.id.clone() } data-testid={ props.id.clone() } { onchange } aria-describedby={ hint_id.clone() } disabled={ props.disabled }>
                 { for props.options.iter().map(|(value, text)| html! {
                     <option value={ *value } selected={ *value == props.selected }>{ *text }</option>
                 }) }

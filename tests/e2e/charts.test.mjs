@@ -73,6 +73,35 @@ test('the gains chart marks each grade with a point and labels each grade once',
   await context.close();
 });
 
+test('the rank chart\'s data table gives ranks as whole numbers, best first', async () => {
+  const { page, context } = await open(env);
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  const charts = page.getByTestId('charts');
+  await charts.getByTestId('chart-ranks').click();
+  await charts.locator('details.chart-data summary').click();
+  const table = charts.getByTestId('chart-data');
+  const rows = await table.locator('tbody tr').all();
+  // The demo's three systems: each measure's column ranks them 1 to 3
+  // (no two of its means are equal), printed as ranks, not as "2.0000".
+  assert.equal(rows.length, 3);
+  const columns = [];
+  for (const row of rows) {
+    const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
+    cells.forEach((c, m) => { (columns[m] ||= []).push(c); });
+  }
+  assert.ok(columns.length >= 4, `${columns.length} measures`);
+  for (const column of columns) assert.deepEqual([...column].sort(), ['1', '2', '3']);
+  // The best RR mean is ranked 1.
+  const rr = await page.locator('[data-testid="results"] td[data-measure="RR"]').evaluateAll((tds) =>
+    tds.map((td) => [td.getAttribute('data-system'), Number(td.getAttribute('data-value'))]));
+  const best = rr.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const headers = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
+  const rrColumn = headers.indexOf('RR') - 1;
+  const bestRow = rows[(await table.locator('tbody th').allTextContents()).map((t) => t.trim()).indexOf(best)];
+  assert.equal((await bestRow.locator('td').nth(rrColumn).textContent()).trim(), '1');
+  await context.close();
+});
+
 test('P@k curve data by hand, and the SVG download', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

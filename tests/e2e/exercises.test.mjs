@@ -290,6 +290,11 @@ test('on a phone the set is named above its exercise', async () => {
   assert.equal((await title.textContent()).trim(), 'Ranking measures by hand');
   const [t, ex] = await Promise.all([title.boundingBox(), page.getByTestId('exercise-metric').boundingBox()]);
   assert.ok(t.y + t.height <= ex.y, `title ends at ${t.y + t.height}, the exercise starts at ${ex.y}`);
+  // The set's controls are touch targets, its link as tall as its buttons.
+  for (const id of ['exercise-next', 'exercise-handout', 'exercise-set-link']) {
+    const box = await page.getByTestId(id).boundingBox();
+    assert.ok(box.height >= 44, `${id}: ${box.height} px tall`);
+  }
   await context.close();
 });
 
@@ -340,6 +345,13 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   assert.equal(await place.innerText(), 'Exercise 1 of 7 · The ranking · tap the exercise: next');
   await page.getByTestId('exercise-ranking').tap();
   assert.match(await place.innerText(), /^Exercise 1 of 7 · The answer · tap the exercise: next$/);
+  // The bar stays in sight as the step scrolls: it keeps to a fifth of
+  // the screen, its buttons still touch targets.
+  const bar = await page.locator('.projector-bar').boundingBox();
+  assert.ok(bar.height <= 844 / 5, `the bar is ${bar.height} px tall`);
+  for (const id of ['projector-prev', 'projector-next', 'exercise-projector']) {
+    assert.ok((await page.getByTestId(id).boundingBox()).height >= 44, id);
+  }
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

@@ -119,6 +119,19 @@ test('marks name the beaten system; seeded tests repeat after a reload', async (
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
   assert.equal(await page.getByTestId('stats-seed').inputValue(), '7');
   assert.equal(await pRand(), before);
+  // Tukey HSD allows for every pair itself: the correction box says so
+  // instead of showing a correction that is not applied, and the one
+  // chosen comes back with another test.
+  const correction = page.getByTestId('stats-correction');
+  assert.equal(await correction.isDisabled(), false);
+  await correction.selectOption('bonferroni');
+  await page.getByTestId('stats-test').selectOption('tukey');
+  await page.getByTestId('stats-pairs').locator('caption', { hasText: 'Tukey' }).waitFor();
+  assert.equal(await correction.isDisabled(), true);
+  assert.equal(await correction.locator('option:checked').textContent(), "Tukey HSD's own");
+  await page.getByTestId('stats-test').selectOption('t');
+  assert.equal(await correction.isDisabled(), false);
+  assert.equal(await correction.inputValue(), 'bonferroni');
   await context.close();
 });
 

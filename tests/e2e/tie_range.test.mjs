@@ -66,6 +66,9 @@ test('values that depend on tie order show their range, flips and best and worst
     'denseq10.83330.83330.8333', 'denseq20.50000.50000.5000',
   ]);
   assert.match(await panel.getByTestId('tie-chart').locator('svg').innerHTML(), /AP per query: as ranked \(bar\), over tie orders \(whisker\)/);
+  // Which queries are drawn, and why.
+  assert.equal(await panel.getByTestId('tie-chart-which').textContent(),
+    'Drawn: the 2 of 2 queries whose AP changes with the order of tied documents.');
 
   // A widest query opens its calculation with the best and worst orders.
   await panel.getByTestId('tie-query').filter({ hasText: 'bm25, query q2' }).first().click();
