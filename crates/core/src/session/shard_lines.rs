@@ -19,8 +19,12 @@ use super::stream::{
 use crate::byte_lines::{ByteLines, Line};
 
 /// Bytes a shard reads before its range to learn which query is in
-/// progress there.
-pub const LOOKBEHIND: u64 = 1 << 20;
+/// progress there: the last data line before it, which a run's short lines
+/// put a few dozen bytes back. The page's workers read one per dealt piece
+/// (see [`super::dealing`]). Where no data line is that close (a comment
+/// longer than this), the shard takes the query in progress for a new
+/// one, the query turns up in two parts, and [`join`] asks for one reading.
+pub const LOOKBEHIND: u64 = 64 << 10;
 
 /// Bytes read at a time by [`ShardLines::read`].
 const BLOCK: usize = 1 << 20;
@@ -282,8 +286,11 @@ impl<'s, T> ShardLines<'s, T> {
         let qid = line_qid(line);
         if self.phase == Phase::Before {
             if start < self.begin {
+                // The one buffer for every line before the range.
                 if let Some(q) = qid {
-                    self.previous = Some(q.to_string());
+                    let previous = self.previous.get_or_insert_with(String::new);
+                    previous.clear();
+                    previous.push_str(q);
                 }
                 return;
             }

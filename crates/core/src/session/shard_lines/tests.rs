@@ -159,6 +159,35 @@ fn a_long_run_split_in_four_equals_the_whole_text() {
     }
 }
 
+/// A comment longer than [`LOOKBEHIND`] inside a query, where a shard
+/// starts: the shard cannot see the query in progress, and the parts ask
+/// for one reading, which gives the whole text's numbers.
+#[test]
+fn a_comment_longer_than_the_lookbehind_asks_for_one_reading() {
+    let mut run = String::new();
+    for q in 0..4 {
+        for d in 0..20 {
+            run.push_str(&format!("q{q} Q0 d{d} {} {} run\n", d + 1, 90 - d));
+            if q == 1 && d == 10 {
+                let long = "#".repeat(4 * LOOKBEHIND as usize);
+                run.push_str(&format!("{long}\n"));
+            }
+        }
+    }
+    let qrels = parse_qrels("qrels", "q1 0 d3 1\nq1 0 d15 1\nq2 0 d1 1\n");
+    let items = MeasureRequest::parse(&["map"]).unwrap().items().unwrap();
+    let c = Conventions::default();
+    assert_eq!(
+        sharded(&run, &qrels, &items, &c, 2),
+        TrecRead::Ungrouped,
+        "the second shard starts inside the comment"
+    );
+    assert_eq!(
+        rows(sharded(&run, &qrels, &items, &c, 1)),
+        whole(&run, &qrels, &items, &c)
+    );
+}
+
 #[test]
 fn carriage_returns_give_the_same_errors_both_ways() {
     // Found by fuzzing: a last line ending in a lone `\r`.
