@@ -36,3 +36,40 @@ async fn app_mounts_and_shows_the_demo_mrr() {
     let value: f64 = cell.get_attribute("data-value").unwrap().parse().unwrap();
     assert_eq!(value, 0.75);
 }
+
+/// A big file's stream stops near where its reader expects to stop, and
+/// reads on past it when asked (a shard's last query runs long), from any
+/// offset, to the file's end.
+#[wasm_bindgen_test]
+async fn a_blob_stream_stops_near_its_end_and_reads_on() {
+    use ranklab_app::big_files::blob_reading::open_blob;
+    use ranklab_app::shared::evaluation::ByteSource;
+    let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(&bytes[..]));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).unwrap();
+    for (from, near) in [
+        (0, 1_000),
+        (1_234, 50_000),
+        (70_000, 0),
+        (299_999, 10),
+        (300_000, 1),
+        (5, 1 << 40),
+    ] {
+        let mut source = open_blob(&blob, from);
+        source.stop_near(near);
+        let mut read = Vec::new();
+        let mut buf = vec![0; 4096];
+        loop {
+            let n = source.read(&mut buf).await.unwrap();
+            if n == 0 {
+                break;
+            }
+            read.extend_from_slice(&buf[..n]);
+        }
+        assert_eq!(
+            read,
+            bytes[from as usize..],
+            "from {from}, stopping near {near}"
+        );
+    }
+}

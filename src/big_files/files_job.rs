@@ -124,18 +124,24 @@ impl Gathered {
         }
     }
 
-    /// Worker `index` read a piece, whose part's bytes are `bytes`: it is
-    /// dealt the next piece at once (so that it does not wait while the
-    /// part is read here), then the part is kept.
-    fn part_read(&mut self, index: usize, bytes: &JsValue, on_event: &Callback<JobEvent>) {
-        let next = (self.deal_next < self.deal_len).then_some(self.deal_next);
-        self.deal_next += 1;
-        let message = Object::new();
-        let next = next.map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64));
-        let _ = Reflect::set(&message, &JsValue::from_str("deal"), &next);
-        if self.workers[index].0.post_message(&message).is_err() {
-            return self.fail_to_hand(on_event);
+    /// Worker `index`'s `{ part, ask }` message (see `Request::Evaluate`):
+    /// when it asks, it is dealt its next piece at once (before its part is
+    /// read here), then the part, if any, is kept.
+    fn part_read(&mut self, index: usize, data: &JsValue, on_event: &Callback<JobEvent>) {
+        let field = |name: &str| Reflect::get(data, &JsValue::from_str(name)).ok();
+        if field("ask").and_then(|a| a.as_bool()) == Some(true) {
+            let next = (self.deal_next < self.deal_len).then_some(self.deal_next);
+            self.deal_next += 1;
+            let message = Object::new();
+            let next = next.map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64));
+            let _ = Reflect::set(&message, &JsValue::from_str("deal"), &next);
+            if self.workers[index].0.post_message(&message).is_err() {
+                return self.fail_to_hand(on_event);
+            }
         }
+        let Some(bytes) = field("part").filter(|p| !p.is_null()) else {
+            return;
+        };
         let part = bytes
             .dyn_ref::<ArrayBuffer>()
             .and_then(|b| postcard::from_bytes(&Uint8Array::new(b).to_vec()).ok());
@@ -355,9 +361,8 @@ impl FilesJob {
                     if !is_reply(&data) {
                         // A piece of a run it read, or its piece of the
                         // judgments (see `Request::Evaluate`).
-                        let part = Reflect::get(&data, &JsValue::from_str("part"));
-                        if let Some(part) = part.ok().filter(|p| !p.is_undefined()) {
-                            return g.part_read(index, &part, &on_event);
+                        if Reflect::has(&data, &JsValue::from_str("part")).unwrap_or(false) {
+                            return g.part_read(index, &data, &on_event);
                         }
                         let piece = Reflect::get(&data, &JsValue::from_str("piece"))
                             .ok()

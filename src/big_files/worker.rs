@@ -54,10 +54,12 @@ pub enum Request {
         split_qrels: bool,
         /// Whether the big runs are dealt in pieces (there are several
         /// workers; see the core's `Deal`): the worker reads piece
-        /// `shard.index` first. After each piece it posts the piece's part
-        /// (a `DealtPart`'s bytes) as `{ part: ArrayBuffer }`, and the
-        /// page answers `{ deal: n }`, the next piece no worker has taken,
-        /// or `{ deal: null }` when none is left.
+        /// `shard.index` first. As it starts each piece it posts
+        /// `{ part, ask: true }` (the last piece's part, a `DealtPart`'s
+        /// bytes, or `null` at the first), and the page answers
+        /// `{ deal: n }`, the next piece no worker has taken, or
+        /// `{ deal: null }` when none is left; its last part comes as
+        /// `{ part, ask: false }`.
         deal: bool,
     },
     /// Find one query's whole ranking in a run (for its explanation).
@@ -316,24 +318,47 @@ fn take_deal(data: &JsValue) -> bool {
     true
 }
 
-/// Gives the page each piece read, and waits for its next one.
+/// Gives the page each piece read, and asks it for the next one.
 struct PageDealer<'s>(&'s DedicatedWorkerGlobalScope);
 
-impl Dealer for PageDealer<'_> {
-    fn next(&mut self, done: DealtPart) -> NextPiece<'_> {
-        let Ok(bytes) = postcard::to_allocvec(&done) else {
-            // A part missing from the page's: the run is read again with
-            // one worker.
-            return Box::pin(std::future::ready(None));
+impl PageDealer<'_> {
+    /// Posts `{ part, ask }`: the part's bytes (or `null`), and whether a
+    /// piece is asked for. False when the part did not encode: it is
+    /// missing from the page's, and the run is read again with one worker.
+    fn post(&self, done: Option<DealtPart>, ask: bool) -> bool {
+        let part = match done.map(|d| postcard::to_allocvec(&d)) {
+            Some(Ok(bytes)) => Uint8Array::from(&bytes[..]).buffer().into(),
+            Some(Err(_)) => return false,
+            None => JsValue::NULL,
         };
-        DEALT.with(|d| *d.borrow_mut() = Slot::default());
-        let buffer = Uint8Array::from(&bytes[..]).buffer();
         let message = Object::new();
-        let _ = Reflect::set(&message, &JsValue::from_str("part"), &buffer);
-        let _ = self
-            .0
-            .post_message_with_transfer(&message, &Array::of1(&buffer));
+        let _ = Reflect::set(&message, &JsValue::from_str("part"), &part);
+        let _ = Reflect::set(
+            &message,
+            &JsValue::from_str("ask"),
+            &JsValue::from_bool(ask),
+        );
+        let transfer = Array::new();
+        if !part.is_null() {
+            transfer.push(&part);
+        }
+        self.0
+            .post_message_with_transfer(&message, &transfer)
+            .is_ok()
+    }
+}
+
+impl Dealer for PageDealer<'_> {
+    fn ask(&mut self, done: Option<DealtPart>) -> NextPiece<'_> {
+        DEALT.with(|d| *d.borrow_mut() = Slot::default());
+        if !self.post(done, true) {
+            return Box::pin(std::future::ready(None));
+        }
         Box::pin(Arrival(&DEALT))
+    }
+
+    fn hand_in(&mut self, done: DealtPart) {
+        self.post(Some(done), false);
     }
 }
 

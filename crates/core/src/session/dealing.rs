@@ -6,10 +6,11 @@
 //! is often slowed, and its half of a run was seen to end 140 to 250 ms
 //! after the other's, with the other idle. Dealt ([`RunDealing::Dealt`]),
 //! the runs are cut into pieces of about [`PIECE_BYTES`] (a [`Deal`]);
-//! shard `i` reads piece `i` first, and each time it finishes one it hands
-//! the piece's part to its [`Dealer`] and is given the next piece no shard
-//! has taken yet. A slowed shard reads fewer pieces, and the shards end
-//! within about one piece of each other. Each piece is read as a shard of
+//! shard `i` reads piece `i` first, and as it starts each piece it asks
+//! its [`Dealer`] for the one to read after it (handing in the part of the
+//! one before), and is given the next piece no shard has taken yet. A
+//! slowed shard reads fewer pieces, and the shards end within about a
+//! piece of each other. Each piece is read as a shard of
 //! its own ([`ShardLines`](super::shard_lines::ShardLines) with the piece
 //! as its [`Shard`]), and [`finish`](super::shards::finish) joins the
 //! parts in piece order as it joins shards, so the numbers are those of
@@ -30,7 +31,7 @@ use super::shard_lines::{Shard, ShardRun};
 /// opening of a stream and a message each way.
 ///
 /// [`LOOKBEHIND`]: super::shard_lines::LOOKBEHIND
-pub const PIECE_BYTES: u64 = 16 << 20;
+pub const PIECE_BYTES: u64 = 8 << 20;
 
 /// Whether a run is streamed (read in chunks, split between shards): a
 /// big file in TREC's run format. Other runs are read whole by the first
@@ -108,10 +109,19 @@ pub struct DealtPart {
 pub type NextPiece<'a> = Pin<Box<dyn Future<Output = Option<usize>> + 'a>>;
 
 /// Hands out the pieces of a [`Deal`] (the page, between its workers).
+/// A shard asks for its next piece as it starts reading one, so that the
+/// answer is there when it ends: the page's thread, busy drawing, answers
+/// late, and a shard that waited for it after each piece sat idle.
 pub trait Dealer {
-    /// Takes a piece a shard has read, and gives that shard the next item
-    /// of the deal no shard has taken, or `None` when all are taken.
-    fn next(&mut self, done: DealtPart) -> NextPiece<'_>;
+    /// Takes the part of the piece a shard read last (none as it starts
+    /// its first) and asks for the piece to read after the one it starts
+    /// now: the next item of the deal no shard has taken, or `None` when
+    /// all are taken. The shard awaits the answer once it has read the
+    /// piece it starts.
+    fn ask(&mut self, done: Option<DealtPart>) -> NextPiece<'_>;
+
+    /// Takes the part of the shard's last piece (it asks for no other).
+    fn hand_in(&mut self, done: DealtPart);
 }
 
 /// How a shard comes by the parts of the streamed runs it reads.
@@ -119,8 +129,8 @@ pub enum RunDealing<'a> {
     /// It reads its own byte range of each ([`Shard::range`]).
     Own,
     /// It reads item `shard.index` of `deal`, then each item `dealer`
-    /// gives it, and hands each part to `dealer`: its reply has no part of
-    /// a streamed run.
+    /// gives it ([`Dealer::ask`]), and hands each part to `dealer`: its
+    /// reply has no part of a streamed run.
     Dealt {
         /// The pieces (the same for every shard).
         deal: Deal,
@@ -154,32 +164,15 @@ mod tests {
             big("two", 40 << 20),
         ];
         let deal = Deal::of(&files, 2);
-        // 270 MB in 16 MiB pieces is 16.09: 17 pieces; 40 MiB is 2.5: 3.
-        assert_eq!(deal.len(), 20);
-        assert_eq!(
-            deal.item(0),
-            Some((
-                0,
-                Shard {
-                    index: 0,
-                    count: 17
-                }
-            ))
-        );
-        assert_eq!(
-            deal.item(16),
-            Some((
-                0,
-                Shard {
-                    index: 16,
-                    count: 17
-                }
-            ))
-        );
+        // 270 MB in 8 MiB pieces is 32.19: 33 pieces; 40 MiB is 5.
+        assert_eq!(deal.len(), 38);
+        let piece = |index, count| Some(Shard { index, count });
+        assert_eq!(deal.item(0), piece(0, 33).map(|p| (0, p)));
+        assert_eq!(deal.item(32), piece(32, 33).map(|p| (0, p)));
         // The small run (place 1) is read whole: not dealt.
-        assert_eq!(deal.item(17), Some((2, Shard { index: 0, count: 3 })));
-        assert_eq!(deal.item(19), Some((2, Shard { index: 2, count: 3 })));
-        assert_eq!(deal.item(20), None);
+        assert_eq!(deal.item(33), piece(0, 5).map(|p| (2, p)));
+        assert_eq!(deal.item(37), piece(4, 5).map(|p| (2, p)));
+        assert_eq!(deal.item(38), None);
         // At least a piece per shard, however small the run.
         let deal = Deal::of(&files[..2], 40);
         assert_eq!(deal.len(), 40);

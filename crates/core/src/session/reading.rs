@@ -57,6 +57,12 @@ pub type ByteSourceRead<'a> = Pin<Box<dyn Future<Output = std::io::Result<usize>
 pub trait ByteSource {
     /// Reads up to `buf.len()` bytes into `buf`; 0 means the file ended.
     fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> ByteSourceRead<'a>;
+
+    /// The reader expects to stop near byte `end` of the file (before its
+    /// first read). A source that reads ahead, as a browser's stream does,
+    /// need not read much past it; asked for more, it reads on. Nothing,
+    /// by default.
+    fn stop_near(&mut self, _end: u64) {}
 }
 
 /// A [`Read`] as a [`ByteSource`] whose reads never wait.
