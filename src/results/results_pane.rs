@@ -16,6 +16,7 @@ use crate::results::results_table::results_status;
 use crate::results::use_evaluation::Evaluation;
 use crate::results::warnings::Warnings;
 use crate::settings::Settings;
+use crate::shared::after_paint::AfterPaint;
 use crate::shared::door::Door;
 use crate::shared::error_list::problems_paragraph;
 use crate::shared::evaluation::ParseError;
@@ -107,14 +108,20 @@ pub fn results_pane(p: ResultsPane) -> Html {
                         <JudgmentTableView { table } />
                     }
                     { parts.explanation }
-                    { parts.after_explanation }
+                    // The exports under the table they save (the tie range
+                    // panel after them can be long).
                     <ExportBar measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() }
                         stats={ settings.stats.marks.then(|| SameRc(stats.reports.clone())) } marks_note={ marks_note }
                         intervals={ (SameRc(stats.reports.clone()), settings.stats) } />
                     { parts.case_checks }
-                    <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() } on_select={ on_select.clone() } { measure } />
-                    { parts.charts }
-                    { parts.after_charts }
+                    // The values are painted first, the rest a frame later,
+                    // when results first come (see `AfterPaint`).
+                    <AfterPaint results={ !systems.is_empty() }>
+                        { parts.after_explanation }
+                        <PerQuery measures={ measures.clone() } systems={ systems.clone() } partial={ ev.partial.clone() } on_select={ on_select.clone() } { measure } />
+                        { parts.charts }
+                        { parts.after_charts }
+                    </AfterPaint>
                     <p class="timing hint" data-testid="eval-ms" data-typed-ms={ typed.millis.to_string() } data-files-ms={ job.millis.to_string() }>
                         { if files_part.files.is_empty() {
                             format!("Computed in {:.1} ms.", typed.millis)

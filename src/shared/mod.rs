@@ -1,6 +1,7 @@
 //! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields, whether this build is the first module.
 
 pub mod address;
+pub mod after_paint;
 pub mod code_text;
 pub mod copy_button;
 pub mod dom;
