@@ -349,9 +349,16 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   // the screen, its buttons still touch targets.
   const bar = await page.locator('.projector-bar').boundingBox();
   assert.ok(bar.height <= 844 / 5, `the bar is ${bar.height} px tall`);
+  const rows = new Set();
   for (const id of ['projector-prev', 'projector-next', 'exercise-projector']) {
-    assert.ok((await page.getByTestId(id).boundingBox()).height >= 44, id);
+    const box = await page.getByTestId(id).boundingBox();
+    assert.ok(box.height >= 44, id);
+    rows.add(Math.round(box.y));
   }
+  assert.equal(rows.size, 1, `the bar's buttons in one row: ${[...rows]}`);
+  // Its button says "Leave" there, and is named in full.
+  assert.equal(await page.getByTestId('exercise-projector').innerText(), 'Leave');
+  assert.equal(await page.getByRole('button', { name: 'Leave projector mode' }).count(), 1);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

@@ -225,8 +225,14 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             ref={ pane } tabindex="-1" { onkeydown }>
             <h2 id="exercise-title" tabindex="-1">{ "Try it yourself" }</h2>
             <p class="projector-bar">
-                <button type="button" data-testid="exercise-projector" aria-pressed={ projector.to_string() } onclick={ on_projector }>
-                    { if *projector { "Leave projector mode" } else { "Projector mode" } }
+                <button type="button" data-testid="exercise-projector" aria-pressed={ projector.to_string() } onclick={ on_projector }
+                    aria-label={ (*projector).then_some("Leave projector mode") }>
+                    if *projector {
+                        // On a phone "Leave": the bar's three buttons in one row.
+                        { "Leave" }<span class="wide-only">{ " projector mode" }</span>
+                    } else {
+                        { "Projector mode" }
+                    }
                 </button>
                 if *projector {
                     { projector_bar(&projector_mode, rows, steps, in_set) }
