@@ -369,21 +369,13 @@ mod tests {
 
     #[test]
     fn the_chart_says_which_queries_it_draws() {
-        assert_eq!(
-            which_queries(&chart(6, 6, 8), "AP"),
-            "Drawn: the 6 of 8 queries whose AP changes with the order of tied documents; the other 2 have one AP whatever the order."
-        );
-        assert_eq!(
-            which_queries(&chart(1, 1, 2), "RR"),
-            "Drawn: the 1 of 2 queries whose RR changes with the order of tied documents; the other one has one RR whatever the order."
-        );
-        assert_eq!(
-            which_queries(&chart(40, 57, 300), "nDCG@10"),
-            "Drawn: the 40 widest of the 57 of 300 queries whose nDCG@10 changes with the order of tied documents; the other 243 have one nDCG@10 whatever the order."
-        );
-        assert_eq!(
-            which_queries(&chart(1, 1, 1), "AP"),
-            "Drawn: the 1 of 1 query whose AP changes with the order of tied documents."
-        );
+        for ((drawn, spread, all, measure), said) in [
+            ((6, 6, 8, "AP"), "Drawn: the 6 of 8 queries whose AP changes with the order of tied documents; the other 2 have one AP whatever the order."),
+            ((1, 1, 2, "RR"), "Drawn: the 1 of 2 queries whose RR changes with the order of tied documents; the other one has one RR whatever the order."),
+            ((40, 57, 300, "nDCG@10"), "Drawn: the 40 widest of the 57 of 300 queries whose nDCG@10 changes with the order of tied documents; the other 243 have one nDCG@10 whatever the order."),
+            ((1, 1, 1, "AP"), "Drawn: the 1 of 1 query whose AP changes with the order of tied documents."),
+        ] {
+            assert_eq!(which_queries(&chart(drawn, spread, all), measure), said);
+        }
     }
 }

@@ -74,6 +74,15 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   const { context, page, seen } = await open(env, { workerPrelude: SLOW_READS });
   await showTab(page, 'files');
   await watchJob(page, 'run.txt');
+  // The pieces the page deals to the workers, as it posts them.
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    window.__dealt = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && 'deal' in message) window.__dealt.push(message.deal);
+      return post.call(this, message, ...rest);
+    };
+  });
   await page.getByTestId('file-input').setInputFiles([join(DIR, 'qrels.txt'), join(DIR, 'run.txt')]);
   // The run has a bad line: no numbers until the reader chooses to go on without it.
   const withheld = page.getByTestId('numbers-withheld');
@@ -91,6 +100,14 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   console.log(`# 40 MB run: ${texts.length} progress texts shown, longest frame gap ${gap.toFixed(0)} ms: ${texts.join(" | ")}`);
   assert.ok(texts.some((t) => /^Reading run\.txt: [\d.]+ MB of [\d.]+ MB read, [\d,]+ queries evaluated\.$/.test(t)), texts.join(' | '));
   assert.ok(texts.length >= 3, 'the page painted the progress as it went');
+  // The run was cut into pieces of 8 MiB: each worker read its first, and
+  // was dealt the others as it went, each once, until none was left.
+  const workers = await page.evaluate(() => Math.min(4, Math.max(1, navigator.hardwareConcurrency)));
+  const pieces = Math.ceil(big.run.length / (8 << 20));
+  const dealt = await page.evaluate(() => window.__dealt);
+  const numbers = dealt.filter((d) => d !== null).sort((a, b) => a - b);
+  assert.deepEqual(numbers, Array.from({ length: Math.max(0, pieces - workers) }, (_, i) => workers + i), `dealt ${dealt}`);
+  assert.equal(dealt.filter((d) => d === null).length, workers, `dealt ${dealt}`);
   // The bad line is located at its line in the file, though a second worker read that part.
   const errors = await page.getByTestId('file-errors').innerText();
   assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
