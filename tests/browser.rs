@@ -43,7 +43,6 @@ async fn app_mounts_and_shows_the_demo_mrr() {
 #[wasm_bindgen_test]
 async fn a_blob_stream_stops_near_its_end_and_reads_on() {
     use ranklab_app::big_files::blob_reading::open_blob;
-    use ranklab_app::shared::evaluation::ByteSource;
     let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(&bytes[..]));
     let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).unwrap();
