@@ -39,11 +39,20 @@ pub struct Progress {
 
 impl Progress {
     /// The progress of shards together (the file named is the first's).
+    /// A shard counts only bytes of its own range, but one dealt more than
+    /// its share of a run's pieces reads more than its total: the bytes
+    /// read are summed, then held to the whole (a shard's were held to its
+    /// own total, and the bar stopped short of the end).
     pub fn sum(shards: &[Progress]) -> Progress {
+        let bytes_total = shards.iter().map(|p| p.bytes_total).sum();
         Progress {
             file: shards.first().map(|p| p.file.clone()).unwrap_or_default(),
-            bytes_read: shards.iter().map(|p| p.bytes_read.min(p.bytes_total)).sum(),
-            bytes_total: shards.iter().map(|p| p.bytes_total).sum(),
+            bytes_read: shards
+                .iter()
+                .map(|p| p.bytes_read)
+                .sum::<u64>()
+                .min(bytes_total),
+            bytes_total,
             queries: shards.iter().map(|p| p.queries).sum(),
         }
     }
@@ -189,6 +198,25 @@ pub(super) fn unreadable(file: &LoadedFile, why: &str) -> ParseError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_progress_adds_up_when_one_read_more_than_its_share() {
+        let p = |bytes_read, bytes_total| Progress {
+            file: "run".into(),
+            bytes_read,
+            bytes_total,
+            queries: 1,
+        };
+        // Dealt 60 of a run's 100 bytes, against a share of 50: all read.
+        let sum = Progress::sum(&[p(60, 50), p(40, 50)]);
+        assert_eq!(
+            (sum.bytes_read, sum.bytes_total, sum.queries),
+            (100, 100, 2)
+        );
+        assert_eq!(Progress::sum(&[p(30, 50), p(40, 50)]).bytes_read, 70);
+        // Never past the whole.
+        assert_eq!(Progress::sum(&[p(90, 50), p(40, 50)]).bytes_read, 100);
+    }
     use crate::session::files::BigFile;
 
     /// A source giving at most `most` bytes a read, as a browser's stream
