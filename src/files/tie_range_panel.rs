@@ -13,7 +13,7 @@ use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg, TieChart};
 use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
-use crate::shared::evaluation::{format_digits, format_value, plural, range_digits};
+use crate::shared::evaluation::{format_digits, format_value, listed, plural, range_digits};
 use crate::shared::evaluation::{Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
@@ -76,6 +76,18 @@ struct View<'a> {
     width: u32,
 }
 
+impl View<'_> {
+    /// The measures neither spread nor refused: one mean for every order.
+    fn unmoved(&self) -> Vec<String> {
+        (0..self.names.len())
+            .filter(|j| {
+                !self.spread.contains(j) && self.report.refused.get(*j).is_none_or(|n| *n == 0)
+            })
+            .map(|j| self.names[j].clone())
+            .collect()
+    }
+}
+
 /// How many of the widest queries are listed before "Show all".
 const FIRST_WIDEST: usize = 5;
 
@@ -132,6 +144,9 @@ fn means_table(v: &View) -> Html {
                 </tbody>
             </table>
         </div>
+        if let Some(said) = unmoved_sentence(&v.unmoved()) {
+            <p class="hint" data-testid="tie-unmoved">{ said }</p>
+        }
         if let Some((i, j)) = finer {
             <p class="hint" data-testid="tie-digits">{ format!(
                 "A range that 4 decimals would print with both ends alike gets more, and its mean as many: the results table rounds the same mean to 4 ({} of {} is {} there, {} here).",
@@ -140,6 +155,21 @@ fn means_table(v: &View) -> Html {
         }
         </>
     }
+}
+
+/// Why a measure has no column: the measures (by name) whose every mean
+/// was computed and is the same over tie orders. `None` when each measure
+/// has its column or its own refusal note.
+fn unmoved_sentence(unmoved: &[String]) -> Option<String> {
+    let (verb, them) = match unmoved.len() {
+        0 => return None,
+        1 => ("has", "it"),
+        _ => ("have", "them"),
+    };
+    Some(format!(
+        "{} {verb} one mean whatever the order of tied documents: no column for {them}.",
+        listed(unmoved)
+    ))
 }
 
 /// The pairs of systems that can swap places by tie order alone.
@@ -365,6 +395,20 @@ mod tests {
             spread,
             queries_in_all,
         }
+    }
+
+    #[test]
+    fn a_measure_without_a_column_is_named_with_why() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(unmoved_sentence(&[]), None);
+        assert_eq!(
+            unmoved_sentence(&names(&["RR"])).as_deref(),
+            Some("RR has one mean whatever the order of tied documents: no column for it.")
+        );
+        assert_eq!(
+            unmoved_sentence(&names(&["P@10", "R@10"])).as_deref(),
+            Some("P@10 and R@10 have one mean whatever the order of tied documents: no column for them.")
+        );
     }
 
     #[test]

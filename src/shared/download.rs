@@ -17,9 +17,18 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let blob = Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(message)?;
     let url = Url::create_object_url_with_blob(&blob).map_err(message)?;
     let saved = save_link(&url, name);
-    let _ = Url::revoke_object_url(&url);
+    // The browser reads the Blob after the click returns: revoked at once,
+    // a download could find nothing behind its address. A minute later it
+    // has long been read, and the text is freed.
+    gloo::timers::callback::Timeout::new(REVOKE_AFTER_MS, move || {
+        let _ = Url::revoke_object_url(&url);
+    })
+    .forget();
     saved
 }
+
+/// How long a saved file's address is kept after the click.
+const REVOKE_AFTER_MS: u32 = 60_000;
 
 /// Clicks a temporary link that saves `href` as a file named `name`.
 fn save_link(href: &str, name: &str) -> Result<(), String> {

@@ -53,6 +53,10 @@ test('values that depend on tie order show their range, flips and best and worst
   assert.match(await meanCell.textContent(), /0\.5000\s*0\.5000 to 0\.9167/);
   // P@10 takes every document whatever the order: no column for it.
   assert.equal(await panel.locator('td[data-tie-measure="P@10"]').count(), 0);
+  // ... and the panel says so, with R@10 (both relevant documents of q1
+  // and the one of q2 are in every order's top 10).
+  assert.equal(await panel.getByTestId('tie-unmoved').textContent(),
+    'P@10 and R@10 have one mean whatever the order of tied documents: no column for them.');
   const flips = await panel.getByTestId('tie-flips').textContent();
   assert.match(flips, /AP: bm25 \(0\.5000, 0\.5000 to 0\.9167\) and dense \(0\.6667, 0\.6667 to 0\.6667\) can come out either way round\./);
   await page.screenshot({ path: join(SHOTS, 'tie-range.png'), fullPage: false });

@@ -8,6 +8,16 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Names as a sentence lists them: "RR", "RR and AP", "RR, AP and P@10"
+/// (empty for none).
+pub fn listed(names: &[String]) -> String {
+    match names {
+        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        [one] => one.clone(),
+        _ => String::new(),
+    }
+}
+
 /// A size for people: `812 bytes`, `3.4 KB`, `250.0 MB`.
 pub fn byte_size(bytes: u64) -> String {
     if bytes >= 1 << 30 {
@@ -23,7 +33,16 @@ pub fn byte_size(bytes: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::plural;
+    use super::{listed, plural};
+
+    #[test]
+    fn names_are_listed_with_commas_and_a_last_and() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(listed(&names(&[])), "");
+        assert_eq!(listed(&names(&["RR"])), "RR");
+        assert_eq!(listed(&names(&["RR", "AP"])), "RR and AP");
+        assert_eq!(listed(&names(&["RR", "AP", "P@10"])), "RR, AP and P@10");
+    }
 
     #[test]
     fn one_takes_the_singular_and_every_other_count_the_plural() {

@@ -427,9 +427,9 @@ impl std::fmt::Display for FilesLack {
 /// "a.txt is" or "a.txt and b.txt are".
 fn named(names: &[String]) -> String {
     match names {
-        [one] => format!("{one} is"),
-        [rest @ .., last] => format!("{} and {last} are", rest.join(", ")),
         [] => "Nothing is".to_string(),
+        [_] => format!("{} is", crate::plural::listed(names)),
+        _ => format!("{} are", crate::plural::listed(names)),
     }
 }
 
