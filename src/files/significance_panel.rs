@@ -135,7 +135,7 @@ fn pairs_table(
                                 <th scope="row">{ format!("{} vs {}", shown[p.a].name, shown[p.b].name) }</th>
                                 <td class="num">{ e.n }</td>
                                 <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
-                                <td class="num">{ if e.cohens_d.is_finite() { format!("{:+.3}", e.cohens_d) } else { "∞".into() } }</td>
+                                <td class="num" data-testid="stats-cohens-d" title={ e.cohens_d_why() }>{ e.cohens_d_text() }</td>
                                 <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
                                 if options.test != Test::PairedT {
                                     <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>

@@ -80,10 +80,33 @@ test('p-values and t intervals equal scipy on the values shown', async () => {
     assert.match(row.split('|')[apColumn], new RegExp(`\\(${lo}, ${hi}\\)`), `${s}: Markdown AP cell`);
     assert.ok(tex.includes(`{\\small (${lo}, ${hi})}`), `${s}: LaTeX AP cell`);
   }
+  // The CSV carries the same interval at full precision, and the marks.
+  const csv = (await saved('export-csv')).trim().split('\n').map((l) => l.split(','));
+  const [lower, upper, better] = ['AP_lower', 'AP_upper', 'AP_better_than'].map((c) => csv[0].indexOf(c));
+  assert.ok(lower > 0 && upper > 0 && better > 0, csv[0].join());
+  for (const s of systems) {
+    const row = csv.find((r) => r[0] === s);
+    assert.ok(Math.abs(Number(row[lower]) - want.t[s][0]) < 1e-9 && Math.abs(Number(row[upper]) - want.t[s][1]) < 1e-9, `${s}: CSV ${row[lower]}, ${row[upper]}`);
+  }
   assert.match(md, /\(lower, upper\): the 95% t interval of the mean\./);
   assert.match(tex, /\(lower, upper\): the 95\\% t interval of the mean\./);
   await page.getByTestId('significance').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'stats-1280.png'), fullPage: true });
+  await context.close();
+});
+
+test("two systems equal on every query: Cohen's d is undefined (0 / 0), not 0", async () => {
+  const { context, page } = await open(env);
+  const same = Array.from({ length: 4 }, (_, q) => `q${q + 1}: ${q % 2 ? 'N R' : 'R N'}`).join('\n');
+  await showTab(page, 'text');
+  await page.getByTestId('quick-input').fill(`[one]\n${same}\n[two]\n${same}`);
+  await cell(page, 'two', 'RR').waitFor({ timeout: 15000 });
+  await openDoor(page, 'files');
+  const d = page.getByTestId('stats-pair').first().getByTestId('stats-cohens-d');
+  assert.equal(await d.innerText(), 'undefined');
+  assert.match(await d.getAttribute('title'), /equal on every common query: d = 0 \/ 0/);
+  // The pair's own counts say why: 0 won, 4 tied, 0 lost.
+  assert.equal(await page.getByTestId('stats-pair').first().locator('td').nth(3).innerText(), '0 / 4 / 0');
   await context.close();
 });
 
@@ -119,6 +142,11 @@ test('marks name the beaten system; seeded tests repeat after a reload', async (
   await page.getByTestId('stats-measure').selectOption({ label: 'AP' });
   assert.equal(await page.getByTestId('stats-seed').inputValue(), '7');
   assert.equal(await pRand(), before);
+  // Every query differs by the same amount (AP 1 against 1/4): Cohen's d
+  // is +∞, with why; never a number.
+  const d = page.getByTestId('stats-pair').first().getByTestId('stats-cohens-d');
+  assert.equal(await d.innerText(), '+∞');
+  assert.match(await d.getAttribute('title'), /every common query differs by the same amount/);
   // Tukey HSD allows for every pair itself: the correction box says so
   // instead of showing a correction that is not applied, and the one
   // chosen comes back with another test.

@@ -35,8 +35,11 @@ pub struct PairedEffect {
     pub mean_diff: f64,
     /// Standard deviation of x − y.
     pub sd_diff: f64,
-    /// Cohen's d for paired data (d̄ / s_d; 0 when s_d = 0 and d̄ = 0,
-    /// infinite when only s_d = 0).
+    /// Cohen's d for paired data, d̄ / s_d (Cohen 1988, d_z). When every
+    /// difference is the same, s_d = 0 (within [`TIE`]): d is infinite (with d̄'s sign) when
+    /// that difference is not 0, and undefined (NaN, 0 / 0) when it is: two
+    /// systems equal on every query have no standardized effect, which is
+    /// not an effect of 0 measured on spread-out differences.
     pub cohens_d: f64,
     /// Queries where x > y.
     pub wins: usize,
@@ -44,6 +47,33 @@ pub struct PairedEffect {
     pub ties: usize,
     /// Queries where x < y.
     pub losses: usize,
+}
+
+impl PairedEffect {
+    /// Cohen's d as a reader sees it: its value to three decimals with its
+    /// sign; "+∞" or "−∞" when every query differs by the same non-zero
+    /// amount; "undefined" when the two systems are equal on every query.
+    pub fn cohens_d_text(&self) -> String {
+        let d = self.cohens_d;
+        if d.is_nan() {
+            "undefined".to_string()
+        } else if d.is_infinite() {
+            (if d > 0.0 { "+∞" } else { "−∞" }).to_string()
+        } else {
+            format!("{d:+.3}")
+        }
+    }
+
+    /// Why d has no finite value, for a reader (`None` when it has one).
+    pub fn cohens_d_why(&self) -> Option<&'static str> {
+        if self.cohens_d.is_nan() {
+            Some("the two systems are equal on every common query: d = 0 / 0")
+        } else if self.cohens_d.is_infinite() {
+            Some("every common query differs by the same amount: the SD of the differences is 0")
+        } else {
+            None
+        }
+    }
 }
 
 /// Differences x − y.
@@ -59,10 +89,13 @@ pub fn effect(x: &[f64], y: &[f64]) -> PairedEffect {
         n: d.len(),
         mean_diff: m,
         sd_diff: s,
-        cohens_d: if s > 0.0 {
+        // An SD within float noise of 0 (differences such as 0.1 − 0.3
+        // and 0.2 − 0.4, equal but for their last bit) is 0: d is not a
+        // quotient of rounding errors.
+        cohens_d: if s > TIE {
             m / s
         } else if m.abs() <= TIE {
-            0.0
+            f64::NAN
         } else {
             m.signum() * f64::INFINITY
         },
@@ -171,5 +204,20 @@ mod tests {
         assert!((p - 0.125).abs() < 0.003, "{p}");
         // A constant shift has s_d = 0: the t-test says p = 0.
         assert_eq!(paired_t(&[0.5, 0.5, 0.5]).1, 0.0);
+        // Cohen's d: 0.1 / s_d with s_d = sqrt(((0.1)² + 0.1² + (0.3)² + (0.3)²) / 3)
+        // = sqrt(0.2 / 3): d = 0.3873 by hand.
+        assert!((e.cohens_d - 0.1 / (0.2f64 / 3.0).sqrt()).abs() < 1e-12);
+        assert_eq!(e.cohens_d_text(), "+0.387");
+        assert_eq!(e.cohens_d_why(), None);
+        // Equal on every query: 0 / 0, shown as undefined, never as 0.
+        let same = effect(&[0.5, 0.2], &[0.5, 0.2]);
+        assert!(same.cohens_d.is_nan());
+        assert_eq!(same.cohens_d_text(), "undefined");
+        assert!(same.cohens_d_why().is_some());
+        // A constant shift down: −∞, with its sign; also when the equal
+        // differences differ in their last bit (0.1 − 0.3 and 0.2 − 0.4).
+        assert_eq!(effect(&[0.5, 0.5], &[0.75, 0.75]).cohens_d_text(), "−∞");
+        let shift = effect(&[0.1, 0.2], &[0.3, 0.4]);
+        assert_eq!(shift.cohens_d_text(), "−∞");
     }
 }
