@@ -122,7 +122,7 @@ test('means over different query sets are said under the table; a binary file ge
   assert.equal(await page.getByTestId('query-sets').innerText(),
     'The means are over different queries: STANDARD (short.test) has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.');
   const errors = await page.getByTestId('file-errors').locator('li').allInnerTexts();
-  assert.deepEqual(errors, ['a.out, Line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found the end of the line']);
+  assert.deepEqual(errors, ['a.out, line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found the end of the line']);
   assert.match(await page.getByTestId('problems-summary').innerText(), /^These results are affected: 1 problem in the files \(a file that is not text or of no known format is not read\)/);
   await page.screenshot({ path: join(SHOTS, 'query-sets-binary-1280.png'), fullPage: false });
   assert.deepEqual(seen.errors, []);
@@ -168,7 +168,7 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   const csv = await saved('export-csv');
   assert.equal(csv.name, 'ranklab-results-partial.csv');
   // results.test ties documents in a way that moves AP, so AP's tie range follows the values.
-  assert.match(csv.text, /^system,queries,RR,AP,nDCG@10,ERR@10,P@10,R@10,AP_min,AP_max,input\nSTANDARD,3,[^\n]*,partial: 1 bad line left out\n/);
+  assert.match(csv.text, /^system,queries,RR,AP,nDCG@10,ERR@10,P@10,R@10,AP_tie_min,AP_tie_max,input\nSTANDARD,3,[^\n]*,partial: 1 bad line left out\n/);
   const json = JSON.parse((await saved('export-json')).text);
   assert.equal(json.partial_input.bad_lines_left_out, 1);
   const md = await saved('export-md');
@@ -176,7 +176,7 @@ test('a bad qrels line withholds the numbers until the reader chooses, then ever
   const tex = await saved('export-tex');
   assert.match(tex.text, /\\caption\{Computed from partial input: 1 bad line/);
   const pq = await saved('export-pq-csv');
-  assert.match(pq.text, /^system,query,measure,value,min,max,input\n/);
+  assert.match(pq.text, /^system,query,measure,value,tie_min,tie_max,input\n/);
   assert.ok(pq.text.trim().split('\n').slice(1).every((l) => l.endsWith(',partial: 1 bad line left out')));
   assert.equal((await saved('export-pq-json')).name, 'ranklab-per-query-partial.json');
   assert.equal((await saved('export-trec')).name, 'ranklab-per-query-partial.txt');

@@ -182,8 +182,8 @@ impl<'a> Table<'a> {
     }
 
     /// The measures (columns) whose value depends on the order of tied
-    /// documents for some system: each gets `<measure>_min` and
-    /// `<measure>_max` columns in the exports. A measure whose range was
+    /// documents for some system: each gets `<measure>_tie_min` and
+    /// `<measure>_tie_max` columns in the exports. A measure whose range was
     /// refused for some query counts too (its cells are then empty).
     pub fn tie_columns(&self) -> Vec<usize> {
         (0..self.measures.len())
@@ -295,26 +295,46 @@ fn full(v: f64) -> String {
     }
 }
 
-/// `system,queries,<measure>...` with full-precision values, then each
-/// tie-sensitive measure's `<measure>_min,<measure>_max`.
+/// `system,queries,<measure>...` with full-precision values, then what
+/// the page's table shows beside them: each tie-sensitive measure's
+/// `<measure>_tie_min,<measure>_tie_max` (its mean's range over the orders
+/// of tied documents); with an interval shown, each measure's
+/// `<measure>_lower,<measure>_upper` (the [`ShownIntervals`] one, named in
+/// no column: the page's caption and the Markdown say which); with
+/// significance marks, each measure's `<measure>_better_than`, the systems
+/// the mean is significantly better than, separated by `; `.
 pub fn results_csv(t: &Table) -> String {
     let mut out = String::from("system,queries");
-    for m in t.measures {
+    let column = |out: &mut String, name: String| {
         out.push(',');
-        out.push_str(&csv_field(&m.to_string()));
+        out.push_str(&csv_field(&name));
+    };
+    for m in t.measures {
+        column(&mut out, m.to_string());
     }
     let ties = t.tie_columns();
     for &j in &ties {
-        for end in ["min", "max"] {
-            out.push(',');
-            out.push_str(&csv_field(&format!("{}_{end}", t.measures[j])));
+        for end in ["tie_min", "tie_max"] {
+            column(&mut out, format!("{}_{end}", t.measures[j]));
+        }
+    }
+    if t.intervals.is_some() {
+        for m in t.measures {
+            for end in ["lower", "upper"] {
+                column(&mut out, format!("{m}_{end}"));
+            }
+        }
+    }
+    if t.stats.is_some() {
+        for m in t.measures {
+            column(&mut out, format!("{m}_better_than"));
         }
     }
     if t.partial.is_some() {
         out.push_str(",input");
     }
     out.push('\n');
-    for s in &t.systems {
+    for (i, s) in t.systems.iter().enumerate() {
         out.push_str(&csv_field(&s.name));
         out.push_str(&format!(",{}", s.queries.len()));
         for v in &s.means {
@@ -328,6 +348,25 @@ pub fn results_csv(t: &Table) -> String {
                 range_end(r, false, full),
                 range_end(r, true, full)
             ));
+        }
+        if t.intervals.is_some() {
+            for j in 0..t.measures.len() {
+                // Empty where none was computed (a system of one query).
+                match t.interval(j, i) {
+                    Some((lo, hi)) => out.push_str(&format!(",{},{}", full(lo), full(hi))),
+                    None => out.push_str(",,"),
+                }
+            }
+        }
+        if t.stats.is_some() {
+            for j in 0..t.measures.len() {
+                let names: Vec<&str> = t
+                    .beats(j, i)
+                    .into_iter()
+                    .map(|b| t.systems[b].name.as_str())
+                    .collect();
+                column(&mut out, names.join("; "));
+            }
         }
         if let Some(p) = t.partial_cell(s) {
             out.push(',');
@@ -586,14 +625,14 @@ pub fn results_latex(t: &Table) -> String {
 }
 
 /// Long format: `system,query,measure,value`, full precision; when some
-/// value depends on the order of tied documents, `min,max` follow (its
+/// value depends on the order of tied documents, `tie_min,tie_max` follow (its
 /// range over those orders; the value twice where it does not; empty where
 /// refused).
 pub fn per_query_csv(t: &Table) -> String {
     let ties = !t.tie_columns().is_empty();
     let mut out = String::from("system,query,measure,value");
     if ties {
-        out.push_str(",min,max");
+        out.push_str(",tie_min,tie_max");
     }
     if t.partial.is_some() {
         out.push_str(",input");
@@ -630,7 +669,7 @@ pub fn per_query_csv(t: &Table) -> String {
 /// `{system: {query: {measure: value}}}`, and for partial input a
 /// `partial_input` entry saying how many bad lines were left out.
 ///
-/// A tie-sensitive measure adds `<measure>_min` and `<measure>_max` to
+/// A tie-sensitive measure adds `<measure>_tie_min` and `<measure>_tie_max` to
 /// every query (`null` where refused).
 pub fn per_query_json(t: &Table) -> String {
     let ties = t.tie_columns();
@@ -647,8 +686,8 @@ pub fn per_query_json(t: &Table) -> String {
             for &j in &ties {
                 let r = q.range(j);
                 let m = &t.measures[j];
-                values.insert(format!("{m}_min"), json!(r.map(|r| r.min)));
-                values.insert(format!("{m}_max"), json!(r.map(|r| r.max)));
+                values.insert(format!("{m}_tie_min"), json!(r.map(|r| r.min)));
+                values.insert(format!("{m}_tie_max"), json!(r.map(|r| r.max)));
             }
             queries.insert(q.id.clone(), Value::Object(values));
         }
@@ -893,6 +932,54 @@ mod tests {
                 ..shown
             }));
         assert!(!results_markdown(&boot).contains("past [0, 1]"));
+        // The CSV carries the shown interval in two columns per measure,
+        // at full precision: t(0.975, 1) = 12.7062047 from the t table.
+        let csv = results_csv(&t);
+        let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+        let at = |name: &str| rows[0].iter().position(|c| *c == name).unwrap();
+        let (lo, hi) = (at("RR_lower"), at("RR_upper"));
+        assert_eq!(rows[0].len(), 2 + 5 + 2 * 5, "{csv}");
+        let half = 12.706_204_736_174_7 * 0.5;
+        assert!(
+            (rows[1][lo].parse::<f64>().unwrap() - (0.5 - half)).abs() < 1e-9,
+            "{csv}"
+        );
+        assert!(
+            (rows[1][hi].parse::<f64>().unwrap() - (0.5 + half)).abs() < 1e-9,
+            "{csv}"
+        );
+        // "other" is 1 on both queries: a t interval of zero width.
+        assert_eq!((rows[2][lo], rows[2][hi]), ("1.0", "1.0"), "{csv}");
+        assert!(!results_csv(&boot.with_intervals(None)).contains("_lower"));
+    }
+
+    #[test]
+    fn the_csv_names_the_systems_each_mean_is_significantly_better_than() {
+        // RR 1, 1, 1 against 1/3, 1/4, 1/5: differences 0.667, 0.75, 0.8,
+        // mean 0.739, SD 0.067, t = 19.0 at 2 degrees of freedom: p = 0.003
+        // (two-sided), below α = 0.05: "good, new" beats bad_1 on RR.
+        let (m, systems, st) = table_of(TWO);
+        let t = Table::new(&m, &systems, Some(&st), "marks".into());
+        let csv = results_csv(&t);
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        assert_eq!(
+            header[header.len() - 5..],
+            [
+                "RR_better_than",
+                "AP_better_than",
+                "nDCG@10_better_than",
+                "P@10_better_than",
+                "R@10_better_than"
+            ],
+            "{csv}"
+        );
+        let rr = header.iter().position(|c| *c == "RR_better_than").unwrap();
+        let good = csv.lines().nth(1).unwrap();
+        // The quoted name holds a comma: split after it.
+        let fields: Vec<&str> = good.rsplitn(header.len() - 1, ',').collect::<Vec<_>>();
+        assert_eq!(fields[header.len() - 2 - rr], "bad_1", "{csv}");
+        let bad: Vec<&str> = csv.lines().nth(2).unwrap().split(',').collect();
+        assert_eq!(bad[rr], "", "{csv}");
     }
 
     #[test]
@@ -1131,7 +1218,7 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next().unwrap(),
-            format!("system,queries,{rr},{},{rr}_min,{rr}_max", m[1])
+            format!("system,queries,{rr},{},{rr}_tie_min,{rr}_tie_max", m[1])
         );
         assert_eq!(lines.next().unwrap(), "run1.txt,2,0.75,0.5,0.75,1.0");
         assert_eq!(lines.next().unwrap(), "run2.txt,2,0.75,0.5,0.75,0.75");
@@ -1175,7 +1262,7 @@ mod tests {
         assert!(latex.contains("\\begin{tabular}{lrrr}"), "{latex}");
         let long = per_query_csv(&t);
         assert!(
-            long.starts_with("system,query,measure,value,min,max\n"),
+            long.starts_with("system,query,measure,value,tie_min,tie_max\n"),
             "{long}"
         );
         assert!(
@@ -1187,7 +1274,10 @@ mod tests {
             "{long}"
         );
         let per_query: Value = serde_json::from_str(&per_query_json(&t)).unwrap();
-        assert_eq!(per_query["run1.txt"]["q1"][format!("{rr}_max")], json!(1.0));
+        assert_eq!(
+            per_query["run1.txt"]["q1"][format!("{rr}_tie_max")],
+            json!(1.0)
+        );
         // Without ties, no column is added.
         let (m2, systems, _) = table_of(TWO);
         let plain = Table::new(&m2, &systems, None, String::new());
