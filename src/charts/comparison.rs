@@ -5,8 +5,8 @@
 use plotters::prelude::*;
 
 use super::{
-    builder, colour, draw_marker, drew, label_chars, name_legend, render, short_name, upper,
-    Interval, Size, Swatch, Theme,
+    builder, colour, draw_marker, drew, label_chars, label_every, name_legend, render, short_name,
+    upper, Interval, Size, Swatch, Theme,
 };
 use crate::styled_mesh;
 
@@ -62,15 +62,25 @@ pub fn comparison_svg(d: &Comparison, theme: Theme, size: Size) -> Result<String
         )?;
         let systems = d.systems.to_vec();
         // Names cut to their group's width; the data table under the
-        // chart has them whole.
-        let chars = label_chars(plot.dim_in_pixel().0, n_s, 18);
+        // chart has them whole. Too many groups for a label each (a tie
+        // chart's 40 queries): every other one, or every third, with the
+        // room of the places between.
+        let px = plot.dim_in_pixel().0;
+        let shortest = d
+            .systems
+            .iter()
+            .map(|s| s.chars().count())
+            .min()
+            .unwrap_or(1);
+        let every = label_every(px, n_s, shortest.clamp(1, 3));
+        let chars = label_chars(px, n_s.div_ceil(every), 18);
         drew(
             styled_mesh!(chart, theme)
                 .disable_x_mesh()
                 .x_labels(n_s * 2 + 1)
                 .x_label_formatter(&move |x| {
                     let i = x.floor() as usize;
-                    if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() {
+                    if (x - x.floor() - 0.5).abs() < 1e-6 && i < systems.len() && i % every == 0 {
                         short_name(&systems[i], chars)
                     } else {
                         String::new()
@@ -220,5 +230,31 @@ mod tests {
         )
         .unwrap();
         assert!(dark.contains("#202227") && dark.contains("#ECECF0"));
+    }
+
+    #[test]
+    fn too_many_groups_for_a_label_each_label_every_other_one() {
+        // A tie chart's 30 queries (ids 411 to 440) in an 805 px chart: a
+        // label each would run together ("411412413…"); every other one has
+        // room, whole.
+        let measures = vec!["A".to_string(), "B".to_string()];
+        let queries: Vec<String> = (411..441).map(|q| q.to_string()).collect();
+        let values = vec![vec![0.5, 0.6]; 30];
+        let svg = comparison_svg(
+            &Comparison {
+                labels: &MEASURES_BY_SYSTEM,
+                measures: &measures,
+                systems: &queries,
+                values: &values,
+                intervals: None,
+            },
+            Theme::Light,
+            (805, 360),
+        )
+        .unwrap();
+        let drawn = |q: &str| count(&svg, &format!(">\n{q}\n</text>"));
+        for (i, q) in queries.iter().enumerate() {
+            assert_eq!(drawn(q), usize::from(i % 2 == 0), "{q}");
+        }
     }
 }

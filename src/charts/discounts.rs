@@ -4,7 +4,9 @@
 
 use plotters::prelude::*;
 
-use super::{builder, colour, drew, name_legend, render, whole_ticks, Size, Swatch, Theme};
+use super::{
+    builder, colour, draw_point, drew, name_legend, render, whole_ticks, Size, Swatch, Theme,
+};
 use crate::styled_mesh;
 
 /// One named curve over ranks 1..=n.
@@ -117,20 +119,22 @@ pub fn lines_svg(
                 .iter()
                 .enumerate()
                 .map(|(r, &w)| ((r + x0) as f64, w));
-            drew(match marks {
-                Marks::Lines => chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2))),
-                // A shape per curve too, so points that coincide stay visible.
-                Marks::Points if i % 2 == 0 => {
-                    chart.draw_series(pts.map(|p| Circle::new(p, 6, colour(i).filled())))
+            match marks {
+                Marks::Lines => {
+                    drew(chart.draw_series(LineSeries::new(pts, colour(i).stroke_width(2))))
+                        .map(|_| ())?
                 }
-                Marks::Points => chart
-                    .draw_series(pts.map(|p| TriangleMarker::new(p, 5, colour(i).stroke_width(2)))),
-            })?;
+                Marks::Points => {
+                    for p in pts {
+                        draw_point(chart.plotting_area(), i, p, colour(i))?;
+                    }
+                }
+            }
         }
         let names: Vec<String> = curves.iter().map(|c| c.label.clone()).collect();
         let swatch = match marks {
             Marks::Lines => Swatch::Line,
-            Marks::Points => Swatch::Box,
+            Marks::Points => Swatch::Point,
         };
         name_legend(side, labels.2, &names, swatch, theme)?;
         Ok(())
@@ -186,13 +190,17 @@ mod tests {
         )
         .unwrap();
         assert!(
-            svg.contains("exponential 2^g") && svg.contains("− 1") && svg.contains("Grade"),
+            svg.contains(">\nexponential\n</text>")
+                && svg.contains(">\n2^g − 1\n</text>")
+                && svg.contains("Grade"),
             "{svg}"
         );
         // One point per grade and curve, no line; the grades labelled once each.
-        // Circles for the first curve, triangles for the second.
-        assert_eq!(count(&svg, "<circle"), 4, "{svg}");
-        assert_eq!(count(&svg, "<polygon"), 4, "{svg}");
+        // Circles for the first curve, triangles for the second, and the
+        // legend's entries the same shapes (no box).
+        assert_eq!(count(&svg, "<circle"), 4 + 1, "{svg}");
+        assert_eq!(count(&svg, "<polygon"), 4 + 1, "{svg}");
+        assert_eq!(count(&svg, "<rect"), 1, "the background only: {svg}");
         let joined = lines_svg(
             "Gains",
             ("Grade", "Gain", "Gains"),
@@ -204,7 +212,7 @@ mod tests {
         )
         .unwrap();
         // Drawn with lines, each curve adds a polyline and a line swatch in
-        // the legend (points have box swatches).
+        // the legend (points have point swatches).
         assert_eq!(count(&joined, "<polyline"), count(&svg, "<polyline") + 4);
         for g in ["0", "1", "2", "3"] {
             assert_eq!(

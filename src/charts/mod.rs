@@ -51,6 +51,23 @@ pub fn drew<T, E: std::fmt::Display>(result: Result<T, E>) -> Result<T, String> 
     result.map_err(|e| e.to_string())
 }
 
+/// Draws series `i`'s point of a chart of points at `at` (in `area`'s
+/// coordinates): a filled circle for the first series, a triangle's outline
+/// for the second, and so on alternately, so that points of two series that
+/// coincide both stay visible. A legend entry draws the same shape.
+pub fn draw_point<DB: DrawingBackend, CT: CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    i: usize,
+    at: CT::From,
+    colour: RGBColor,
+) -> Drawn {
+    if i % 2 == 0 {
+        drew(area.draw(&Circle::new(at, 6, colour.filled())))
+    } else {
+        drew(area.draw(&TriangleMarker::new(at, 5, colour.stroke_width(2))))
+    }
+}
+
 /// Draws series `i`'s marker centred at pixel `at` of `area`.
 pub fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -169,6 +186,10 @@ pub enum Swatch {
     MarkedLine,
     /// A line (curves).
     Line,
+    /// The series' point, as [`draw_point`] draws it (charts of points).
+    Point,
+    /// A ring (points ringed to single them out).
+    Ring,
 }
 
 /// Draws a legend (title and one entry per series) into its own column, so
@@ -209,6 +230,8 @@ pub fn legend<DB: DrawingBackend>(
                 drew(area.draw(&Rectangle::new([(6, y - 7), (24, y + 7)], colour.filled())))?;
                 draw_marker(area, i, (15, y), theme.bg())?;
             }
+            Swatch::Point => draw_point(area, i, (15, y), *colour)?,
+            Swatch::Ring => drew(area.draw(&Circle::new((15, y), 6, colour.stroke_width(2))))?,
             Swatch::Line => drew(area.draw(&PathElement::new(
                 vec![(6, y), (24, y)],
                 colour.stroke_width(3),
@@ -244,7 +267,13 @@ pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
     }
     let at = (1..=chars.min(all.len() - 1))
         .rev()
-        .find(|&i| matches!(all[i - 1], ',' | '=' | ' ') || matches!(all[i], '@' | '('))
+        .find(|&i| {
+            // After a space or a separator, unless the rest would start
+            // with an operator ("2^g" / "− 1"); or before a cutoff or a
+            // parenthesis.
+            (matches!(all[i - 1], ',' | '=' | ' ') && !matches!(all[i], '−' | '+' | '×'))
+                || matches!(all[i], '@' | '(')
+        })
         .unwrap_or(chars);
     let first: String = all[..at].iter().collect();
     let rest: String = all[at..].iter().collect();
@@ -334,6 +363,17 @@ pub fn label_chars(width: u32, slots: usize, most: usize) -> usize {
     ((per_slot / (LABEL_PX * CHAR_EM)).floor() as usize)
         .saturating_sub(1)
         .clamp(3, most)
+}
+
+/// Every how many of `slots` equal places along the x axis of a chart
+/// `width` pixels wide a label of `chars` characters (and a space) has room
+/// for: 1 when every place can be labelled, 2 when every other one, and so
+/// on. Labels that do not fit are left out, never drawn into each other.
+pub fn label_every(width: u32, slots: usize, chars: usize) -> usize {
+    let room = f64::from(width.saturating_sub(2 * MARGIN + Y_LABELS));
+    let per_slot = room / slots.max(1) as f64;
+    let needed = (chars + 1) as f64 * LABEL_PX * CHAR_EM;
+    ((needed / per_slot).ceil() as usize).max(1)
 }
 
 /// How many value labels an x axis `width` pixels wide has room for (one
@@ -436,6 +476,12 @@ mod tests {
         // A phone: (266 - 74) / 3 = 64 px a place, 7 px a character: 9, less a space.
         assert_eq!(label_chars(266, 3, 18), 8);
         assert_eq!(label_chars(100, 9, 18), 3);
+        // 30 queries under a 634 px plot: (634 - 74) / 30 = 18.7 px a place;
+        // a 3-character query id and a space take 28 px: every other one.
+        assert_eq!(label_every(634, 30, 3), 2);
+        assert_eq!(label_every(900, 3, 18), 1);
+        // A phone, 15 queries in 266 px: 12.8 px a place, every third.
+        assert_eq!(label_every(266, 15, 3), 3);
         assert_eq!(x_ticks(1000), 10);
         assert_eq!(x_ticks(266), 3);
     }
@@ -503,6 +549,12 @@ mod tests {
             ["nDCG(dcg=", "'exp-log2')…"]
         );
         assert_eq!(wrap_label("BM25 + reranker", 10), ["BM25 +", "reranker"]);
+        // A formula's operator stays with its operands, not alone at the
+        // start of a line.
+        assert_eq!(
+            wrap_label("exponential 2^g − 1", 17),
+            ["exponential", "2^g − 1"]
+        );
         assert_eq!(wrap_label("abcdefghijkl", 6), ["abcdef", "ghijkl"]);
         for label in [
             "ERR(gmax=3)@3",

@@ -2,15 +2,16 @@
 //! system's rank (1 = best), one line per system across the measures.
 //! A measure that reverses a pair of systems the first measure puts in
 //! order is marked `≠` on the axis, and the points of the systems it
-//! reverses are drawn in the alert colour; systems a measure ties share a
-//! rank and are marked `=`: a tie is not a disagreement.
+//! reverses are ringed in the alert colour (the legend says so); systems a
+//! measure ties share a rank and are marked `=`: a tie is not a
+//! disagreement.
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
-    builder, colour, draw_marker, drew, label_chars, name_legend, render, short, Size, Swatch,
-    Theme, CHAR_EM, LABEL_PX,
+    builder, colour, draw_marker, drew, label_chars, legend, render, short, Size, Swatch, Theme,
+    CHAR_EM, LABEL_PX,
 };
 
 /// The most characters of a measure's label, its marks included.
@@ -76,6 +77,9 @@ pub fn ranks_svg(
         // the axis's name then says the marks in short.
         let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         let upright = longest > label_chars(plot.dim_in_pixel().0, n_m, LABEL_MOST);
+        let first = measures
+            .first()
+            .map_or_else(|| "the first".to_string(), |m| short(m, LABEL_MOST));
         let mut b = builder(
             plot,
             "Rank of each system under each measure (1 = best)",
@@ -97,9 +101,9 @@ pub fn ranks_svg(
                 })
                 .y_label_formatter(&|y| format!("{}", y.round() as usize))
                 .x_desc(if upright {
-                    "Measure (≠ reverses, = ties)"
+                    "Measure (≠ reverses, = ties)".to_string()
                 } else {
-                    "Measure (≠: reverses systems the first orders; =: ties systems)"
+                    format!("Measure (≠: reverses a pair {first} puts in order; =: ties systems)")
                 })
                 .y_desc("Rank")
                 .draw(),
@@ -128,20 +132,25 @@ pub fn ranks_svg(
             drew(chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(3))))?;
             // Each system's marker beside its colour (colours repeat past
             // seven systems); where a measure reverses this system and
-            // another, its point is in the alert colour.
+            // another, the marker is ringed in the alert colour, so the
+            // point still says whose it is.
             for &(x, y) in &pts {
+                let at = chart.backend_coord(&(x, y));
                 if reversed(rank_table, x as usize, s) {
-                    drew(chart.draw_series(std::iter::once(Circle::new(
-                        (x, y),
-                        7,
-                        alert.filled(),
-                    ))))?;
-                } else {
-                    draw_marker(plot, s, chart.backend_coord(&(x, y)), c)?;
+                    drew(plot.draw(&Circle::new(at, 8, alert.stroke_width(3))))?;
                 }
+                draw_marker(plot, s, at, c)?;
             }
         }
-        name_legend(side, "Systems", systems, Swatch::MarkedLine, theme)?;
+        let mut items: Vec<_> = systems
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), colour(i), Swatch::MarkedLine))
+            .collect();
+        if flagged.iter().any(|&f| f) {
+            items.push((format!("order differs from {first}"), alert, Swatch::Ring));
+        }
+        legend(side, "Systems", &items, theme)?;
         Ok(())
     })
 }
@@ -172,8 +181,13 @@ mod tests {
             svg.contains("RR =") && svg.contains("nDCG ≠") && !svg.contains("AP ≠"),
             "{svg}"
         );
-        // Alert points: nDCG's three (each system is in a reversed pair).
-        assert_eq!(count(&svg, "fill=\"#D55E00\""), 3);
+        // Alert rings: nDCG's three (each system is in a reversed pair),
+        // and the legend's, which says what they mean.
+        assert_eq!(count(&svg, "stroke=\"#D55E00\""), 3 + 1);
+        assert!(
+            svg.contains("\norder differs\n") && svg.contains("\nfrom RR\n"),
+            "{svg}"
+        );
     }
 
     #[test]
@@ -193,12 +207,14 @@ mod tests {
             svg.contains("nDCG ≠") && svg.contains(">RR<") || svg.contains("\nRR\n"),
             "{svg}"
         );
-        // Two lines (plus two legend lines), four points, two of them
-        // alert-coloured; the others carry their system's marker, as in the
-        // legend: A's circle, B's triangle.
-        assert_eq!(count(&svg, "fill=\"#D55E00\""), 2);
-        assert_eq!(count(&svg, "<circle"), 2 + 2);
-        assert_eq!(count(&svg, "<polygon"), 2);
+        // Two lines (plus two legend lines), four points, each with its
+        // system's marker as in the legend (A's circle, B's triangle); the
+        // two under nDCG ringed in the alert colour, as is the legend's
+        // entry for the rings.
+        assert_eq!(count(&svg, "stroke=\"#D55E00\""), 2 + 1);
+        assert_eq!(count(&svg, "<circle"), 2 + 1 + 2 + 1);
+        assert_eq!(count(&svg, "<polygon"), 2 + 1);
+        assert!(svg.contains("reverses a pair RR puts in order"), "{svg}");
     }
 
     /// Six measures on a phone's chart (366 px, legend beside): side by

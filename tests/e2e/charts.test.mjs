@@ -65,9 +65,11 @@ test('the gains chart marks each grade with a point and labels each grade once',
   const charts = page.getByTestId('charts');
   await charts.getByTestId('chart-gains').click();
   const svg = charts.locator('figure svg');
-  // Grades 0..3, two gain curves: 4 circles and 4 triangles, nothing drawn between grades.
-  assert.equal(await svg.locator('circle').count(), 4);
-  assert.equal(await svg.locator('polygon').count(), 4);
+  // Grades 0..3, two gain curves: 4 circles and 4 triangles, nothing drawn
+  // between grades; the legend's entries are the same shapes, one each.
+  assert.equal(await svg.locator('circle').count(), 4 + 1);
+  assert.equal(await svg.locator('polygon').count(), 4 + 1);
+  assert.equal(await svg.locator('rect').count(), 1, 'the background alone: no box in the legend');
   const ticks = (await svg.locator('text').allTextContents()).map((t) => t.trim()).filter((t) => /^\d+$/.test(t));
   assert.deepEqual(ticks, ['0', '1', '2', '3']);
   await context.close();
