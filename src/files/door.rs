@@ -115,10 +115,14 @@ pub fn files_panels(p: FilesPanels) -> (Html, Html) {
         ),
         None => p.files,
     };
+    // No system to compare (every file withheld): no statistics panel,
+    // whose settings would act on nothing.
     let after_charts = html! {
         <>
+            if !ev.systems.is_empty() {
             <SignificancePanel key={ p.generation } settings={ p.settings.clone() } on_change={ p.on_settings } on_unread={ p.on_unread }
                 measures={ measures.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } millis={ ev.stats.millis } />
+            }
             <CompareView input={ SameRc(ev.typed.input.clone()) } { files } { measures } level={ p.settings.relevance_level } />
         </>
     };

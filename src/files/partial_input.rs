@@ -64,7 +64,7 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
                 if matches!(withheld, Withheld::Runs(_)) {
                     { " The other runs were read whole: their numbers are shown." }
                 }
-                { " A value computed without these lines could be taken for the whole file's (trec_eval refuses such files). Fix the lines, or evaluate without them:" }
+                { " Numbers computed without these lines would look like the whole file's, so none are shown (trec_eval refuses such files too). Fix the lines, or evaluate without them:" }
             </p>
             <ul>
                 { for props.bad_lines.iter().take(LISTED).map(|e| html! {

@@ -14,7 +14,7 @@ use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
 use crate::shared::evaluation::{format_digits, format_value, listed, plural, range_digits};
-use crate::shared::evaluation::{Metric, SystemResult, TieRange, TieReport};
+use crate::shared::evaluation::{Flip, Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
 use crate::shared::sideways::scroll_cue;
@@ -182,26 +182,48 @@ fn flips_list(v: &View) -> Html {
             html! {}
         };
     }
+    // A system whose mean no order moves is given by its mean alone.
     let side = |i: usize, j: usize| {
         let s = &v.systems[i];
         let r = report.means[i][j];
-        let range = r.map(range_text).unwrap_or_default();
-        format!("{} ({}, {range})", s.name, value_in(s.means[j], r))
+        match r.filter(TieRange::is_spread) {
+            Some(spread) => format!(
+                "{} ({}, {})",
+                s.name,
+                value_in(s.means[j], r),
+                range_text(spread)
+            ),
+            None => format!("{} ({})", s.name, value_in(s.means[j], r)),
+        }
     };
+    let item = |f: &Flip| {
+        html! {
+            <li data-measure={ v.names[f.measure].clone() }>
+                { format!("{}: {} and {} can come out either way round.", v.names[f.measure],
+                    side(f.systems.0, f.measure), side(f.systems.1, f.measure)) }
+            </li>
+        }
+    };
+    let n = report.flips.len();
     html! {
         <>
-            <h3>{ "Pairs that can swap places by tie order alone" }</h3>
+            <h3>{ format!("Pairs that can swap places by tie order alone ({n})") }</h3>
             <ul data-testid="tie-flips">
-                { for report.flips.iter().map(|f| html! {
-                    <li data-measure={ v.names[f.measure].clone() }>
-                        { format!("{}: {} and {} can come out either way round.", v.names[f.measure],
-                            side(f.systems.0, f.measure), side(f.systems.1, f.measure)) }
-                    </li>
-                }) }
+                { for report.flips.iter().take(FLIPS_LISTED).map(item) }
             </ul>
+            // A long list (many measures, many systems) opens on request.
+            if n > FLIPS_LISTED {
+                <details class="tie-flips-more" data-testid="tie-flips-more">
+                    <summary>{ format!("{} more", plural(n - FLIPS_LISTED, "pair", "pairs")) }</summary>
+                    <ul>{ for report.flips.iter().skip(FLIPS_LISTED).map(item) }</ul>
+                </details>
+            }
         </>
     }
 }
+
+/// The pairs listed before the rest open on request.
+const FLIPS_LISTED: usize = 6;
 
 /// The widest queries, each a button opening its calculation, and the
 /// measures whose ranges were refused.

@@ -192,12 +192,16 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                             if is_open {
                                 <tr class="detail">
                                     <td colspan={ (systems.len() + 1).to_string() }>
+                                        // As wide as the table's window, and kept in it when
+                                        // the table is scrolled sideways.
+                                        <div class="detail-box">
                                         { for systems.iter().enumerate().map(|(si, s)| {
                                             // The explanation of this query lists its whole ranking.
                                             let on_select = props.on_select.clone();
                                             let target = Selected { system: s.name.clone(), query: Some(id.to_string()), measure: mi };
                                             ranking_view(s, query(si, row), Callback::from(move |_: MouseEvent| on_select.emit(target.clone())))
                                         }) }
+                                        </div>
                                     </td>
                                 </tr>
                             }

@@ -208,8 +208,11 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                 { for systems.iter().enumerate().map(|(i, s)| html! {
                     <tr>
                         <th scope="row">
-                            if marks == Marks::Shown { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
-                            { system_name(&s.name, NARROW) }
+                            // The letter stays on the name's line.
+                            <span class="lettered">
+                                if marks == Marks::Shown { <span class="letter" aria-label={ format!("system {}", letter(i)) }>{ format!("{} ", letter(i)) }</span> }
+                                { system_name(&s.name, NARROW) }
+                            </span>
                             if let Some(label) = source_label(s) { <span class="source" data-testid="run-file">{ label }</span> }
                             if partial_row(s) { <span class="partial-tag" data-testid="partial-row" title="Computed without this run's bad lines">{ "partial" }</span> }
                         </th>

@@ -91,10 +91,17 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
         <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role="alert">
             <p>{ problems_summary(&props.errors, props.withheld.as_ref()) }</p>
             <ul>
-                { for props.errors.iter().take(MAX_LISTED).map(|e| html! {
+                { for props.errors.iter().take(MAX_LISTED).map(|e| {
+                    // "a.run, line 7, column 21", or "Line 7, column 21"
+                    // under a text box's own name.
+                    let place = if props.name_inputs {
+                        format!("{}, line {}, column {}", e.input, e.line, e.column)
+                    } else {
+                        format!("Line {}, column {}", e.line, e.column)
+                    };
+                    html! {
                     <li data-line={ e.line.to_string() } data-column={ e.column.to_string() }>
                         <strong>
-                            if props.name_inputs { { format!("{}, ", e.input) } }
                             { match &props.on_locate {
                                 Some(cb) => {
                                     let (cb, at) = (cb.clone(), (e.line, e.column));
@@ -102,16 +109,17 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
                                         <button type="button" class="locate" data-testid="locate"
                                             title="Show this place in the text"
                                             onclick={ Callback::from(move |_: MouseEvent| cb.emit(at)) }>
-                                            { format!("Line {}, column {}", e.line, e.column) }
+                                            { place.clone() }
                                         </button>
                                     }
                                 }
-                                None => html! { { format!("Line {}, column {}", e.line, e.column) } },
+                                None => html! { { place } },
                             } }
                             { ": " }
                         </strong>
                         { expected_found(e) }
                     </li>
+                    }
                 }) }
             </ul>
             if n > MAX_LISTED {

@@ -195,7 +195,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   await pane.and(page.locator('.projector')).waitFor();
   // The view covers the window: no strip of the page's header above it.
   assert.deepEqual(await pane.evaluate((el) => { const r = el.getBoundingClientRect(); return [r.top, r.height]; }), [0, 720]);
-  assert.match(await page.getByTestId('projector-keys').innerText(), /^Exercise 1 of 7 · The ranking · click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
+  assert.match(await page.getByTestId('projector-keys').innerText(), /^Exercise 1 of 7 · The ranking\nClick, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -342,9 +342,9 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   const { context, page, seen } = await open(env, { width: 390, height: 844, touch: true, url: `${env.server.url}?projector` });
   await page.locator('.exercise-pane.projector').waitFor();
   const place = page.getByTestId('projector-keys');
-  assert.equal(await place.innerText(), 'Exercise 1 of 7 · The ranking · tap the exercise: next');
+  assert.equal(await place.innerText(), 'Exercise 1 of 7 · The ranking\nTap the exercise: next');
   await page.getByTestId('exercise-ranking').tap();
-  assert.match(await place.innerText(), /^Exercise 1 of 7 · The answer · tap the exercise: next$/);
+  assert.match(await place.innerText(), /^Exercise 1 of 7 · The answer\nTap the exercise: next$/);
   // The bar stays in sight as the step scrolls: it keeps to a fifth of
   // the screen, its buttons still touch targets.
   const bar = await page.locator('.projector-bar').boundingBox();

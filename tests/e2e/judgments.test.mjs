@@ -98,7 +98,7 @@ test('a bad preference line is located, and the run gets no values', async () =>
   await page.getByTestId('add-pasted').click();
   const errors = page.getByTestId('file-errors');
   await errors.waitFor({ timeout: 15000 });
-  assert.match(await errors.innerText(), /pasted-1, Line 2, column 11: expected a number \(the preference level\) in field 5, found high/);
+  assert.match(await errors.innerText(), /pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5, found high/);
   // What was found is shown as code, without the message's backticks.
   assert.equal(await errors.locator('code', { hasText: 'high' }).count(), 1);
   // No numbers from damaged files until the reader chooses.

@@ -99,7 +99,7 @@ test('a pasted run with a bad score is located, and files can be removed', async
   await page.getByTestId('add-pasted').click();
   const errors = page.getByTestId('file-errors');
   await errors.waitFor();
-  assert.match(await errors.innerText(), /pasted-1, Line 1, column 22: expected a numeric score in field 5/);
+  assert.match(await errors.innerText(), /pasted-1, line 1, column 22: expected a numeric score in field 5/);
   await page.getByRole('button', { name: 'Remove pasted-1' }).click();
   await page.getByTestId('file-list').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('file-errors').count(), 0);

@@ -179,9 +179,8 @@ pub(super) fn projector_bar(
             <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next step →" }</button>
             <span class="projector-place" data-testid="projector-keys" aria-live="polite">
                 { format!("{exercise}{place}") }
-                { " " }
-                <span class="projector-help keys">{ "· click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves" }</span>
-                <span class="projector-help touch">{ "· tap the exercise: next" }</span>
+                <span class="projector-help keys">{ "Click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves" }</span>
+                <span class="projector-help touch">{ "Tap the exercise: next" }</span>
             </span>
         </>
     }
