@@ -3,6 +3,8 @@
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use crate::shared::dom::use_kept_in_view;
+
 /// Props of [`QuickInput`].
 #[derive(Properties, PartialEq)]
 pub struct QuickInputProps {
@@ -21,6 +23,8 @@ pub struct QuickInputProps {
 #[component]
 pub fn QuickInput(props: &QuickInputProps) -> Html {
     let area = use_node_ref();
+    // What is typed stays in sight when results appear above it.
+    use_kept_in_view(area.clone());
     // The text the area holds (as last typed or written): a value equal to
     // it needs no write. None before the first write.
     let held = use_mut_ref(|| None::<String>);

@@ -214,7 +214,7 @@ fn flips_list(v: &View) -> Html {
             // A long list (many measures, many systems) opens on request.
             if n > FLIPS_LISTED {
                 <details class="tie-flips-more" data-testid="tie-flips-more">
-                    <summary>{ format!("{} more", plural(n - FLIPS_LISTED, "pair", "pairs")) }</summary>
+                    <summary>{ plural(n - FLIPS_LISTED, "more pair", "more pairs") }</summary>
                     <ul>{ for report.flips.iter().skip(FLIPS_LISTED).map(item) }</ul>
                 </details>
             }

@@ -70,6 +70,50 @@ pub fn use_more_to_the_right<D: PartialEq + 'static>(node: yew::NodeRef, deps: D
     *more
 }
 
+/// Keeps the element behind `node` in sight while it has the focus: when
+/// the page's height changes under it (results appearing above a text area
+/// as its first line is typed, after it was emptied), the page scrolls just
+/// enough to show it again, as it would for a caret. Chromium's own scroll
+/// anchoring does not act on a page scrolled to its top.
+#[yew::hook]
+pub fn use_kept_in_view(node: yew::NodeRef) {
+    use wasm_bindgen::closure::Closure;
+    use yew::prelude::*;
+    use_effect_with((), move |_| {
+        let keep = move || {
+            let Some(el) = node.cast::<web_sys::Element>() else {
+                return;
+            };
+            let focused = gloo::utils::document().active_element();
+            if focused.as_ref() != Some(&el) {
+                return;
+            }
+            let rect = el.get_bounding_client_rect();
+            let height = gloo::utils::window()
+                .inner_height()
+                .ok()
+                .and_then(|h| h.as_f64())
+                .unwrap_or(0.0);
+            if rect.top() < 0.0 || rect.top() > height - 80.0 {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                el.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        };
+        let callback = Closure::<dyn FnMut()>::new(keep);
+        let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
+        if let (Some(o), Some(body)) = (&observer, gloo::utils::document().body()) {
+            o.observe(&body);
+        }
+        move || {
+            if let Some(o) = observer {
+                o.disconnect();
+            }
+            drop(callback);
+        }
+    });
+}
+
 /// A measure's name with line-break opportunities (`<wbr>`) before `@` and
 /// `(` and after `,` and `=`, so a narrow column's header wraps at a
 /// sensible place instead of widening the table.

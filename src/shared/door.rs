@@ -53,11 +53,16 @@ impl Door {
         }
     }
 
-    /// The door an address names: its hash, else a teacher's set or
-    /// projector mode in its query (the learn door); `None` for neither.
+    /// The door an address names: its hash, else `door=` in its query (a
+    /// state's link copied in the learn door, whose hash is the state), else
+    /// a teacher's set or projector mode in its query (the learn door);
+    /// `None` for none of these.
     pub fn from_address(hash: &str, search: &str) -> Option<Door> {
-        let slug = hash.trim_start_matches('#');
-        if let Some(d) = Door::ALL.into_iter().find(|d| d.slug() == slug) {
+        let named = |slug: &str| Door::ALL.into_iter().find(|d| d.slug() == slug);
+        if let Some(d) = named(hash.trim_start_matches('#')) {
+            return Some(d);
+        }
+        if let Some(d) = query_parts(search).find_map(|p| named(p.strip_prefix("door=")?)) {
             return Some(d);
         }
         let learn = query_parts(search).any(|p| p.starts_with("set=") || is_projector(p));
@@ -170,6 +175,16 @@ mod tests {
     fn addresses_name_doors_and_old_links_open_the_learn_door() {
         assert_eq!(Door::from_address("#files", ""), Some(Door::Files));
         assert_eq!(Door::from_address("#learn", "?x=1"), Some(Door::Learn));
+        // A state's link from the learn door: its hash is the state.
+        assert_eq!(
+            Door::from_address("#s=abc", "?door=learn"),
+            Some(Door::Learn)
+        );
+        assert_eq!(
+            Door::from_address("#files", "?door=learn"),
+            Some(Door::Files)
+        );
+        assert_eq!(Door::from_address("#s=abc", "?door=nowhere"), None);
         assert_eq!(
             Door::from_address("#calculate", "?set=abc"),
             Some(Door::Calculate)

@@ -13,6 +13,7 @@ use crate::embed::request::{iframe_snippet, local_address, EmbedLook, AUTO, EMBE
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
+use crate::shared::address::query_parts;
 use crate::shared::copy_button::CopyButton;
 use crate::shared::door::Door;
 use crate::shared::first_module::FIRST;
@@ -42,6 +43,30 @@ fn base_url() -> String {
         loc.origin().unwrap_or_default(),
         loc.pathname().unwrap_or_default(),
         loc.search().unwrap_or_default()
+    )
+}
+
+/// The page address for a state's link copied in `door`: from the learn
+/// door it says `door=learn` in its query, so the link opens there (its
+/// fragment holds the state, not a door); from another door, as it is.
+fn base_url_in(door: Door) -> String {
+    let loc = gloo::utils::window().location();
+    let search = loc.search().unwrap_or_default();
+    let mut parts: Vec<&str> = query_parts(&search)
+        .filter(|p| !p.starts_with("door="))
+        .collect();
+    if door == Door::Learn {
+        parts.push("door=learn");
+    }
+    let query = if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
+    };
+    format!(
+        "{}{}{query}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default()
     )
 }
 
@@ -80,7 +105,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             let link = match set {
                 Some(set) => Ok((exercise_link::link(&set.text), "this set")),
                 None => share::encode(&state)
-                    .map(|fragment| (format!("{}{fragment}", base_url()), "this state")),
+                    .map(|fragment| (format!("{}{fragment}", base_url_in(door)), "this state")),
             };
             outcome.set(Some(link.map(|(url, what)| {
                 let clipboard = gloo::utils::window().navigator().clipboard();

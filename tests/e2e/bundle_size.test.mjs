@@ -105,9 +105,12 @@ import { DIST } from './harness.mjs';
 // near a piece's end; about 2.3 KB in the worker), the values painted
 // before the rest of the results pane, and a walk's fixes: 446,016,
 // 627,900 and a worker of 169,453, so 449,000, 631,000 and issue 43's
-// 170,000.
+// 170,000. Then two walks' fixes (Cohen's d's words, the results CSV's
+// intervals and marks, chart legends of points and rings, a link that
+// opens the learn door, the typing box kept in sight): 632,039 for the
+// whole app (the first visit within its budget), so 634,000.
 const FIRST_BUDGET = 449_000;
-const WHOLE_BUDGET = 631_000;
+const WHOLE_BUDGET = 634_000;
 const WORKER_BUDGET = 170_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

@@ -26,3 +26,40 @@ test('at 390 x 844 a result is on the first screen and rows stay labelled', asyn
   await page.screenshot({ path: `${SHOTS}/phone-scrolled-table.png` });
   await context.close();
 });
+
+test('at 390 x 844 what is typed stays in sight when results appear above the box', async () => {
+  const { page, context } = await open(env, { width: 390, height: 844, touch: true });
+  await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  await page.getByTestId('tab-text').click();
+  const box = page.getByTestId('quick-input');
+  await box.click();
+  // Emptied: the results go, the page shrinks to its top.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.waitForTimeout(300);
+  // A first line typed: the results come back above the box.
+  await page.keyboard.type('q1: 3 2 0 1 0');
+  await cell(page, 'System 1', 'RR').or(page.locator('[data-testid="results"] td[data-measure="RR"]').first()).first().waitFor({ timeout: 15000 });
+  await page.waitForTimeout(300);
+  const top = (await box.boundingBox()).y;
+  const bar = (await page.locator('.tab-bar').boundingBox()).y;
+  assert.ok(top >= 0 && top < bar - 40, `the box's top at y = ${top}, the door bar at ${bar}`);
+  assert.equal(await box.inputValue(), 'q1: 3 2 0 1 0');
+  await page.screenshot({ path: `${SHOTS}/phone-typing.png` });
+  await context.close();
+});
+
+test('at 390 x 844 an exercise\'s steps table fits the screen: every column a sum reads is in sight', async () => {
+  const { page, context } = await open(env, { width: 390, height: 844, touch: true, url: `${env.server.url}#learn` });
+  for (const exercise of [/^ERR@3/, /^nDCG@3/]) {
+    await page.getByTestId('exercise-pick').filter({ hasText: exercise }).tap();
+    const table = page.locator('table.exercise-steps').first();
+    await table.waitFor();
+    const [right, room] = await table.evaluate((t) => [t.getBoundingClientRect().right, t.parentElement.getBoundingClientRect().right]);
+    assert.ok(right <= room + 0.5, `${exercise}: the table ends at ${right}, its box at ${room}`);
+    // The answer box takes a fraction: no decimal-only keypad.
+    assert.equal(await page.getByTestId('exercise-answer').getAttribute('inputmode'), null);
+  }
+  await page.screenshot({ path: `${SHOTS}/phone-steps.png` });
+  await context.close();
+});

@@ -144,3 +144,16 @@ test('the sharing buttons stay where they are when their result opens', async ()
   assert.deepEqual(await boxes(), before);
   await context.close();
 });
+
+test('Copy link in the learn door gives a link that opens the learn door, with the state', async () => {
+  const a = await open(env, { url: `${env.server.url}#learn` });
+  await a.page.locator('main.learn-door').waitFor();
+  await a.page.getByTestId('copy-link').click();
+  const link = await a.page.getByTestId('share-link').inputValue();
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/\?door=learn#s=[A-Za-z0-9_-]+$/);
+  await a.context.close();
+  const b = await open(env, { url: link });
+  await b.page.locator('main.learn-door').waitFor({ timeout: 15000 });
+  assert.equal(await b.page.locator('main.learn-door').count(), 1);
+  await b.context.close();
+});

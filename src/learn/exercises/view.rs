@@ -224,7 +224,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             if props.reveal.is_none() {
                 <form class="exercise-answer" onsubmit={ on_check }>
                     <label for="exercise-answer">{ "Your answer " }</label>
-                    <input id="exercise-answer" data-testid="exercise-answer" inputmode="decimal" autocomplete="off" value={ (*answer).clone() } oninput={ on_answer } />
+                    <input id="exercise-answer" data-testid="exercise-answer" autocomplete="off" value={ (*answer).clone() } oninput={ on_answer } />
                     <button type="submit" data-testid="exercise-check">{ "Check" }</button>
                 </form>
                 <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
