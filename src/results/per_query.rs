@@ -195,6 +195,11 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                                         // As wide as the table's window, and kept in it when
                                         // the table is scrolled sideways.
                                         <div class="detail-box">
+                                        <p class="hint" data-testid="chips-key">
+                                            { "One box per ranked document, rank 1 first: its grade, highlighted from grade 1; " }
+                                            <span class="chip unjudged">{ "?" }</span>{ " not in the qrels; " }
+                                            <span class="chip unjudged">{ "u" }</span>{ " in the qrels with a negative grade (unjudged)." }
+                                        </p>
                                         { for systems.iter().enumerate().map(|(si, s)| {
                                             // The explanation of this query lists its whole ranking.
                                             let on_select = props.on_select.clone();

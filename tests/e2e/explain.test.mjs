@@ -128,6 +128,8 @@ test('a run file query is explained with docids and scores, and its whole rankin
   // The per-query drill-down offers the whole ranking past its first 100 ranks.
   const row = page.locator('[data-testid="per-query"] tbody tr', { hasText: '302' }).first();
   await row.getByTestId('query-toggle').click();
+  // The boxes' key, with its shapes: a box a grade, ? not in the qrels.
+  assert.match(await page.getByTestId('chips-key').innerText(), /^One box per ranked document, rank 1 first: its grade, highlighted from grade 1; \? not in the qrels; u in the qrels with a negative grade \(unjudged\)\.$/);
   await page.getByTestId('whole-ranking-open').first().click();
   const box = page.getByTestId('explanation');
   await box.getByTestId('steps').waitFor();
