@@ -110,7 +110,7 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   assert.equal(dealt.filter((d) => d === null).length, workers, `dealt ${dealt}`);
   // The bad line is located at its line in the file, though a second worker read that part.
   const errors = await page.getByTestId('file-errors').innerText();
-  assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
+  assert.match(errors, new RegExp(`run\\.txt, line ${BAD_LINE}, column \\d+`), errors);
   assert.match(errors, /numeric score in field 5/);
   // Values from the definitions (the bad line's document is not ranked).
   const shownMap = Number(await cell(page, 'big', 'AP').innerText());
@@ -267,7 +267,7 @@ test('where a browser has no byte-stream reader, workers read the file in slices
   assert.ok(Math.abs(Number(await cell(page, 'big', 'AP').innerText()) - big.map) <= 5e-5);
   assert.ok(Math.abs(Number(await cell(page, 'big', 'RR').innerText()) - big.mrr) <= 5e-5);
   const errors = await page.getByTestId('file-errors').innerText();
-  assert.match(errors, new RegExp(`run\\.txt, Line ${BAD_LINE}, column \\d+`), errors);
+  assert.match(errors, new RegExp(`run\\.txt, line ${BAD_LINE}, column \\d+`), errors);
   // 40 MB in 4 MB slices, split between the workers.
   assert.ok(told() >= 10, `${told()} slices read`);
   await context.close();

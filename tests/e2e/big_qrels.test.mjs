@@ -54,7 +54,7 @@ test('workers share the parsing of a big qrels: its bad line located, graded val
   const bad = big.qrels.split('\n')[BAD_QRELS_LINE - 1];
   assert.match(bad, / zero$/);
   const column = bad.lastIndexOf(' ') + 2;
-  assert.match(errors, new RegExp(`qrels\\.txt, Line ${BAD_QRELS_LINE}, column ${column}`), errors);
+  assert.match(errors, new RegExp(`qrels\\.txt, line ${BAD_QRELS_LINE}, column ${column}`), errors);
   assert.match(await page.getByTestId('file-list').innerText(), /qrels\.txt — TREC qrels, \d+\.\d MB \(read from disk in chunks\)/);
   await page.getByTestId('evaluate-partial').click();
   await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });

@@ -108,8 +108,9 @@ import { DIST } from './harness.mjs';
 // 170,000. Then two walks' fixes (Cohen's d's words, the results CSV's
 // intervals and marks, chart legends of points and rings, a link that
 // opens the learn door, the typing box kept in sight): 632,039 for the
-// whole app (the first visit within its budget), so 634,000.
-const FIRST_BUDGET = 449_000;
+// whole app, so 634,000, and 449,091 for the first visit (446,543 by
+// gzip -9), so issue 43's 450,000 itself.
+const FIRST_BUDGET = 450_000;
 const WHOLE_BUDGET = 634_000;
 const WORKER_BUDGET = 170_000;
 

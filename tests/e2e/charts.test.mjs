@@ -180,6 +180,8 @@ test('a chart is one Tab stop; arrow keys move between its bars', async () => {
   await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
   const svg = page.getByTestId('charts').locator('figure svg');
   const marks = svg.locator('[role="button"]');
+  // The charts are drawn a frame after the values: wait for them.
+  await marks.first().waitFor();
   // 3 systems x 6 measures: 18 bars, one of them in the Tab order.
   assert.equal(await marks.count(), 18);
   assert.equal(await svg.locator('[role="button"][tabindex="0"]').count(), 1);
