@@ -43,6 +43,9 @@ for (const scheme of ['light', 'dark']) {
 test('every control is reachable with Tab', async () => {
   const { context, page } = await open(env);
   await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
+  // The charts (a Tab stop among their bars) are drawn a frame after the
+  // values: counted once they are there.
+  await page.getByTestId('charts').locator('figure svg [role="button"]').first().waitFor();
   const controls = await page.evaluate(() => {
     const all = [...document.querySelectorAll('button, select, input, textarea, [tabindex="0"]')]
       // Shown controls only (not those inside a closed <details>).

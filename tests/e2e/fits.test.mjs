@@ -36,6 +36,19 @@ async function layout(page) {
   });
 }
 
+/** The layout once the scroll cue has caught up with it (the cue is set
+ * after the browser reports the box's size, a task after the values are
+ * shown): at most 3 s. */
+async function settled(page) {
+  let l;
+  for (let i = 0; i < 30; i++) {
+    l = await layout(page);
+    if (l.cue || l.columns.every((c) => c.right <= Math.min(l.width, l.boxRight) + 1)) return l;
+    await page.waitForTimeout(100);
+  }
+  return l;
+}
+
 /** Every column inside the screen and its box, or the scroll cue shown; headers and caption whole. */
 function assertFits(l, what) {
   const hidden = l.columns.filter((c) => c.right > Math.min(l.width, l.boxRight) + 1);
@@ -51,7 +64,7 @@ for (const [width, height] of [[1280, 720], [1366, 768], [1024, 768]]) {
     const { context, page, seen } = await open(env, { width, height });
     await cell(page, 'BM25', 'RR').waitFor({ timeout: 15000 });
     // The default measures: every column in view at projector sizes.
-    const first = await layout(page);
+    const first = await settled(page);
     const hidden = assertFits(first, 'default measures');
     if (width >= 1280) assert.equal(hidden, 0, `at ${width} px all default columns are visible`);
     await page.locator('#results-title').scrollIntoViewIfNeeded();
@@ -59,7 +72,7 @@ for (const [width, height] of [[1280, 720], [1366, 768], [1024, 768]]) {
     // Ten measures (k = 3, 5): wider than the pane; the cue says so.
     await page.getByTestId('set-cutoffs').fill('3, 5');
     await cell(page, 'BM25', 'R@5').waitFor();
-    const wide = await layout(page);
+    const wide = await settled(page);
     assertFits(wide, 'k = 3, 5');
     // Scrolled to its end, the last column is in view and the cue is gone.
     await page.locator('.table-scroll').first().evaluate((el) => { el.scrollLeft = el.scrollWidth; });
@@ -78,7 +91,7 @@ for (const width of [600, 800]) {
   test(`an embed ${width} px wide shows its columns, its caption and whole legend labels`, async () => {
     const { context, page, seen } = await open(env, { width, height: 700, url: `${env.server.url}?embed&case=004-err` });
     await cell(page, 'A', 'ERR(gmax=3)@5').waitFor({ timeout: 15000 });
-    assertFits(await layout(page), `embed at ${width}`);
+    assertFits(await settled(page), `embed at ${width}`);
     // Legend labels end inside their chart (ERR(gmax=3)@5 kept whole, wrapped if need be).
     const chart = page.locator('figure.chart svg').first();
     await chart.waitFor();
