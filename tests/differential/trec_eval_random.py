@@ -479,7 +479,8 @@ def known_cause(corpus, te, rl):
     return None
 
 
-_RUNID = re.compile(rb"runid +\tall\t.*?\n(?=num_q)", re.DOTALL)
+# Up to the next measure's line: num_q, or Znum_q under -Z.
+_RUNID = re.compile(rb"runid +\tall\t.*?\n(?=Z?num_q)", re.DOTALL)
 
 
 _STRAY_RUNID = "trec_eval: runid of a run without result lines is stray bytes"
