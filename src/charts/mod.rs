@@ -357,8 +357,7 @@ pub fn fit_title(title: &str, width: u32) -> (String, u32) {
 /// places along the x axis of a chart `width` pixels wide (its value
 /// labels' column taken off), at most `most` and at least 3.
 pub fn label_chars(width: u32, slots: usize, most: usize) -> usize {
-    let room = f64::from(width.saturating_sub(2 * MARGIN + Y_LABELS));
-    let per_slot = room / slots.max(1) as f64;
+    let per_slot = slot_px(width, slots);
     // A space's worth between neighbours.
     ((per_slot / (LABEL_PX * CHAR_EM)).floor() as usize)
         .saturating_sub(1)
@@ -370,10 +369,14 @@ pub fn label_chars(width: u32, slots: usize, most: usize) -> usize {
 /// for: 1 when every place can be labelled, 2 when every other one, and so
 /// on. Labels that do not fit are left out, never drawn into each other.
 pub fn label_every(width: u32, slots: usize, chars: usize) -> usize {
-    let room = f64::from(width.saturating_sub(2 * MARGIN + Y_LABELS));
-    let per_slot = room / slots.max(1) as f64;
     let needed = (chars + 1) as f64 * LABEL_PX * CHAR_EM;
-    ((needed / per_slot).ceil() as usize).max(1)
+    ((needed / slot_px(width, slots)).ceil() as usize).max(1)
+}
+
+/// The pixels of each of `slots` equal places along the x axis of a chart
+/// `width` pixels wide (its margins and value labels' column taken off).
+fn slot_px(width: u32, slots: usize) -> f64 {
+    f64::from(width.saturating_sub(2 * MARGIN + Y_LABELS)) / slots.max(1) as f64
 }
 
 /// How many value labels an x axis `width` pixels wide has room for (one
@@ -413,12 +416,16 @@ pub fn name_legend(
     swatch: Swatch,
     theme: Theme,
 ) -> Drawn {
-    let items: Vec<_> = names
+    legend(side, title, &name_items(names, swatch), theme)
+}
+
+/// A legend's entries for `names`, coloured in series order.
+pub fn name_items(names: &[String], swatch: Swatch) -> Vec<(String, RGBColor, Swatch)> {
+    names
         .iter()
         .enumerate()
         .map(|(i, n)| (n.clone(), colour(i), swatch))
-        .collect();
-    legend(side, title, &items, theme)
+        .collect()
 }
 
 /// An interval (low, high), when known.

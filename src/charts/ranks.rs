@@ -10,8 +10,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
-    builder, colour, draw_marker, drew, label_chars, legend, render, short, Size, Swatch, Theme,
-    CHAR_EM, LABEL_PX,
+    builder, colour, draw_marker, drew, label_chars, legend, name_items, render, short, Size,
+    Swatch, Theme, CHAR_EM, LABEL_PX,
 };
 
 /// The most characters of a measure's label, its marks included.
@@ -142,11 +142,7 @@ pub fn ranks_svg(
                 draw_marker(plot, s, at, c)?;
             }
         }
-        let mut items: Vec<_> = systems
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.clone(), colour(i), Swatch::MarkedLine))
-            .collect();
+        let mut items = name_items(systems, Swatch::MarkedLine);
         if flagged.iter().any(|&f| f) {
             items.push((format!("order differs from {first}"), alert, Swatch::Ring));
         }

@@ -15,6 +15,16 @@ pub fn is_projector(part: &str) -> bool {
     part == "projector" || part.starts_with("projector=")
 }
 
+/// The query `search` with only the parts `keep` keeps, then `add`:
+/// `?…` again, or empty for no part.
+pub fn query_with(search: &str, keep: impl Fn(&str) -> bool, add: Option<&str>) -> String {
+    let parts: Vec<&str> = query_parts(search).filter(|p| keep(p)).chain(add).collect();
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("?{}", parts.join("&")),
+    }
+}
+
 /// Rewrites this page's query to the parts `keep` keeps, then `add`, in
 /// place of the history's current entry (no new entry) and keeping its
 /// state (the door kept with it, see [`crate::shared::door`]). Nothing
@@ -25,14 +35,7 @@ pub fn rewrite_query(keep: impl Fn(&str) -> bool, add: Option<&str>) {
     let (Ok(search), Ok(history)) = (location.search(), window.history()) else {
         return;
     };
-    let parts: Vec<&str> = query_parts(&search)
-        .filter(|p| keep(p))
-        .chain(add)
-        .collect();
-    let query = match parts.is_empty() {
-        true => String::new(),
-        false => format!("?{}", parts.join("&")),
-    };
+    let query = query_with(&search, keep, add);
     if query == search {
         return;
     }
@@ -56,5 +59,16 @@ mod tests {
         assert_eq!(query_parts("").count(), 0);
         assert!(is_projector("projector") && is_projector("projector=1"));
         assert!(!is_projector("set=projector") && !is_projector("projectors"));
+    }
+
+    #[test]
+    fn a_query_keeps_what_is_kept_then_the_added_part() {
+        let not_door = |p: &str| !p.starts_with("door=");
+        assert_eq!(
+            query_with("?door=files&projector", not_door, Some("door=learn")),
+            "?projector&door=learn"
+        );
+        assert_eq!(query_with("?door=files", not_door, None), "");
+        assert_eq!(query_with("", not_door, Some("door=learn")), "?door=learn");
     }
 }

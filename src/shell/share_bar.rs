@@ -13,7 +13,7 @@ use crate::embed::request::{iframe_snippet, local_address, EmbedLook, AUTO, EMBE
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
-use crate::shared::address::query_parts;
+use crate::shared::address::query_with;
 use crate::shared::copy_button::CopyButton;
 use crate::shared::door::Door;
 use crate::shared::first_module::FIRST;
@@ -51,18 +51,12 @@ fn base_url() -> String {
 /// fragment holds the state, not a door); from another door, as it is.
 fn base_url_in(door: Door) -> String {
     let loc = gloo::utils::window().location();
-    let search = loc.search().unwrap_or_default();
-    let mut parts: Vec<&str> = query_parts(&search)
-        .filter(|p| !p.starts_with("door="))
-        .collect();
-    if door == Door::Learn {
-        parts.push("door=learn");
-    }
-    let query = if parts.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", parts.join("&"))
-    };
+    let learn = format!("door={}", Door::Learn.slug());
+    let query = query_with(
+        &loc.search().unwrap_or_default(),
+        |p| !p.starts_with("door="),
+        (door == Door::Learn).then_some(learn.as_str()),
+    );
     format!(
         "{}{}{query}",
         loc.origin().unwrap_or_default(),
