@@ -34,9 +34,11 @@ step() {
   local log="$logs/$name.log" t0 rc why=""
   t0=$(date +%s)
   printf '\n=== %s: %s\n' "$name" "$*"
-  "$@" > >(tee "$log") 2>&1
-  rc=$?
-  wait
+  # A pipeline, not a process substitution: bash waits for both ends of a
+  # pipeline, while `wait` may return before a substituted tee has written
+  # the log's last lines (under load the counts were read from a short log).
+  "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
   local took=$(( $(date +%s) - t0 )) ok=1
   if [ "$kind" = tests ]; then
     local counts p f
