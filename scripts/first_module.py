@@ -116,9 +116,10 @@ if (needsWhole) window.ranklabWhole(); else start(first);
 
 path = os.path.join(dist, "index.html")
 page = open(path, encoding="utf-8").read()
-page, n = re.subn(r"<script type=\"module\">.*?</script>", lambda _: loader, page, count=1, flags=re.S)
+# Trunk minifies the page: attribute values may come without quotes.
+page, n = re.subn(r"<script type=\"?module\"?>.*?</script>", lambda _: loader, page, count=1, flags=re.S)
 if n != 1:
     sys.exit("first_module: no Trunk loader in %s" % path)
-page = re.sub(r"\s*<link rel=\"modulepreload\" href=\"\./ranklab-app-[^\"]*\"[^>]*>", "", page)
+page = re.sub(r"\s*<link\b[^>]*>", lambda m: "" if "modulepreload" in m.group(0) and "ranklab-app-" in m.group(0) else m.group(0), page)
 open(path, "w", encoding="utf-8").write(page)
 print("first_module: %s beside %s" % (stem, whole_js))

@@ -42,13 +42,17 @@ icon = base64.b64encode(open(icon_path, "rb").read()).decode("ascii")
 
 page = open(os.path.join(dist, "index.html"), encoding="utf-8").read()
 # Drop the links and the loader Trunk wrote; keep the rest of the head and body.
-page = re.sub(r"<link[^>]*(rel=\"(modulepreload|preload|stylesheet|icon)\")[^>]*/?>\s*", "", page)
-page = re.sub(r"<script type=\"module\">.*?</script>\s*", "", page, flags=re.S)
+# (Trunk minifies the page: attribute values may come without quotes, in any order.)
+page = re.sub(r"<link[^>]*\brel=\"?(modulepreload|preload|stylesheet|icon)\"?[^>]*/?>\s*", "", page)
+page = re.sub(r"<script type=\"?module\"?>.*?</script>\s*", "", page, flags=re.S)
 # embed-frame.js shares a fetched wasm between a docs page's frames; this page fetches none.
-page = re.sub(r"<script src=\"embed-frame\.js\"></script>\s*", "", page)
+page = re.sub(r"<script src=\"?embed-frame\.js\"?></script>\s*", "", page)
 csp = ("default-src 'none'; script-src %s 'wasm-unsafe-eval'; style-src %s; style-src-attr 'unsafe-inline'; "
        "img-src data:; object-src 'none'; base-uri 'none'" % (sha256(module), sha256(css)))
-page = re.sub(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")', lambda m: m.group(1) + csp + m.group(2), page)
+page, n = re.subn(r"<meta\b[^>]*Content-Security-Policy[^>]*>",
+                  lambda m: re.sub(r'content="[^"]*"', lambda _: 'content="%s"' % csp, m.group(0)), page, count=1)
+if n != 1:
+    sys.exit("single_file: no Content-Security-Policy in the page")
 inline = ('<link rel="icon" href="data:image/svg+xml;base64,%s" />\n<style>%s</style>\n<script type="module">%s</script>\n'
           % (icon, css, module))
 page = page.replace("</head>", inline + "</head>", 1)
