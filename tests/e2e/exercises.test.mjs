@@ -101,6 +101,14 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
     ['grades 0 1 1 0: 0.5000 (1 of 2 orders)', 'grades 1 0 1 0: 1.0000 (1 of 2 orders)']);
   assert.match(await page.getByTestId('exercise-lines').textContent(), /The average over the 2 orders: RR@3 = 0\.7500\.$/);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
+  // An answer given after the answer was shown is right, but solves nothing.
+  await pick(page, 'P@5');
+  const hint = page.getByTestId('exercise-hint');
+  while (await hint.isEnabled()) await hint.click();
+  assert.equal((await hint.textContent()).trim(), 'The answer is shown');
+  assert.match(await answer(page, '2/5'), /^Right: P@5 = 0\.4000\. The answer was shown, so this exercise is not counted as solved/);
+  assert.match(await page.getByTestId('exercise-progress').textContent(), /^Not solved yet · 2 tries · /);
+  assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
 
   // Progress and hints are kept across a reload.
   await page.reload();
@@ -413,6 +421,22 @@ test('projector mode keeps its bar at the top while a long step scrolls', async 
     const b = document.querySelector('.projector-bar').getBoundingClientRect();
     return document.elementFromPoint(640, Math.max(b.top, 0) + 2)?.closest('.projector-bar') !== null;
   }), true);
+  // At every answer, the whole ranking stays in sight under the bar: the
+  // answer of RR@3 with its tie orders is taller than the window, and the
+  // view went on down until the cards were half under the bar.
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking/);
+  for (let i = 0, answers = 0; i < 60 && answers < 7; i++) {
+    await page.keyboard.press('PageDown');
+    if (!/The answer$/.test(await page.getByTestId('projector-keys').evaluate((e) => e.firstChild.textContent))) continue;
+    answers++;
+    await page.waitForTimeout(700); // the smooth scroll's end
+    const [cards, under] = await page.evaluate(() => [
+      document.querySelector('.projector .exercise-ranking').getBoundingClientRect().top,
+      document.querySelector('.projector-bar').getBoundingClientRect().bottom,
+    ]);
+    assert.ok(cards >= under - 1, `${await page.getByTestId('projector-keys').textContent()}: the ranking at ${cards}, the bar's bottom at ${under}`);
+  }
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

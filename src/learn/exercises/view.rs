@@ -173,9 +173,11 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             e.prevent_default();
             let v = ex.check(&answer);
             verdict.set(Some(v));
+            // An answer copied from the shown answer solves nothing: the
+            // exercise counts as solved only when it was right before that.
             progress.update(&key, |p| {
                 p.tries += 1;
-                p.solved |= v == Verdict::Right;
+                p.solved |= v == Verdict::Right && !answer_shown;
             });
         })
     };
@@ -230,7 +232,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
                 <div class="exercise-verdict-row" ref={ verdict_ref }>
                     <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
-                        verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints))).unwrap_or_default()
+                        verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints), answer_shown && !saved.solved)).unwrap_or_default()
                     }</p>
                     if let (Some(Verdict::Right), Some(next)) = (*verdict, props.next.clone()) {
                         <button type="button" data-testid="exercise-verdict-next" onclick={ next }>{ "Next exercise →" }</button>
@@ -264,7 +266,10 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
 /// In projector mode, the step just shown (the steps table's last row
 /// shown, or the answer, the exercise's last part) scrolled on screen
 /// where it fell below the edge: a clicker's next step out of sight seemed
-/// to do nothing.
+/// to do nothing. The view (fixed, scrolling by itself) moves no further
+/// than keeps the ranking's top under the bar: the room reads the step
+/// against the ranking, and a long answer put the cards under the bar; what
+/// is left below is a scroll away.
 fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
     let Some(root) = exercise.cast::<web_sys::Element>() else {
         return;
@@ -275,8 +280,31 @@ fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
         let row = format!("[data-testid=exercise-steps] tbody tr:nth-child({rows_shown})");
         root.query_selector(&row).ok().flatten()
     };
-    if let Some(step) = shown {
+    let Some(step) = shown else {
+        return;
+    };
+    let Some(pane) = root.closest(".exercise-pane").ok().flatten() else {
         step.scroll_into_view_with_scroll_into_view_options(&nearest());
+        return;
+    };
+    let below = step.get_bounding_client_rect().bottom() - pane.get_bounding_client_rect().bottom();
+    if below <= 0.0 {
+        return;
+    }
+    let top = |selector: &str| {
+        let el = pane.query_selector(selector).ok().flatten()?;
+        Some(el.get_bounding_client_rect())
+    };
+    let room = match (top(".exercise-ranking"), top(".projector-bar")) {
+        (Some(ranking), Some(bar)) => (ranking.top() - bar.bottom()).max(0.0),
+        _ => below,
+    };
+    let by = below.min(room);
+    if by > 0.0 {
+        let how = web_sys::ScrollToOptions::new();
+        how.set_top(by);
+        how.set_behavior(web_sys::ScrollBehavior::Smooth);
+        pane.scroll_by_with_scroll_to_options(&how);
     }
 }
 
@@ -339,8 +367,16 @@ fn help_offered(steps: bool, row_hints: usize) -> &'static str {
     }
 }
 
-fn verdict_text(v: Verdict, ex: &Exercise, help: &str) -> String {
+/// `seen`: the answer was shown before this exercise was solved, so a
+/// right answer now is not counted as solved.
+fn verdict_text(v: Verdict, ex: &Exercise, help: &str, seen: bool) -> String {
     match v {
+        Verdict::Right if seen => format!(
+            "Right: {} = {}. The answer was shown, so this exercise is not counted as solved; \
+             “Reset this exercise” to try it again from the start.",
+            ex.metric,
+            f4(ex.value())
+        ),
         Verdict::Right => format!("Right: {} = {}.", ex.metric, f4(ex.value())),
         Verdict::Mistake(m) => format!("Not quite. {m}"),
         Verdict::Wrong => {
