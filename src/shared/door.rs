@@ -8,7 +8,7 @@
 
 use yew::prelude::*;
 
-use crate::shared::address::{is_projector, query_parts};
+use crate::shared::address::{is_projector, query_parts, rewrite_query};
 use crate::shared::dom::on_window;
 
 /// One use of the app.
@@ -53,11 +53,16 @@ impl Door {
         }
     }
 
-    /// The door an address names: its hash, else `door=` in its query (a
-    /// state's link copied in the learn door, whose hash is the state), else
-    /// a teacher's set or projector mode in its query (the learn door);
-    /// `None` for none of these.
+    /// The door an address names: the learn door when its query asks for
+    /// projector mode (whatever its hash: the mode is the learn door's, and
+    /// `?projector#files` opening the files door ignored the request without
+    /// a word); else its hash, else `door=` in its query (a state's link
+    /// copied in the learn door, whose hash is the state), else a teacher's
+    /// set in its query (the learn door); `None` for none of these.
     pub fn from_address(hash: &str, search: &str) -> Option<Door> {
+        if query_parts(search).any(is_projector) {
+            return Some(Door::Learn);
+        }
         let named = |slug: &str| Door::ALL.into_iter().find(|d| d.slug() == slug);
         if let Some(d) = named(hash.trim_start_matches('#')) {
             return Some(d);
@@ -65,8 +70,9 @@ impl Door {
         if let Some(d) = query_parts(search).find_map(|p| named(p.strip_prefix("door=")?)) {
             return Some(d);
         }
-        let learn = query_parts(search).any(|p| p.starts_with("set=") || is_projector(p));
-        learn.then_some(Door::Learn)
+        query_parts(search)
+            .any(|p| p.starts_with("set="))
+            .then_some(Door::Learn)
     }
 }
 
@@ -100,7 +106,17 @@ fn keep_in_history(door: Door) {
 pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
     let door = use_state(|| {
         let (hash, search) = address();
-        Door::from_address(&hash, &search).unwrap_or(fallback)
+        let door = Door::from_address(&hash, &search).unwrap_or(fallback);
+        // `?projector#files` opens the learn door: the hash says so too, or
+        // the files door's link (to the hash already there) would do nothing.
+        if door == Door::Learn && hash != "#learn" && Door::from_address(&hash, "").is_some() {
+            let location = gloo::utils::window().location();
+            let _ = location.replace(&format!(
+                "{}{search}#learn",
+                location.pathname().unwrap_or_default()
+            ));
+        }
+        door
     });
     {
         let door = door.clone();
@@ -117,6 +133,18 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
             };
             on_window("hashchange", move || {
                 let (hash, search) = address();
+                // Another door's link followed in projector mode leaves the
+                // mode: its part of the query goes, or the address would
+                // keep naming the learn door.
+                let elsewhere = Door::ALL
+                    .into_iter()
+                    .any(|d| d != Door::Learn && hash.trim_start_matches('#') == d.slug());
+                let (hash, search) = if elsewhere && query_parts(&search).any(is_projector) {
+                    rewrite_query(|p| !is_projector(p), None);
+                    address()
+                } else {
+                    (hash, search)
+                };
                 if let Some(d) = Door::from_address(&hash, &search) {
                     enter(d);
                 } else if hash.is_empty() {
@@ -191,6 +219,11 @@ mod tests {
         );
         assert_eq!(Door::from_address("", "?set=abc"), Some(Door::Learn));
         assert_eq!(Door::from_address("", "?a=1&projector"), Some(Door::Learn));
+        // Projector mode is the learn door's, whatever the hash says.
+        assert_eq!(
+            Door::from_address("#files", "?projector"),
+            Some(Door::Learn)
+        );
         assert_eq!(Door::from_address("#s=xyz", ""), None);
         assert_eq!(Door::from_address("", "?settings=1"), None);
         for d in Door::ALL {

@@ -196,6 +196,23 @@ test('projector mode stays on across a reload, and off once left', async () => {
   await context.close();
 });
 
+test("projector mode asked for beside another door's hash opens the learn door, and another door's address leaves it", async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 720, url: `${env.server.url}?projector#files` });
+  await page.getByTestId('exercises').and(page.locator('.projector')).waitFor();
+  assert.equal(await page.locator('.page.door-learn').count(), 1);
+  assert.equal(new URL(page.url()).hash, '#learn', 'the hash names the door shown');
+  // The mode covers the doors' links: another door is reached by an
+  // address (typed, or a link of the page around), and the mode ends.
+  await page.evaluate(() => { location.hash = '#files'; });
+  await page.locator('.page.door-files').waitFor();
+  assert.equal(new URL(page.url()).search, '', 'projector mode left with its door');
+  await page.reload();
+  await page.locator('.page.door-files').waitFor({ timeout: 15000 });
+  assert.equal(await page.locator('.projector').count(), 0);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
 test('a set opened from a file stays across reloads and in the session file; progress is per set; resets can be undone', async () => {
   const { context, page, seen } = await open(env, { width: 1280, height: 900 });
   await openDoor(page, 'learn');
