@@ -66,7 +66,7 @@ pub fn App() -> Html {
     let view = use_input_view(embed);
     use_report_height(embed);
     let (selected, on_select, on_close) = use_selection();
-    let measure_choice = use_measure_choice();
+    let measure_choice = use_measure_choice(!embed);
     let locate = use_locate(state.quick_text.clone());
     let (save_problem, files_back) = use_saved(&state, embed, start.files_ready);
     // Settings fields whose text does not read, as they report it.
@@ -126,7 +126,7 @@ pub fn App() -> Html {
         None => html! {},
     };
     let charts = html! {
-        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme.or(start.look.theme) } measure={ measure_choice.clone() } />
+        <ChartsPanel measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } stats={ SameRc(ev.stats.reports.clone()) } settings={ state.settings.clone() } on_select={ on_select.clone() } theme={ from_host.theme.or(start.look.theme) } measure={ measure_choice.clone() } keep={ !embed } />
     };
     if embed && !FIRST {
         let open_full = share::encode(&state)

@@ -11,6 +11,8 @@ use crate::shared::evaluation::{Correction, StatsOptions, StatsReport, Test};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::shared::kept_choice::use_kept_choice;
+
 use crate::results::statistics::letter;
 use crate::settings::inputs::{chooser, index_setter, Applier, Choice, TextSetting};
 use crate::settings::unread::UnreadChange;
@@ -155,7 +157,8 @@ fn pairs_table(
 /// The panel.
 #[component]
 pub fn SignificancePanel(props: &SignificancePanelProps) -> Html {
-    let measure = use_state(|| 0usize);
+    // The files door only, never in an embed: kept across reloads.
+    let measure = use_kept_choice("ranklab.view.stats-measure", true, 0);
     let s = &props.settings;
     let st = s.stats;
     let choose = |apply: fn(&mut Settings, &str)| chooser(s, &props.on_change, apply);

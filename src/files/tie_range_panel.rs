@@ -9,6 +9,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::shared::kept_choice::use_kept_choice;
+
 use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg, TieChart};
 use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
@@ -335,7 +337,8 @@ fn chart_figure(v: &View, j: usize) -> Html {
 /// The panel (nothing when no value depends on tie order).
 #[component]
 pub fn TieRangePanel(props: &TieRangePanelProps) -> Html {
-    let chosen = use_state(|| 0usize);
+    // The files door only, never in an embed: kept across reloads.
+    let chosen = use_kept_choice("ranklab.view.tie-measure", true, 0);
     let all_widest = use_state(|| false);
     let scroller = use_node_ref();
     let more = use_more_to_the_right(

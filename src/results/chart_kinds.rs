@@ -34,6 +34,20 @@ pub enum Kind {
     Gains,
 }
 
+impl Kind {
+    /// Every kind, in the order of the panel's buttons (a kept choice is
+    /// an index into it).
+    pub const ALL: [Kind; 7] = [
+        Kind::Comparison,
+        Kind::Ranks,
+        Kind::Curves,
+        Kind::Distribution,
+        Kind::Scatter,
+        Kind::Discounts,
+        Kind::Gains,
+    ];
+}
+
 /// What a chart is drawn from.
 pub(crate) struct ChartInputs<'a> {
     /// The settings (cutoffs, gains, discount, ERR, intervals).

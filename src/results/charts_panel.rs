@@ -19,6 +19,7 @@ use crate::shared::download::{download, download_png};
 use crate::shared::evaluation::{
     cutoff_curve, with_queries, Metric, StatsReport, SystemResult, SHOWN_RANKS,
 };
+use crate::shared::kept_choice::use_kept_choice;
 use crate::shared::same_rc::SameRc;
 
 /// Props of [`ChartsPanel`].
@@ -39,6 +40,9 @@ pub struct ChartsPanelProps {
     pub theme: Option<Theme>,
     /// The measure of the per-query charts (the per-query table's too).
     pub measure: MeasureChoice,
+    /// The chart shown is kept across reloads (the full page; not an embed).
+    #[prop_or_default]
+    pub keep: bool,
 }
 
 /// The size charts are drawn at before the panel is measured.
@@ -324,7 +328,8 @@ fn use_curves(
 /// The charts panel.
 #[component]
 pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
-    let kind = use_state(|| Kind::Comparison);
+    let kind_at = use_kept_choice("ranklab.view.chart", props.keep, 0);
+    let kind = Kind::ALL.get(*kind_at).copied().unwrap_or(Kind::Comparison);
     let panel = use_node_ref();
     let width = use_panel_width(&panel);
     let family = use_state(|| "nDCG".to_string());
@@ -344,14 +349,14 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         &props.settings,
         &family,
         k_max,
-        *kind == Kind::Curves,
+        kind == Kind::Curves,
     );
     let shown: Vec<&SystemResult> = with_queries(&props.systems);
     if shown.is_empty() || props.measures.is_empty() {
         return html! {};
     }
     let th = props.theme.unwrap_or_else(theme);
-    let size = if *kind == Kind::Comparison {
+    let size = if kind == Kind::Comparison {
         // One panel per measure, one row per system: as tall as they need.
         crate::charts::per_measure::per_measure_size(
             width.clamp(280, 1100),
@@ -365,7 +370,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let measure_names: Vec<String> = props.measures.iter().map(ToString::to_string).collect();
     let mi = props.measure.shown(props.measures.len());
     let (title, svg, table) = chart_of(
-        *kind,
+        kind,
         &ChartInputs {
             settings: &props.settings,
             stats: &props.stats,
@@ -384,11 +389,14 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         },
     );
     let select = |v: Kind, label: &'static str, id: &'static str| {
-        let kind = kind.clone();
-        let pressed = *kind == v;
+        let kind_at = kind_at.clone();
+        let (pressed, at) = (
+            kind == v,
+            Kind::ALL.iter().position(|&k| k == v).unwrap_or(0),
+        );
         html! {
             <button type="button" aria-pressed={ pressed.to_string() } data-testid={ id }
-                onclick={ Callback::from(move |_: MouseEvent| kind.set(v)) }>{ label }</button>
+                onclick={ Callback::from(move |_: MouseEvent| kind_at.set(at)) }>{ label }</button>
         }
     };
     let on_family = {
@@ -428,19 +436,19 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                 { select(Kind::Discounts, "Discounts", "chart-discounts") }
                 { select(Kind::Gains, "Gains", "chart-gains") }
             </div>
-            if *kind == Kind::Curves {
+            if kind == Kind::Curves {
                 <label for="chart-family">{ "Measure " }</label>
                 <select id="chart-family" data-testid="chart-family" onchange={ on_family }>
                     { for ["P", "R", "nDCG", "ERR"].iter().map(|f| html! { <option value={ *f } selected={ *family == *f }>{ format!("{f}@k") }</option> }) }
                 </select>
             }
-            if *kind == Kind::Scatter {
+            if kind == Kind::Scatter {
                 { pair_selects }
             }
-            if *kind == Kind::Discounts {
+            if kind == Kind::Discounts {
                 { stop_selects }
             }
-            if *kind == Kind::Distribution || *kind == Kind::Scatter {
+            if kind == Kind::Distribution || kind == Kind::Scatter {
                 <label for="chart-measure">{ "Measure " }</label>
                 <select id="chart-measure" data-testid="chart-measure" onchange={ on_measure }>
                     { for measure_names.iter().enumerate().map(|(i, m)| html! { <option value={ i.to_string() } selected={ i == mi }>{ m.clone() }</option> }) }

@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::settings::inputs::selected_index;
+use crate::shared::kept_choice::use_kept_choice;
 
 /// The measure chosen (an index into the table's measures; views clamp it
 /// to the measures there are) and how to choose another.
@@ -28,10 +29,11 @@ impl MeasureChoice {
     }
 }
 
-/// The page's one measure choice (the first measure at first).
+/// The page's one measure choice (the first measure at first; where
+/// `keep`, the one chosen before a reload).
 #[hook]
-pub fn use_measure_choice() -> MeasureChoice {
-    let index = use_state(|| 0usize);
+pub fn use_measure_choice(keep: bool) -> MeasureChoice {
+    let index = use_kept_choice("ranklab.view.measure", keep, 0);
     let on_choose = {
         let index = index.clone();
         use_callback((), move |i: usize, _: &()| index.set(i))

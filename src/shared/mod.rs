@@ -1,4 +1,4 @@
-//! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields, whether this build is the first module.
+//! Parts every door uses: the app's one door to the core (evaluation.rs), the example cases, small DOM helpers and form fields, view choices kept across reloads, whether this build is the first module.
 
 pub mod address;
 pub mod after_paint;
@@ -10,6 +10,7 @@ pub mod download;
 pub mod error_list;
 pub mod evaluation;
 pub mod first_module;
+pub mod kept_choice;
 pub mod same_rc;
 pub mod sideways;
 pub mod system_name;

@@ -234,3 +234,31 @@ test('the tie range table cues sideways scroll, and long lists show the first fe
   assert.equal(await items.count(), total);
   await context.close();
 });
+
+test('the measures and the chart a researcher chose come back after a reload', async () => {
+  const { context, page, seen } = await open(env, { width: 1366, height: 768 });
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles(await files(Object.keys(RUNS)));
+  await cell(page, 'llmjudge', 'AP').waitFor({ timeout: 15000 });
+  const selects = ['pq-measure', 'stats-measure', 'tie-chart-measure'];
+  const chosen = {};
+  for (const id of selects) {
+    const select = page.getByTestId(id);
+    const options = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+    assert.ok(options.length > 1, `${id}: ${options}`);
+    await select.selectOption(options[options.length - 1]);
+    chosen[id] = [options[options.length - 1], await select.evaluate((s) => s.selectedOptions[0].textContent)];
+  }
+  await page.getByTestId('chart-distribution').click();
+  await page.reload();
+  await cell(page, 'llmjudge', 'AP').waitFor({ timeout: 15000 });
+  for (const id of selects) {
+    const select = page.getByTestId(id);
+    assert.deepEqual([await select.inputValue(), await select.evaluate((s) => s.selectedOptions[0].textContent)], chosen[id], id);
+  }
+  assert.equal(await page.getByTestId('chart-distribution').getAttribute('aria-pressed'), 'true');
+  // The per-query chart follows the table's measure, as before the reload.
+  assert.equal(await page.getByTestId('chart-measure').inputValue(), chosen['pq-measure'][0]);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
