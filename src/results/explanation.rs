@@ -251,6 +251,16 @@ fn explained_query(
 #[component]
 pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let sel = &props.selected;
+    // A system of one query (a ranking typed in Calculate) has nothing to
+    // average: its value opens that query's working at once, not a table
+    // of one value to press again.
+    let query = sel.query.clone().or_else(|| {
+        let system = props.systems.iter().find(|s| s.name == sel.system)?;
+        match system.queries.as_slice() {
+            [only] => Some(only.id.clone()),
+            _ => None,
+        }
+    });
     // A query of a run read from a big file: its whole ranking is read
     // again by a worker (the evaluation kept only its first ranks).
     // (The first module holds no files.)
@@ -270,8 +280,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             .iter()
             .find(|s| s.name == sel.system)
             .map(|s| s.file.clone().unwrap_or_else(|| s.name.clone()));
-        let target = sel
-            .query
+        let target = query
             .clone()
             .filter(|_| from_big)
             .zip(run_file)
@@ -295,7 +304,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
     // found again in a memo (on a change of what it reads), never in render.
     let here = use_memo(
         (
-            (!from_big).then(|| sel.query.clone()).flatten(),
+            (!from_big).then(|| query.clone()).flatten(),
             props
                 .systems
                 .iter()
@@ -337,7 +346,7 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
             }
         })
     };
-    let body = match &sel.query {
+    let body = match &query {
         Some(qid) if from_big => match &*found {
             Some((key, f))
                 if &key.0 == system.file.as_ref().unwrap_or(&system.name) && &key.1 == qid =>

@@ -1,4 +1,4 @@
-//! A "Copy" button beside a snippet: puts the text on the clipboard and says
+//! A copy button beside a snippet, named for what it copies: puts the text on the clipboard and says
 //! so, or, where the browser refuses (no permission, an insecure page),
 //! says to select the text and copy it by hand.
 
@@ -12,7 +12,8 @@ pub struct CopyButtonProps {
     pub text: AttrValue,
     /// The button's `data-testid`.
     pub testid: AttrValue,
-    /// What is copied, for screen readers ("Copy the embed snippet").
+    /// The button's words, naming what it copies ("Copy the snippet"): a
+    /// phone's menu showed "Copy link" above a plain "Copy".
     pub what: AttrValue,
 }
 
@@ -51,7 +52,7 @@ pub fn CopyButton(props: &CopyButtonProps) -> Html {
     };
     html! {
         <span class="copy">
-            <button type="button" data-testid={ props.testid.clone() } aria-label={ props.what.clone() } { onclick }>{ "Copy" }</button>
+            <button type="button" data-testid={ props.testid.clone() } { onclick }>{ props.what.clone() }</button>
             <span class="copy-status" role="status">{ match *copied {
                 Copied::Not => "",
                 Copied::Done => "Copied.",

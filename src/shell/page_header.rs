@@ -105,14 +105,23 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
         closing(&open, &props.on_clear),
         closing(&open, &props.on_session),
     );
+    // The learn door has its own gallery of worked examples, with what
+    // each is: the header's menu beside it showed the same list twice.
+    let examples = props.door != Door::Learn;
     html! {
         <div class={ classes!("header-tools", open.then_some("open")) }>
             <button type="button" class="tools-toggle" data-testid="header-menu" aria-expanded={ open.to_string() }
                 aria-controls="header-tools-menu" onclick={ toggle }>
-                { if *open { "Close ✕" } else { "Examples, share, save ☰" } }
+                { match (*open, examples) {
+                    (true, _) => "Close the menu ✕",
+                    (false, true) => "Examples, share, save ☰",
+                    (false, false) => "Share, save ☰",
+                } }
             </button>
             <div class="tools-menu" id="header-tools-menu">
-                <ExamplesMenu { on_load } current={ state.shown_example().map(AttrValue::from) } />
+                if examples {
+                    <ExamplesMenu { on_load } current={ state.shown_example().map(AttrValue::from) } />
+                }
                 <ShareBar { state } { on_clear } { on_session } door={ props.door } />
             </div>
         </div>

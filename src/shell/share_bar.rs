@@ -208,7 +208,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                         <button type="button" class="panel-close" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>
                         <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="5" value={ snippet.clone() } />
-                        <CopyButton text={ snippet } testid="copy-embed-snippet" what="Copy the embed snippet" />
+                        <CopyButton text={ snippet } testid="copy-embed-snippet" what="Copy the snippet" />
                         if local_address(&src) {
                             <p class="field-error" data-testid="embed-local">{ "This frame's address is this computer's own: your readers' browsers cannot open it, and would show an empty frame. Copy Ranklab's files (the folder this page comes from) to your site, then make the snippet from there, or write their address in src." }</p>
                         }

@@ -109,9 +109,14 @@ import { DIST } from './harness.mjs';
 // intervals and marks, chart legends of points and rings, a link that
 // opens the learn door, the typing box kept in sight): 632,039 for the
 // whole app, so 634,000, and 449,091 for the first visit (446,543 by
-// gzip -9), so issue 43's 450,000 itself.
+// gzip -9), so issue 43's 450,000 itself. Then the stylesheet minified
+// (Trunk's lightningcss: 10,416 bytes gzipped to 6,899) and a walk's fixes
+// (view choices kept across a reload, one list of examples per door, a
+// system of one query explained at once, an answer shown solves nothing,
+// projector mode asked for from any door): 446,861 for the first visit
+// and 634,293 for the whole app, so 636,000.
 const FIRST_BUDGET = 450_000;
-const WHOLE_BUDGET = 634_000;
+const WHOLE_BUDGET = 636_000;
 const WORKER_BUDGET = 170_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

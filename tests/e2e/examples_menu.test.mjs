@@ -77,6 +77,12 @@ test('the learn door names the five articles by the numbers the examples give th
   // Numbered as the examples name them ("article 004").
   assert.match(items[0], /^Article 000 Ranking metrics: pitfalls and best practices: Hongsup Shin's post/);
   assert.match(items[4], /^Article 004 Ranking Evaluation: /);
+  // One list of examples: the learn door's gallery, not the header's too.
+  assert.equal(await page.getByTestId('examples').count(), 0);
+  assert.equal(await page.getByTestId('gallery-examples').count(), 1);
+  await loadCase(page, '004-err');
+  await cell(page, 'A', 'ERR(gmax=3)@5').getByText('0.9215').waitFor();
+  assert.equal(await page.getByTestId('examples').inputValue(), '004-err', 'the calculate door names it in its menu');
   await context.close();
 });
 

@@ -156,12 +156,15 @@ export async function setQuickText(page, text) {
 
 /** Loads an example case by id, accepting the confirmation if asked. */
 export async function loadCase(page, id) {
-  // On a phone the examples sit behind the header's menu button.
-  if (!(await page.getByTestId('examples').isVisible())) await page.getByTestId('header-menu').click();
-  await page.getByTestId('examples').selectOption(id);
+  // The learn door has its own gallery of examples (and none in the header).
+  const [menu, load] = await page.locator('.page.door-learn').count()
+    ? ['gallery-examples', 'gallery-examples-load'] : ['examples', 'load-case'];
+  // On a phone the header's examples sit behind its menu button.
+  if (!(await page.getByTestId(menu).isVisible()) && menu === 'examples') await page.getByTestId('header-menu').click();
+  await page.getByTestId(menu).selectOption(id);
   const accept = (d) => d.accept();
   page.on('dialog', accept);
-  await page.getByTestId('load-case').click();
+  await page.getByTestId(load).click();
   await page.waitForTimeout(50);
   page.off('dialog', accept);
 }

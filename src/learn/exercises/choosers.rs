@@ -228,7 +228,7 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next exercise →" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
-                <CopyButton text={ link(set_text) } testid="copy-set-link" what="Copy the link to this set" />
+                <CopyButton text={ link(set_text) } testid="copy-set-link" what="Copy the link" />
             </p>
         </div>
         </>
