@@ -100,9 +100,12 @@ pub fn results_pane(p: ResultsPane) -> Html {
                     if !(systems.is_empty() && (judgment_table.is_some() || ev.withheld.is_some())) {
                         { parts.results_table }
                     }
+                    // On a phone the input follows the whole results pane
+                    // (the files door's, once files are in): one tap away.
                     if door == Door::Calculate {
-                        // On a phone the input follows the whole results pane: one tap away.
                         <a class="to-input" href="#input-panel" data-testid="edit-rankings">{ "Edit the rankings ↓" }</a>
+                    } else if door == Door::Files && !files_part.files.is_empty() {
+                        <a class="to-input" href="#input-panel" data-testid="to-files">{ "Add or remove files ↓" }</a>
                     }
                     if let Some(table) = judgment_table {
                         <JudgmentTableView { table } />

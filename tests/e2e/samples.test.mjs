@@ -41,6 +41,18 @@ for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844, tou
     // The dense run's tied scores raise the tie range.
     await page.getByTestId('tie-range').waitFor();
     await page.screenshot({ path: join(SHOTS, `samples-${size.width}.png`) });
+    // On a phone the file panel follows the results once files are in: a
+    // link under the table brings it on screen in one tap.
+    const toFiles = page.getByTestId('to-files');
+    if (size.touch) {
+      await toFiles.tap();
+      await page.waitForFunction(() => {
+        const r = document.querySelector('[data-testid="file-list"]').getBoundingClientRect();
+        return r.top >= 0 && r.top < innerHeight;
+      }, null, { timeout: 5000 });
+    } else {
+      assert.equal(await toFiles.isVisible(), false, 'beside the results on a wide screen: no link');
+    }
     assert.deepEqual(seen.errors, []);
     await context.close();
   });
