@@ -205,11 +205,13 @@ pub fn legend<DB: DrawingBackend>(
     // At most 8 px per character of 14 px text: a label never runs past the
     // column's edge; a longer one wraps onto a second line.
     let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 8).max(6);
+    // A phone's narrow column (9 characters a line) takes a third line.
+    let most_lines = if chars < 12 { 3 } else { 2 };
     drew(area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone())))?;
     let mut y = 66;
     let bottom = area.dim_in_pixel().1 as i32 - 8;
     for (i, (label, colour, swatch)) in items.iter().enumerate() {
-        let lines = wrap_label(label, chars);
+        let lines = wrap_label_in(label, chars, most_lines);
         // The chart's height is bounded: what does not fit is counted (the
         // data table under the chart names every series).
         let needed = y + 8 + 16 * (lines.len() as i32 - 1);
@@ -261,9 +263,19 @@ pub fn legend<DB: DrawingBackend>(
 /// where one falls in the first line (else at the width), the second line
 /// shortened with "…" if it is still too long.
 pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
+    wrap_label_in(label, chars, 2)
+}
+
+/// [`wrap_label`] in at most `lines` lines (at least one), the last one
+/// shortened with "…" if the label is still too long: a phone's narrow
+/// legend column takes three, where two cut a run's name of 20 characters.
+pub fn wrap_label_in(label: &str, chars: usize, lines: usize) -> Vec<String> {
     let all: Vec<char> = label.chars().collect();
     if all.len() <= chars {
         return vec![label.to_string()];
+    }
+    if lines <= 1 {
+        return vec![short(label, chars)];
     }
     let at = (1..=chars.min(all.len() - 1))
         .rev()
@@ -277,10 +289,9 @@ pub fn wrap_label(label: &str, chars: usize) -> Vec<String> {
         .unwrap_or(chars);
     let first: String = all[..at].iter().collect();
     let rest: String = all[at..].iter().collect();
-    vec![
-        first.trim_end().to_string(),
-        short(rest.trim_start(), chars),
-    ]
+    let mut out = vec![first.trim_end().to_string()];
+    out.extend(wrap_label_in(rest.trim_start(), chars, lines - 1));
+    out
 }
 
 /// A drawing area of a chart.
@@ -563,6 +574,15 @@ mod tests {
             ["exponential", "2^g − 1"]
         );
         assert_eq!(wrap_label("abcdefghijkl", 6), ["abcdef", "ghijkl"]);
+        // Three lines where a phone's column allows them: a run's whole name.
+        assert_eq!(
+            wrap_label_in("bm25-rm3-tuned-v2.run", 9, 3),
+            ["bm25-rm3-", "tuned-v2.", "run"]
+        );
+        assert_eq!(
+            wrap_label_in("a very long system name indeed", 9, 3),
+            ["a very", "long", "system n…"]
+        );
         for label in [
             "ERR(gmax=3)@3",
             "nDCG(dcg='exp-log2')@10",
