@@ -2,7 +2,7 @@
 // stays in view when the results table scrolls sideways.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SHOTS, cell, open, useBrowser } from './harness.mjs';
+import { SHOTS, cell, loadCase, open, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -61,5 +61,21 @@ test('at 390 x 844 an exercise\'s steps table fits the screen: every column a su
     assert.equal(await page.getByTestId('exercise-answer').getAttribute('inputmode'), null);
   }
   await page.screenshot({ path: `${SHOTS}/phone-steps.png` });
+  await context.close();
+});
+
+test("at 390 x 844 a form's rank rows keep their buttons on screen, whatever the grades' names", async () => {
+  const { page, context, seen } = await open(env, { width: 390, height: 844, touch: true });
+  // Grades named R and N: "R (1, relevant)" made a row 384 px wide in 366.
+  await loadCase(page, '003-ap');
+  await showTab(page, 'form');
+  const rows = page.getByTestId('rank-row');
+  await rows.first().waitFor();
+  for (const row of await rows.all()) {
+    const [inner, right] = await row.evaluate((li) => [li.getBoundingClientRect().right,
+      Math.max(...[...li.querySelectorAll('button, select, label')].map((e) => e.getBoundingClientRect().right))]);
+    assert.ok(right <= inner + 0.5 && right <= 390, `a row's controls end at ${right}, the row at ${inner}`);
+  }
+  assert.deepEqual(seen.errors, []);
   await context.close();
 });

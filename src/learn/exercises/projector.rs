@@ -68,7 +68,7 @@ fn go(p: &Projector, steps: usize, set: &Option<(UseStateHandle<usize>, usize)>,
     if forward {
         if shown < steps {
             p.shown.set(shown + 1);
-        } else {
+        } else if !show_the_rest(&p.pane) {
             exercise(1);
         }
     } else if shown > 0 {
@@ -78,6 +78,42 @@ fn go(p: &Projector, steps: usize, set: &Option<(UseStateHandle<usize>, usize)>,
         // one before (its steps are counted when it is shown).
         p.shown.set(usize::MAX);
     }
+}
+
+/// On an answer taller than the window (its first view keeps the ranking
+/// in sight under the bar), the next step shows the rest of it before the
+/// next exercise: nDCG's ideal ranking and value were left below the edge.
+/// Whether there was more to show.
+fn show_the_rest(pane: &NodeRef) -> bool {
+    let Some(pane) = pane.cast::<web_sys::Element>() else {
+        return false;
+    };
+    let last = pane
+        .query_selector("[data-testid=exercise]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.last_element_child());
+    let Some(last) = last else {
+        return false;
+    };
+    let below = last.get_bounding_client_rect().bottom() - pane.get_bounding_client_rect().bottom();
+    if below <= 1.0 {
+        return false;
+    }
+    let bar = pane
+        .query_selector(".projector-bar")
+        .ok()
+        .flatten()
+        .map_or(0.0, |b| b.get_bounding_client_rect().height());
+    let how = web_sys::ScrollToOptions::new();
+    how.set_top(
+        below
+            .min(f64::from(pane.client_height()) - bar - 16.0)
+            .max(1.0),
+    );
+    how.set_behavior(web_sys::ScrollBehavior::Smooth);
+    pane.scroll_by_with_scroll_to_options(&how);
+    true
 }
 
 /// Whether a key or click is meant for a control (a button, a link, a

@@ -2,6 +2,8 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
+
 use yew::prelude::*;
 
 use super::events::input_value;
@@ -112,21 +114,26 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         let stage = stage.clone();
         use_effect_with(
             (props.reveal, rows_shown, answer_shown),
-            move |&(reveal, rows, answer)| match reveal {
-                // A new exercise starts at the top, under the projector's
-                // buttons: the window's top and the projector view's (which
-                // scrolls by itself, and kept the last exercise's place).
-                Some(0) => {
-                    gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
-                    let pane = stage
-                        .cast::<web_sys::Element>()
-                        .and_then(|e| e.closest(".exercise-pane").ok().flatten());
-                    if let Some(pane) = pane {
-                        pane.set_scroll_top(0);
-                    }
+            move |&(reveal, rows, answer)| {
+                if reveal.is_some() {
+                    keep_keys(&stage);
                 }
-                Some(_) => bring_on_screen(&stage, rows, answer),
-                None => {}
+                match reveal {
+                    // A new exercise starts at the top, under the projector's
+                    // buttons: the window's top and the projector view's (which
+                    // scrolls by itself, and kept the last exercise's place).
+                    Some(0) => {
+                        gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+                        let pane = stage
+                            .cast::<web_sys::Element>()
+                            .and_then(|e| e.closest(".exercise-pane").ok().flatten());
+                        if let Some(pane) = pane {
+                            pane.set_scroll_top(0);
+                        }
+                    }
+                    Some(_) => bring_on_screen(&stage, rows, answer),
+                    None => {}
+                }
             },
         );
     }
@@ -305,6 +312,26 @@ fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
         how.set_top(by);
         how.set_behavior(web_sys::ScrollBehavior::Smooth);
         pane.scroll_by_with_scroll_to_options(&how);
+    }
+}
+
+/// Projector mode's keys reach the view after every step: a click on a
+/// steps table focused its scroll box, which the next exercise removed,
+/// and the focus fell to the page, out of the keys' reach.
+fn keep_keys(exercise: &NodeRef) {
+    let pane = exercise
+        .cast::<web_sys::Element>()
+        .and_then(|e| e.closest(".exercise-pane").ok().flatten());
+    let Some(pane) = pane else {
+        return;
+    };
+    let inside = gloo::utils::document()
+        .active_element()
+        .is_some_and(|a| pane.contains(Some(&a)));
+    if !inside {
+        if let Ok(pane) = pane.dyn_into::<web_sys::HtmlElement>() {
+            let _ = pane.focus();
+        }
     }
 }
 
