@@ -111,7 +111,7 @@ pub fn App() -> Html {
     };
     let explanation = match (*selected).clone() {
         Some(sel) => html! {
-            <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() }
+            <ExplanationView selected={ sel } measures={ ev.request.metrics.clone() } systems={ ev.systems.clone() } ties={ ev.ties.clone() }
                 text={ state.quick_text.clone() } files={ state.files.clone() }
                 settings={ state.settings.clone() } request={ ev.request.clone() } on_select={ on_select.clone() } { on_close } />
         },

@@ -17,7 +17,7 @@ use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
 use crate::shared::evaluation::{format_digits, format_value, range_digits};
-use crate::shared::evaluation::{Source, SystemResult, SHOWN_RANKS};
+use crate::shared::evaluation::{Source, SystemResult, TieRange, TieReport, SHOWN_RANKS};
 use crate::shared::first_module::FIRST;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
@@ -50,6 +50,9 @@ pub struct ExplanationProps {
     pub request: Rc<EvalRequest>,
     /// Opens another value (a query of the mean).
     pub on_select: Callback<Selected>,
+    /// Each mean's range over the orders of tied documents (the table's
+    /// tie mark): a mean's explanation says it too.
+    pub ties: SameRc<TieReport>,
     /// Closes the explanation.
     pub on_close: Callback<()>,
 }
@@ -380,6 +383,17 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .collect();
             let sum: f64 = values.iter().map(|(_, v)| v).sum();
             let mean = system.means[sel.measure];
+            let tie_range = props
+                .systems
+                .iter()
+                .position(|s| s.name == sel.system)
+                .and_then(|k| props.ties.means.get(k))
+                .and_then(|m| m.get(sel.measure).copied().flatten())
+                .filter(TieRange::is_spread)
+                .map(|r| {
+                    let d = range_digits(r.min, r.max);
+                    (format_digits(r.min, d), format_digits(r.max, d))
+                });
             let aggregation = metric.aggregation();
             html! {
                 <>
@@ -409,6 +423,11 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                     </div>
                     if aggregation == crate::shared::evaluation::Aggregation::Mean {
                         <p class="step-line" data-testid="step-line">{ format!("{} / {} = {}.", format_value(sum), values.len(), format_value(mean)) }</p>
+                    }
+                    if let Some((lo, hi)) = tie_range {
+                        <p class="step-line" data-testid="explain-tie-range">{ format!(
+                            "Some of these queries rank documents of equal score: the values above are those of the order the tie setting chose, and over every order of those documents this mean goes from {lo} to {hi}."
+                        ) }</p>
                     }
                     if system.source == Source::File {
                         <p class="hint">{ props.settings.missing.description() }</p>

@@ -259,6 +259,16 @@ test('the measures and the chart a researcher chose come back after a reload', a
   assert.equal(await page.getByTestId('chart-distribution').getAttribute('aria-pressed'), 'true');
   // The per-query chart follows the table's measure, as before the reload.
   assert.equal(await page.getByTestId('chart-measure').inputValue(), chosen['pq-measure'][0]);
+  // A mean's explanation gives its range over tie orders, as the table's
+  // mark does: llmjudge's AP from (0.5 + 1/3 + 1)/3 to (5/6 + 1 + 1)/3.
+  await cell(page, 'llmjudge', 'AP').click();
+  const box = page.getByTestId('explanation');
+  assert.match(await box.getByTestId('explain-tie-range').innerText(), /this mean goes from 0\.6111 to 0\.9444\.$/);
+  await box.getByTestId('close-explanation').click();
+  // dense's ties move no value: nothing to say.
+  await cell(page, 'dense', 'AP').click();
+  await box.getByTestId('steps').waitFor();
+  assert.equal(await box.getByTestId('explain-tie-range').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
