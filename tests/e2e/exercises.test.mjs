@@ -287,6 +287,17 @@ test('a handout of the set prints alone, without controls, its answers on a last
   const without = await page.pdf({ format: 'A4' });
   assert.ok(pdfPages(full) >= 2, `${pdfPages(full)} pages`);
   assert.equal(pdfPages(full), pdfPages(without) + 1, 'the answers fill the last page alone');
+  // A handout for a test leaves its answers out, chosen before printing.
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByTestId('handout-close').click();
+  await handout.waitFor({ state: 'detached' });
+  await page.getByTestId('handout-with-answers').uncheck();
+  await page.getByTestId('exercise-handout').click();
+  await handout.waitFor();
+  await page.waitForFunction(() => window.printed === 2);
+  assert.equal(await page.getByTestId('handout-item').count(), 7);
+  assert.equal(await page.getByTestId('handout-answers').count(), 0);
+  assert.ok(!(await handout.textContent()).includes('0.5556'), 'no value in a handout without answers');
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

@@ -102,6 +102,8 @@ pub(super) struct SetState<'a> {
     pub(super) text: &'a str,
     pub(super) at: &'a UseStateHandle<usize>,
     pub(super) handout: &'a UseStateHandle<bool>,
+    /// Whether the handout ends with its answers' page.
+    pub(super) answers: &'a UseStateHandle<bool>,
     pub(super) on_set: &'a Callback<Option<SavedSet>>,
 }
 
@@ -114,8 +116,18 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
         text: set_text,
         at,
         handout,
+        answers,
         on_set,
     } = *s;
+    let on_answers = {
+        let answers = answers.clone();
+        Callback::from(move |e: Event| {
+            answers.set(
+                e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .checked(),
+            )
+        })
+    };
     let on_handout = {
         let handout = handout.clone();
         Callback::from(move |_: MouseEvent| {
@@ -227,6 +239,12 @@ pub(super) fn set_chooser(s: &SetState, progress: &Progress) -> Html {
                 <button type="button" data-testid="exercise-prev" onclick={ step(-1) } disabled={ **at == 0 }>{ "← Previous exercise" }</button>
                 <button type="button" data-testid="exercise-next" onclick={ step(1) } disabled={ **at + 1 >= set.exercises.len() }>{ "Next exercise →" }</button>
                 <button type="button" data-testid="exercise-handout" onclick={ on_handout }>{ "Print a handout" }</button>
+                // Before the button's print dialog: a handout for a test
+                // leaves its answers out.
+                <label class="handout-answers-choice">
+                    <input type="checkbox" data-testid="handout-with-answers" checked={ **answers } onchange={ on_answers } />
+                    { " with the answers on a last page" }
+                </label>
                 <a data-testid="exercise-set-link" href={ link(set_text) }>{ "Link to this set" }</a>
                 <CopyButton text={ link(set_text) } testid="copy-set-link" what="Copy the link" />
             </p>

@@ -10,9 +10,9 @@ use crate::shared::evaluation::{f4, Exercise, ExerciseSet};
 /// name, then each exercise with its ranking, its formula, an empty table of
 /// steps (every blank cell wide enough for 0.7500), for nDCG an empty table
 /// for the ideal ranking, and a line for the answer; then the answers on a
-/// page of their own. Printed alone (the print style hides the rest of the
-/// page).
-pub(super) fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>) -> Html {
+/// page of their own (where `answers`: a handout for a test leaves them
+/// out). Printed alone (the print style hides the rest of the page).
+pub(super) fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>, answers: bool) -> Html {
     let on_close = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(false))
@@ -78,10 +78,12 @@ pub(super) fn handout_view(set: &ExerciseSet, open: &UseStateHandle<bool>) -> Ht
             <h2>{ if set.title.is_empty() { "Exercises".to_string() } else { set.title.clone() } }</h2>
             <p>{ "Work out each value by hand; write it to four decimals." }</p>
             { for set.exercises.iter().enumerate().map(item) }
-            <section class="handout-answers" data-testid="handout-answers">
-                <h2>{ "Answers" }</h2>
-                <ol class="plain">{ for set.exercises.iter().enumerate().map(answer) }</ol>
-            </section>
+            if answers {
+                <section class="handout-answers" data-testid="handout-answers">
+                    <h2>{ "Answers" }</h2>
+                    <ol class="plain">{ for set.exercises.iter().enumerate().map(answer) }</ol>
+                </section>
+            }
         </div>
     }
 }

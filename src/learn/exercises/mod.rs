@@ -121,6 +121,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         pane,
     } = projector_mode.clone();
     let handout = use_state(|| false);
+    let handout_answers = use_state(|| true);
     {
         let scope = (*source == Source::Set).then(|| (*set_key).clone());
         use_effect_with((scope, *set_at, *shown), |(scope, exercise, step)| {
@@ -215,6 +216,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 text: &set_text,
                 at: &set_at,
                 handout: &handout,
+                answers: &handout_answers,
                 on_set: &props.on_set,
             },
             &progress,
@@ -258,7 +260,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 </p>
             }
             if *handout && *source == Source::Set {
-                { handout_view(&set, &handout) }
+                { handout_view(&set, &handout, *handout_answers) }
             }
             {
                 match exercise {
