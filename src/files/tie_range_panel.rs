@@ -15,7 +15,9 @@ use crate::charts::tie_ranges::{tie_chart, tie_ranges_svg, TieChart};
 use crate::results::charts_panel::{chart_size, drawing, theme, use_panel_width};
 use crate::results::explanation::Selected;
 use crate::shared::dom::use_more_to_the_right;
-use crate::shared::evaluation::{format_digits, format_value, listed, plural, range_digits};
+use crate::shared::evaluation::{
+    format_digits, format_value, listed, plural, range_digits, range_ends,
+};
 use crate::shared::evaluation::{Flip, Metric, SystemResult, TieRange, TieReport};
 use crate::shared::evaluation::{TieBreak, MAX_ORDERS};
 use crate::shared::same_rc::SameRc;
@@ -37,7 +39,8 @@ pub struct TieRangePanelProps {
 }
 
 fn range_text(r: TieRange) -> String {
-    range_text_at(r, range_digits(r.min, r.max))
+    let (lo, hi) = range_ends(r.min, r.max);
+    format!("{lo} to {hi}")
 }
 
 fn range_text_at(r: TieRange, d: usize) -> String {

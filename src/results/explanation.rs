@@ -16,8 +16,8 @@ use crate::big_files::files_job::{ExplainJob, Found};
 use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::settings::Settings;
-use crate::shared::evaluation::{format_digits, format_value, range_digits};
-use crate::shared::evaluation::{Source, SystemResult, TieRange, TieReport, SHOWN_RANKS};
+use crate::shared::evaluation::{format_digits, format_value, range_digits, range_ends};
+use crate::shared::evaluation::{Source, SystemResult, TieReport, SHOWN_RANKS};
 use crate::shared::first_module::FIRST;
 
 /// A clicked value: a system's mean (`query` None) or one query's value.
@@ -254,16 +254,17 @@ fn explained_query(
 #[component]
 pub fn ExplanationView(props: &ExplanationProps) -> Html {
     let sel = &props.selected;
+    let at = props.systems.iter().position(|s| s.name == sel.system);
     // A system of one query (a ranking typed in Calculate) has nothing to
     // average: its value opens that query's working at once, not a table
     // of one value to press again.
-    let query = sel.query.clone().or_else(|| {
-        let system = props.systems.iter().find(|s| s.name == sel.system)?;
-        match system.queries.as_slice() {
+    let query = sel
+        .query
+        .clone()
+        .or_else(|| match props.systems.get(at?)?.queries.as_slice() {
             [only] => Some(only.id.clone()),
             _ => None,
-        }
-    });
+        });
     // A query of a run read from a big file: its whole ranking is read
     // again by a worker (the evaluation kept only its first ranks).
     // (The first module holds no files.)
@@ -383,17 +384,9 @@ pub fn ExplanationView(props: &ExplanationProps) -> Html {
                 .collect();
             let sum: f64 = values.iter().map(|(_, v)| v).sum();
             let mean = system.means[sel.measure];
-            let tie_range = props
-                .systems
-                .iter()
-                .position(|s| s.name == sel.system)
-                .and_then(|k| props.ties.means.get(k))
-                .and_then(|m| m.get(sel.measure).copied().flatten())
-                .filter(TieRange::is_spread)
-                .map(|r| {
-                    let d = range_digits(r.min, r.max);
-                    (format_digits(r.min, d), format_digits(r.max, d))
-                });
+            let tie_range = at
+                .and_then(|k| props.ties.spread_mean(k, sel.measure))
+                .map(|r| range_ends(r.min, r.max));
             let aggregation = metric.aggregation();
             html! {
                 <>

@@ -4,11 +4,11 @@ use crate::shared::same_rc::SameRc;
 use crate::shared::system_name::{system_name, NARROW};
 use std::rc::Rc;
 
+use crate::shared::evaluation::range_ends;
 use crate::shared::evaluation::Metric;
 use crate::shared::evaluation::{
     any_significant, best_means, bold_caption, marks_testable, StatsReport,
 };
-use crate::shared::evaluation::{format_digits, range_digits};
 use yew::prelude::*;
 
 use crate::shared::code_text::code_spans;
@@ -18,7 +18,7 @@ use crate::results::statistics::{beaten, letter};
 use crate::settings::StatsSettings;
 use crate::shared::dom::{breakable, use_more_to_the_right};
 use crate::shared::evaluation::{
-    format_value, query_set_note, LeftOut, Source, SystemResult, TieRange, TieReport, Withheld,
+    format_value, query_set_note, LeftOut, Source, SystemResult, TieReport, Withheld,
 };
 use crate::shared::sideways::scroll_cue;
 
@@ -139,14 +139,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
         .enumerate()
         .filter(|(_, s)| !s.queries.is_empty())
         .unzip();
-    let tie_range = |i: usize, j: usize| {
-        props
-            .ties
-            .means
-            .get(at[i])
-            .and_then(|m| m.get(j).copied().flatten())
-            .filter(TieRange::is_spread)
-    };
+    let tie_range = |i: usize, j: usize| props.ties.spread_mean(at[i], j);
     let refused: Vec<&SystemResult> = props
         .systems
         .iter()
@@ -236,10 +229,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     if !sup.is_empty() {
                                         <sup class="beats" title={ format!("significantly better than {}", sup.join(", ")) }>{ sup.join("") }</sup>
                                     }
-                                    if let Some((lo, hi)) = tie_range(i, j).map(|r| {
-                                        let d = range_digits(r.min, r.max);
-                                        (format_digits(r.min, d), format_digits(r.max, d))
-                                    }) {
+                                    if let Some((lo, hi)) = tie_range(i, j).map(|r| range_ends(r.min, r.max)) {
                                         <a class="tie-mark" href="#tie-range" data-testid="tie-mark"
                                             title={ format!("{lo} to {hi} over the orders of tied documents") }
                                             aria-label={ format!("depends on tie order: {lo} to {hi}") }></a>

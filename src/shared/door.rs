@@ -53,6 +53,11 @@ impl Door {
         }
     }
 
+    /// The door whose slug is `slug` (a hash without its `#`, a `door=`).
+    fn named(slug: &str) -> Option<Door> {
+        Door::ALL.into_iter().find(|d| d.slug() == slug)
+    }
+
     /// The door an address names: the learn door when its query asks for
     /// projector mode (whatever its hash: the mode is the learn door's, and
     /// `?projector#files` opening the files door ignored the request without
@@ -63,11 +68,10 @@ impl Door {
         if query_parts(search).any(is_projector) {
             return Some(Door::Learn);
         }
-        let named = |slug: &str| Door::ALL.into_iter().find(|d| d.slug() == slug);
-        if let Some(d) = named(hash.trim_start_matches('#')) {
+        if let Some(d) = Door::named(hash.trim_start_matches('#')) {
             return Some(d);
         }
-        if let Some(d) = query_parts(search).find_map(|p| named(p.strip_prefix("door=")?)) {
+        if let Some(d) = query_parts(search).find_map(|p| Door::named(p.strip_prefix("door=")?)) {
             return Some(d);
         }
         query_parts(search)
@@ -87,8 +91,7 @@ fn address() -> (String, String) {
 /// The door kept with the history's current entry (see [`use_door`]).
 fn door_in_history() -> Option<Door> {
     let state = gloo::utils::window().history().ok()?.state().ok()?;
-    let slug = state.as_string()?;
-    Door::ALL.into_iter().find(|d| d.slug() == slug)
+    Door::named(&state.as_string()?)
 }
 
 /// Keeps `door` with the history's current entry, its address unchanged.
@@ -109,7 +112,10 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
         let door = Door::from_address(&hash, &search).unwrap_or(fallback);
         // `?projector#files` opens the learn door: the hash says so too, or
         // the files door's link (to the hash already there) would do nothing.
-        if door == Door::Learn && hash != "#learn" && Door::from_address(&hash, "").is_some() {
+        if door == Door::Learn
+            && hash != "#learn"
+            && Door::named(hash.trim_start_matches('#')).is_some()
+        {
             let location = gloo::utils::window().location();
             let _ = location.replace(&format!(
                 "{}{search}#learn",
@@ -136,9 +142,8 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
                 // Another door's link followed in projector mode leaves the
                 // mode: its part of the query goes, or the address would
                 // keep naming the learn door.
-                let elsewhere = Door::ALL
-                    .into_iter()
-                    .any(|d| d != Door::Learn && hash.trim_start_matches('#') == d.slug());
+                let elsewhere =
+                    Door::named(hash.trim_start_matches('#')).is_some_and(|d| d != Door::Learn);
                 let (hash, search) = if elsewhere && query_parts(&search).any(is_projector) {
                     rewrite_query(|p| !is_projector(p), None);
                     address()

@@ -14,7 +14,7 @@ pub use ranklab_core::{
     format_digits, format_query_line, format_system, is_unread_file, judge_typed,
     judgment_queries_note, letter, listed, lookalike_note, marks_testable, most_different,
     name_runs, paired_values, parse_set, parse_typed, plural, query_set_note, range_digits,
-    remove_lines, rename_system, replace_line, statistics, stop_weights, system_ranks,
+    range_ends, remove_lines, rename_system, replace_line, statistics, stop_weights, system_ranks,
     t_past_unit_bounds, tie_orders, trec_text_kind, unused_query_id, unused_system_name,
     Aggregation, ApNormalization, BigFile, ByteSource, ByteSourceRead, Cause, ColumnCheck,
     Conventions, Correction, Deal, Dealer, DealtPart, Difficulty, Discount, DuplicatePolicy,

@@ -74,7 +74,7 @@ pub use crate::{
     measures::rbp::RbpGain,
     measures::recall::recall_at,
     measures::reciprocal_rank::reciprocal_rank,
-    measures::steps::{f4, format_digits, range_digits, Explanation},
+    measures::steps::{f4, format_digits, range_digits, range_ends, Explanation},
     measures::trec_names::{Judgments, MeasureRequest, TrecItem},
     measures::{Aggregation, EvalContext, Metric},
     pipeline::explain::explain,

@@ -39,6 +39,13 @@ pub fn range_digits(min: f64, max: f64) -> usize {
         .unwrap_or(10)
 }
 
+/// A range's two ends with the decimals that tell them apart
+/// ([`range_digits`]).
+pub fn range_ends(min: f64, max: f64) -> (String, String) {
+    let d = range_digits(min, max);
+    (format_digits(min, d), format_digits(max, d))
+}
+
 /// `v` with `digits` decimals (4: as [`f4`] prints it).
 pub fn format_digits(v: f64, digits: usize) -> String {
     format!("{v:.digits$}")

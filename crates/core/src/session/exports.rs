@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 use super::results::{best_means, bold_caption, SystemResult};
 use super::significance::{any_significant, beaten, letter};
 use super::withheld::{LeftOut, Withheld};
-use crate::measures::steps::{format_digits, range_digits};
+use crate::measures::steps::range_ends;
 use crate::measures::trec_names::trec_items_for;
 use crate::measures::Metric;
 use crate::pipeline::evaluate::trec_value;
@@ -512,8 +512,8 @@ const CELL_TIE_CAPTION: &str = "[lowest, highest]: the mean over every order of 
 fn range_text(r: Result<TieRange, ()>) -> String {
     match r {
         Ok(r) => {
-            let d = range_digits(r.min, r.max);
-            format!("[{}, {}]", format_digits(r.min, d), format_digits(r.max, d))
+            let (lo, hi) = range_ends(r.min, r.max);
+            format!("[{lo}, {hi}]")
         }
         Err(()) => "[range not computed]".to_string(),
     }

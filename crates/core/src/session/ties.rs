@@ -106,6 +106,19 @@ impl RangedQuery for TrecRow {
 }
 
 impl TieReport {
+    /// The mean of system `system` (its index among the systems the
+    /// report was made of) on measure `measure` over tie orders, where it
+    /// spreads: `None` where tie order moves nothing or the range was
+    /// refused.
+    pub fn spread_mean(&self, system: usize, measure: usize) -> Option<TieRange> {
+        self.means
+            .get(system)?
+            .get(measure)
+            .copied()
+            .flatten()
+            .filter(TieRange::is_spread)
+    }
+
     /// The report of `systems` (those with queries) on `measures`.
     /// Means are summed as the page's are ([`crate::pipeline::tie_range::exact_summary_range_of`]).
     pub fn new(measures: &[Metric], systems: &[SystemResult]) -> TieReport {
