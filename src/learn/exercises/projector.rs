@@ -93,27 +93,100 @@ fn show_the_rest(pane: &NodeRef) -> bool {
         .ok()
         .flatten()
         .and_then(|e| e.last_element_child());
-    let Some(last) = last else {
+    let Some(below) = last.map(|l| below_view(&l, &pane)).filter(|&b| b > 1.0) else {
         return false;
     };
-    let below = last.get_bounding_client_rect().bottom() - pane.get_bounding_client_rect().bottom();
-    if below <= 1.0 {
-        return false;
-    }
     let bar = pane
         .query_selector(".projector-bar")
         .ok()
         .flatten()
         .map_or(0.0, |b| b.get_bounding_client_rect().height());
-    let how = web_sys::ScrollToOptions::new();
-    how.set_top(
+    scroll_view_by(
+        &pane,
         below
             .min(f64::from(pane.client_height()) - bar - 16.0)
             .max(1.0),
     );
+    true
+}
+
+/// After a step of projector mode is drawn (`step` 0: an exercise's
+/// ranking; then `rows` of its steps table shown, then its `answer`): the
+/// keys kept with the view, and the view scrolled to the step.
+pub(super) fn after_step(exercise: &NodeRef, step: usize, rows: usize, answer: bool) {
+    let Some(root) = exercise.cast::<web_sys::Element>() else {
+        return;
+    };
+    let Some(pane) = root.closest(".exercise-pane").ok().flatten() else {
+        return;
+    };
+    keep_keys(&pane);
+    if step == 0 {
+        // A new exercise starts at the top, under the projector's
+        // buttons: the window's top and the projector view's (which
+        // scrolls by itself, and kept the last exercise's place).
+        gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
+        pane.set_scroll_top(0);
+    } else {
+        bring_on_screen(&root, &pane, rows, answer);
+    }
+}
+
+/// The step just shown (the steps table's last row shown, or the answer,
+/// the exercise's last part) scrolled on screen where it fell below the
+/// edge: a clicker's next step out of sight seemed to do nothing. The view
+/// moves no further than keeps the ranking's top under the bar: the room
+/// reads the step against the ranking, and a long answer put the cards
+/// under the bar; the rest comes with the next step ([`show_the_rest`]).
+fn bring_on_screen(root: &web_sys::Element, pane: &web_sys::Element, rows: usize, answer: bool) {
+    let shown = if answer {
+        root.last_element_child()
+    } else {
+        let row = format!("[data-testid=exercise-steps] tbody tr:nth-child({rows})");
+        root.query_selector(&row).ok().flatten()
+    };
+    let Some(below) = shown.map(|s| below_view(&s, pane)).filter(|&b| b > 0.0) else {
+        return;
+    };
+    let top = |selector: &str| {
+        let el = pane.query_selector(selector).ok().flatten()?;
+        Some(el.get_bounding_client_rect())
+    };
+    let room = match (top(".exercise-ranking"), top(".projector-bar")) {
+        (Some(ranking), Some(bar)) => (ranking.top() - bar.bottom()).max(0.0),
+        _ => below,
+    };
+    let by = below.min(room);
+    if by > 0.0 {
+        scroll_view_by(pane, by);
+    }
+}
+
+/// The keys reach the view after every step: a click on a steps table
+/// focused its scroll box, which the next exercise removed, and the focus
+/// fell to the page, out of the keys' reach.
+fn keep_keys(pane: &web_sys::Element) {
+    let inside = gloo::utils::document()
+        .active_element()
+        .is_some_and(|a| pane.contains(Some(&a)));
+    if !inside {
+        if let Some(pane) = pane.dyn_ref::<web_sys::HtmlElement>() {
+            let _ = pane.focus();
+        }
+    }
+}
+
+/// How far `el`'s bottom is below the view's (negative: above it).
+fn below_view(el: &web_sys::Element, pane: &web_sys::Element) -> f64 {
+    el.get_bounding_client_rect().bottom() - pane.get_bounding_client_rect().bottom()
+}
+
+/// The view scrolled down `by` pixels, smoothly.
+fn scroll_view_by(pane: &web_sys::Element, by: f64) {
+    let how = web_sys::ScrollToOptions::new();
+    how.set_top(by);
     how.set_behavior(web_sys::ScrollBehavior::Smooth);
     pane.scroll_by_with_scroll_to_options(&how);
-    true
 }
 
 /// Whether a key or click is meant for a control (a button, a link, a

@@ -2,11 +2,10 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
-
 use yew::prelude::*;
 
 use super::events::input_value;
+use super::projector::after_step;
 use super::steps::{steps_table, StepsArgs};
 
 use crate::learn::exercise_progress::Progress;
@@ -115,24 +114,8 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         use_effect_with(
             (props.reveal, rows_shown, answer_shown),
             move |&(reveal, rows, answer)| {
-                if reveal.is_some() {
-                    keep_keys(&stage);
-                }
-                match reveal {
-                    // A new exercise starts at the top, under the projector's
-                    // buttons: the window's top and the projector view's (which
-                    // scrolls by itself, and kept the last exercise's place).
-                    Some(0) => {
-                        gloo::utils::window().scroll_to_with_x_and_y(0.0, 0.0);
-                        let pane = stage
-                            .cast::<web_sys::Element>()
-                            .and_then(|e| e.closest(".exercise-pane").ok().flatten());
-                        if let Some(pane) = pane {
-                            pane.set_scroll_top(0);
-                        }
-                    }
-                    Some(_) => bring_on_screen(&stage, rows, answer),
-                    None => {}
+                if let Some(step) = reveal {
+                    after_step(&stage, step, rows, answer);
                 }
             },
         );
@@ -267,71 +250,6 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                 <p class="controls exercise-danger"><button type="button" class="danger" data-testid="exercise-reset" onclick={ on_reset }>{ "Reset this exercise" }</button></p>
             }
         </div>
-    }
-}
-
-/// In projector mode, the step just shown (the steps table's last row
-/// shown, or the answer, the exercise's last part) scrolled on screen
-/// where it fell below the edge: a clicker's next step out of sight seemed
-/// to do nothing. The view (fixed, scrolling by itself) moves no further
-/// than keeps the ranking's top under the bar: the room reads the step
-/// against the ranking, and a long answer put the cards under the bar; what
-/// is left below is a scroll away.
-fn bring_on_screen(exercise: &NodeRef, rows_shown: usize, answer_shown: bool) {
-    let Some(root) = exercise.cast::<web_sys::Element>() else {
-        return;
-    };
-    let shown = if answer_shown {
-        root.last_element_child()
-    } else {
-        let row = format!("[data-testid=exercise-steps] tbody tr:nth-child({rows_shown})");
-        root.query_selector(&row).ok().flatten()
-    };
-    let Some(step) = shown else {
-        return;
-    };
-    let Some(pane) = root.closest(".exercise-pane").ok().flatten() else {
-        step.scroll_into_view_with_scroll_into_view_options(&nearest());
-        return;
-    };
-    let below = step.get_bounding_client_rect().bottom() - pane.get_bounding_client_rect().bottom();
-    if below <= 0.0 {
-        return;
-    }
-    let top = |selector: &str| {
-        let el = pane.query_selector(selector).ok().flatten()?;
-        Some(el.get_bounding_client_rect())
-    };
-    let room = match (top(".exercise-ranking"), top(".projector-bar")) {
-        (Some(ranking), Some(bar)) => (ranking.top() - bar.bottom()).max(0.0),
-        _ => below,
-    };
-    let by = below.min(room);
-    if by > 0.0 {
-        let how = web_sys::ScrollToOptions::new();
-        how.set_top(by);
-        how.set_behavior(web_sys::ScrollBehavior::Smooth);
-        pane.scroll_by_with_scroll_to_options(&how);
-    }
-}
-
-/// Projector mode's keys reach the view after every step: a click on a
-/// steps table focused its scroll box, which the next exercise removed,
-/// and the focus fell to the page, out of the keys' reach.
-fn keep_keys(exercise: &NodeRef) {
-    let pane = exercise
-        .cast::<web_sys::Element>()
-        .and_then(|e| e.closest(".exercise-pane").ok().flatten());
-    let Some(pane) = pane else {
-        return;
-    };
-    let inside = gloo::utils::document()
-        .active_element()
-        .is_some_and(|a| pane.contains(Some(&a)));
-    if !inside {
-        if let Ok(pane) = pane.dyn_into::<web_sys::HtmlElement>() {
-            let _ = pane.focus();
-        }
     }
 }
 
