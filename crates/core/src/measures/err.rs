@@ -20,7 +20,7 @@ use super::{EvalContext, Metric};
 use crate::judged::JudgedRanking;
 use std::fmt;
 
-use super::family::MeasureFamily;
+use super::family::{MeasureFamily, WorkedSteps};
 
 /// One rank of the ERR cascade (for explanations).
 #[derive(Debug, Clone, PartialEq)]
@@ -236,7 +236,9 @@ impl MeasureFamily for Family {
             _ => return None,
         })
     }
+}
 
+impl WorkedSteps for Family {
     fn explain(
         &self,
         m: &Metric,

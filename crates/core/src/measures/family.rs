@@ -1,8 +1,9 @@
 //! What a measure family's module says of its measures, in one place: how
 //! their names read and write, which trec_eval families (`-m`) they expand
-//! to, and their worked steps. `measures/mod.rs` lists the families
-//! ([`super::MEASURE_FAMILIES`]); the name reader, the name writer, the `-m`
-//! expansion and the explanation go through that list.
+//! to, and (a trait of its own) their worked steps. `measures/mod.rs` lists
+//! the families ([`super::MEASURE_FAMILIES`], [`super::WORKED_STEPS`]); the
+//! name reader, the name writer, the `-m` expansion and the explanation go
+//! through those lists.
 
 use std::fmt;
 
@@ -43,17 +44,20 @@ pub(crate) trait MeasureFamily: Sync {
     /// Writes `m`'s name (which [`MeasureFamily::read_name`] reads back),
     /// or `None` for a measure of another family.
     fn write_name(&self, m: &Metric, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result>;
+}
 
+/// A family of measures with worked steps (an explanation's calculation).
+/// Apart from [`MeasureFamily`], so that a build that names measures but
+/// explains none (the page's worker) links no explanation.
+pub(crate) trait WorkedSteps: Sync {
     /// Writes the worked steps of `m` on `r` (whose value is `value`) into
     /// `e`; `false` when this family has none for `m`.
     fn explain(
         &self,
-        _m: &Metric,
-        _r: &JudgedRanking,
-        _ctx: &EvalContext,
-        _value: f64,
-        _e: &mut Explanation,
-    ) -> bool {
-        false
-    }
+        m: &Metric,
+        r: &JudgedRanking,
+        ctx: &EvalContext,
+        value: f64,
+        e: &mut Explanation,
+    ) -> bool;
 }

@@ -35,12 +35,12 @@ pub use name_parts::{MetricNameError, NameProblem};
 
 use crate::judged::JudgedRanking;
 use average_precision::ApNormalization;
-use family::MeasureFamily;
+use family::{MeasureFamily, WorkedSteps};
 use ndcg::{Discount, Gains};
 use rbp::RbpGain;
 
 /// The families of measures, one a module: what each says of its measures
-/// (names, trec_eval's `-m` families, worked steps; see [`MeasureFamily`]).
+/// (names and trec_eval's `-m` families; see [`MeasureFamily`]).
 /// A new family is one line here.
 pub(crate) const MEASURE_FAMILIES: [&dyn MeasureFamily; 13] = [
     &counts::Family,
@@ -56,6 +56,18 @@ pub(crate) const MEASURE_FAMILIES: [&dyn MeasureFamily; 13] = [
     &bpref::Family,
     &interpolated::Family,
     &gain_g::Family,
+];
+
+/// The families with worked steps (see [`WorkedSteps`]).
+pub(crate) const WORKED_STEPS: [&dyn WorkedSteps; 8] = [
+    &precision::Family,
+    &recall::Family,
+    &reciprocal_rank::Family,
+    &average_precision::Family,
+    &ndcg::Family,
+    &err::Family,
+    &rbp::Family,
+    &set_based::Family,
 ];
 
 /// Facts about the whole evaluation that some measures need.

@@ -11,7 +11,7 @@ use super::Metric;
 use crate::judged::JudgedRanking;
 use std::fmt;
 
-use super::family::MeasureFamily;
+use super::family::{MeasureFamily, WorkedSteps};
 #[cfg(any(test, feature = "serde"))]
 use super::trec_parts::{trec_cut, trec_level, trec_plain, TrecName};
 use super::EvalContext;
@@ -174,7 +174,9 @@ impl MeasureFamily for Family {
             _ => return None,
         })
     }
+}
 
+impl WorkedSteps for Family {
     fn explain(
         &self,
         m: &Metric,

@@ -14,7 +14,7 @@ use super::Metric;
 use crate::judged::{JudgedRanking, Rel};
 use std::fmt;
 
-use super::family::MeasureFamily;
+use super::family::{MeasureFamily, WorkedSteps};
 #[cfg(any(test, feature = "serde"))]
 use super::trec_parts::{trec_plain, TrecName};
 
@@ -265,7 +265,9 @@ impl MeasureFamily for Family {
             _ => return None,
         })
     }
+}
 
+impl WorkedSteps for Family {
     fn explain(
         &self,
         m: &Metric,

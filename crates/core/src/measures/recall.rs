@@ -10,7 +10,7 @@ use super::Metric;
 use crate::judged::JudgedRanking;
 use std::fmt;
 
-use super::family::MeasureFamily;
+use super::family::{MeasureFamily, WorkedSteps};
 #[cfg(any(test, feature = "serde"))]
 use super::trec_parts::{trec_cut, trec_plain, TrecName};
 use super::EvalContext;
@@ -129,7 +129,9 @@ impl MeasureFamily for Family {
             _ => return None,
         })
     }
+}
 
+impl WorkedSteps for Family {
     fn explain(
         &self,
         m: &Metric,

@@ -8,7 +8,7 @@
 
 use crate::judged::JudgedRanking;
 use crate::measures::steps::{f4, relevance_note, Explanation};
-use crate::measures::{EvalContext, Metric, MEASURE_FAMILIES};
+use crate::measures::{EvalContext, Metric, WORKED_STEPS};
 
 /// Explains `metric` on the judged ranking `r` (with the evaluation's context).
 pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explanation {
@@ -28,7 +28,7 @@ pub fn explain(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Explana
             crate::plural::plural(r.tie_groups.len(), "group", "groups")
         ));
     }
-    if !MEASURE_FAMILIES
+    if !WORKED_STEPS
         .iter()
         .any(|family| family.explain(metric, r, ctx, value, &mut e))
     {
