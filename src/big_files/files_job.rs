@@ -264,10 +264,17 @@ pub fn prewarm() {
             let Ok(worker) = spawn() else { return };
             let (ready, failed) = (Rc::new(Cell::new(false)), Rc::new(Cell::new(false)));
             let on_message = {
-                let (ready, failed) = (ready.clone(), failed.clone());
+                let (ready, failed, me) = (ready.clone(), failed.clone(), worker.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                     match Reply::read(&e.data()) {
-                        Reply::Ready => ready.set(true),
+                        Reply::Ready => {
+                            ready.set(true);
+                            // While it waits, it runs the code a drop runs
+                            // (see the worker's `take_rehearsal`).
+                            let rehearse = Object::new();
+                            let _ = Reflect::set(&rehearse, &"rehearse".into(), &JsValue::TRUE);
+                            let _ = me.post_message(&rehearse);
+                        }
                         Reply::Failed(_) => failed.set(true),
                         _ => {}
                     }

@@ -19,8 +19,8 @@ use crate::big_files::blob_reading::open_blob;
 use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::shared::evaluation::{
-    evaluate_shard_handing, find_query, ByteSource, Deal, Dealer, DealtPart, FoundQuery, NextPiece,
-    Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
+    evaluate_shard_handing, find_query, rehearse, ByteSource, Deal, Dealer, DealtPart, FoundQuery,
+    NextPiece, Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
 };
 
 /// What the page asks of a worker, as bytes ([`Request::encode`]) in the
@@ -203,6 +203,15 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
             } else {
                 RunDealing::Own
             };
+            let mut tell = |p: &Progress| {
+                // At most ten progress messages a second: a stream's
+                // reads can be small and many.
+                let now = js_sys::Date::now();
+                if now - last_told >= 100.0 {
+                    last_told = now;
+                    post(&Reply::Progress(p.clone()));
+                }
+            };
             let reply = evaluate_shard_handing(
                 files,
                 &mut open,
@@ -210,15 +219,7 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
                 &eval.options,
                 *shard,
                 Sharing { qrels, runs },
-                &mut |p| {
-                    // At most ten progress messages a second: a stream's
-                    // reads can be small and many.
-                    let now = js_sys::Date::now();
-                    if now - last_told >= 100.0 {
-                        last_told = now;
-                        post(&Reply::Progress(p.clone()));
-                    }
-                },
+                &mut tell,
             )
             .await;
             post(&Reply::Done(reply));
@@ -318,6 +319,19 @@ fn take_deal(data: &JsValue) -> bool {
     true
 }
 
+/// Takes the page's `{ rehearse: true }` message, if `data` is one: a
+/// worker started ahead of a drop evaluates made-up files while it waits,
+/// so that the browser has optimised the code a drop runs by then (see
+/// the core's `rehearse`). A request that comes meanwhile waits for it
+/// (about 0.1 s).
+fn take_rehearsal(data: &JsValue) -> bool {
+    if !Reflect::has(data, &JsValue::from_str("rehearse")).unwrap_or(false) {
+        return false;
+    }
+    drop(rehearse());
+    true
+}
+
 /// Gives the page each piece read, and asks it for the next one.
 struct PageDealer<'s>(&'s DedicatedWorkerGlobalScope);
 
@@ -375,7 +389,7 @@ pub fn serve() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let me = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        if take_pieces(&e.data()) || take_deal(&e.data()) {
+        if take_pieces(&e.data()) || take_deal(&e.data()) || take_rehearsal(&e.data()) {
             return;
         }
         let me = me.clone();

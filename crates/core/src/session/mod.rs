@@ -42,6 +42,7 @@ mod judgment_groups;
 mod judgment_table;
 mod preferences;
 mod reading;
+mod rehearsal;
 mod results;
 mod roles;
 mod run_names;
@@ -68,6 +69,7 @@ pub use judgment_groups::evaluate_judgment_groups;
 pub use judgment_table::{JudgmentReading, JudgmentTable};
 pub use preferences::evaluate_preferences;
 pub use reading::{block_on, ByteSource, ByteSourceRead, Progress, Ready};
+pub use rehearsal::rehearse;
 pub use results::{
     best_means, bold_caption, means_comparable, query_set_note, FileInfo, QueryResult, Source,
     SourceResults, SystemResult, SHOWN_RANKS,

@@ -15,6 +15,9 @@
 //!
 //! [`ByteSource`]: super::reading::ByteSource
 
+use std::future::Future;
+use std::pin::Pin;
+
 use crate::error::Expected;
 
 use super::dealing::{streams, DealtPart, RunDealing};
@@ -202,7 +205,24 @@ pub async fn evaluate_shard(
 /// [`evaluate_shard`], sharing the work as `sharing` says (each shard
 /// parsing its piece of the qrels and gathering the others', the runs'
 /// pieces dealt as shards finish them): the results are the same.
-pub async fn evaluate_shard_handing(
+///
+/// The evaluation comes boxed, so that its code is compiled once however
+/// many places await it (the worker's requests and its rehearsal, see
+/// [`rehearse`](super::rehearse)): awaited as it is, each place had a copy.
+pub fn evaluate_shard_handing<'a>(
+    files: &'a [LoadedFile],
+    open: &'a mut Open<'_>,
+    metrics: &'a [Metric],
+    options: &'a EvalOptions,
+    shard: Shard,
+    sharing: Sharing<'a>,
+    tell: &'a mut dyn FnMut(&Progress),
+) -> Pin<Box<dyn Future<Output = ShardReply> + 'a>> {
+    Box::pin(handing(files, open, metrics, options, shard, sharing, tell))
+}
+
+/// [`evaluate_shard_handing`]'s work.
+async fn handing(
     files: &[LoadedFile],
     open: &mut Open<'_>,
     metrics: &[Metric],
