@@ -29,14 +29,16 @@ use super::shard_lines::Shard;
 use super::shards::{evaluate_shard_handing, ShardReply, Sharing};
 use super::EvalOptions;
 
-/// Queries of the made-up run, and documents ranked per query: about
-/// 800 KB of run, as many lines as a tenth of a second of a worker's
-/// reading, so that the functions every line goes through run often enough
-/// to be optimised.
-const QUERIES: usize = 40;
-const RANKED: usize = 500;
-/// Documents judged per query (every fifth ranked one, graded 0 to 2).
-const JUDGED_EVERY: usize = 5;
+/// Queries of the made-up run, and documents ranked per query: about a
+/// megabyte of run and half as much qrels, as many lines as a tenth of a
+/// second of a worker's reading, so that the functions every line goes
+/// through run often enough to be optimised, and queries enough for those
+/// every query goes through (ranking, measures, the reply's encoding).
+const QUERIES: usize = 200;
+const RANKED: usize = 150;
+/// Documents judged per query: every other ranked one, graded 0 to 2
+/// (the qrels' lines are parsed as often as the run's, near enough).
+const JUDGED_EVERY: usize = 2;
 
 /// The made-up qrels and run (TREC), as a person's big files would be.
 fn made_up() -> (String, String) {
@@ -135,7 +137,7 @@ mod tests {
         assert!(reply.base.errors.is_empty(), "{:?}", reply.base.errors);
         // The made-up files are what their writer meant.
         let (qrels, run) = made_up();
-        assert!(qrels.starts_with("Q00000 0 D1000003 0\nQ00000 0 D1039598 1\n"));
+        assert!(qrels.starts_with("Q00000 0 D1000003 0\nQ00000 0 D1015841 1\n"));
         assert!(run.starts_with(
             "Q00000 Q0 D1000003 1 40.000000 rehearsal\nQ00000 Q0 D1007922 2 39.987655 rehearsal\n"
         ));
