@@ -14,7 +14,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
-use crate::big_files::worker::{is_reply, Reply, Request};
+use crate::big_files::worker::{is_reply, rehearsal_request, Reply, Request};
 use crate::model::state::LoadedFile;
 use crate::settings::request::EvalRequest;
 use crate::shared::evaluation::EvalOptions;
@@ -269,11 +269,8 @@ pub fn prewarm() {
                     match Reply::read(&e.data()) {
                         Reply::Ready => {
                             ready.set(true);
-                            // While it waits, it runs the code a drop runs
-                            // (see the worker's `take_rehearsal`).
-                            let rehearse = Object::new();
-                            let _ = Reflect::set(&rehearse, &"rehearse".into(), &JsValue::TRUE);
-                            let _ = me.post_message(&rehearse);
+                            // While it waits, it runs the code a drop runs.
+                            let _ = me.post_message(&rehearsal_request());
                         }
                         Reply::Failed(_) => failed.set(true),
                         _ => {}

@@ -18,6 +18,7 @@ use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
 use crate::big_files::blob_reading::open_blob;
 use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
+use crate::settings::Settings;
 use crate::shared::evaluation::{
     evaluate_shard_handing, find_query, rehearse, ByteSource, Deal, Dealer, DealtPart, FoundQuery,
     NextPiece, Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
@@ -203,15 +204,6 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
             } else {
                 RunDealing::Own
             };
-            let mut tell = |p: &Progress| {
-                // At most ten progress messages a second: a stream's
-                // reads can be small and many.
-                let now = js_sys::Date::now();
-                if now - last_told >= 100.0 {
-                    last_told = now;
-                    post(&Reply::Progress(p.clone()));
-                }
-            };
             let reply = evaluate_shard_handing(
                 files,
                 &mut open,
@@ -219,7 +211,15 @@ async fn answer(scope: &DedicatedWorkerGlobalScope, data: &JsValue) -> Result<()
                 &eval.options,
                 *shard,
                 Sharing { qrels, runs },
-                &mut tell,
+                &mut |p| {
+                    // At most ten progress messages a second: a stream's
+                    // reads can be small and many.
+                    let now = js_sys::Date::now();
+                    if now - last_told >= 100.0 {
+                        last_told = now;
+                        post(&Reply::Progress(p.clone()));
+                    }
+                },
             )
             .await;
             post(&Reply::Done(reply));
@@ -319,18 +319,26 @@ fn take_deal(data: &JsValue) -> bool {
     true
 }
 
-/// Takes the page's `{ rehearse: true }` message, if `data` is one: a
-/// worker started ahead of a drop evaluates made-up files while it waits,
-/// so that the browser has optimised the code a drop runs by then (see
-/// the core's `rehearse`). A request that comes meanwhile waits for it
-/// (about 0.1 s).
+/// The page's message asking a worker started ahead of a drop to
+/// rehearse it ([`take_rehearsal`]), sent once the worker is ready.
+pub fn rehearsal_request() -> JsValue {
+    let message = Object::new();
+    let _ = Reflect::set(&message, &JsValue::from_str("rehearse"), &JsValue::TRUE);
+    message.into()
+}
+
+/// Takes the page's [`rehearsal_request`], if `data` is one: the worker
+/// evaluates made-up files with the page's first measures while it waits,
+/// so that the browser has optimised the code a drop runs by then (see the
+/// core's `rehearse`), and encodes the reply as a drop's parts are, then
+/// drops it: nothing is posted. A request that comes meanwhile waits for
+/// it (about 0.2 s).
 fn take_rehearsal(data: &JsValue) -> bool {
     if !Reflect::has(data, &JsValue::from_str("rehearse")).unwrap_or(false) {
         return false;
     }
-    // Its reply encoded as a drop's are (parts of runs, results), then
-    // dropped.
-    drop(Reply::Done(rehearse()).encode());
+    let first = EvalRequest::of(&Settings::default());
+    drop(Reply::Done(rehearse(&first.metrics, &first.options)).encode());
     true
 }
 
@@ -412,7 +420,6 @@ pub fn serve() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Settings;
     use crate::shared::evaluation::{block_on, BigFile};
 
     const QRELS: &str = "1 0 a 1\n1 0 b 0\n1 0 e 2\n2 0 c 2\n2 0 d 1\n3 0 x 1\n";

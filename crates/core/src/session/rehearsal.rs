@@ -13,12 +13,11 @@
 //! The rehearsal goes the way of a shard of two with a big TREC run: its
 //! piece of the qrels parsed into bytes, the other piece's read back, the
 //! run streamed line by line, each query ranked, judged and scored with
-//! the measures asked for. Its figures are thrown away.
+//! the measures it is given (the worker gives the page's first choice).
+//! Its figures are thrown away.
 
 use crate::formats::qrels_bytes::parse_qrels_to_bytes;
 use crate::formats::qrels_parts::piece;
-use crate::measures::average_precision::ApNormalization;
-use crate::measures::ndcg::{Discount, Gains};
 use crate::measures::Metric;
 
 use super::dealing::RunDealing;
@@ -64,38 +63,11 @@ fn made_up() -> (String, String) {
     (qrels, run)
 }
 
-/// The measures rehearsed: the page's first choice (its headline
-/// comparison: RR, AP, nDCG@10, ERR@10, P@10 and R@10), written out, as
-/// reading their names would add the name parser's code to the worker.
-fn measures() -> [Metric; 6] {
-    let k = 10;
-    [
-        Metric::RR { k: None },
-        Metric::AP {
-            k: None,
-            norm: ApNormalization::TotalRelevant,
-        },
-        Metric::NDCG {
-            k: Some(k),
-            gains: Gains::linear(),
-            discount: Discount::LOG2,
-        },
-        Metric::ERR {
-            k: Some(k),
-            gmax: None,
-        },
-        Metric::P { k },
-        Metric::R { k },
-    ]
-}
-
 /// Evaluates the made-up files as the first of two workers would, with
-/// the page's first measures under the default conventions: the code a
-/// drop runs, run beforehand. Returns what the shard found (its one run
-/// streamed), which the worker drops and the tests check.
-pub fn rehearse() -> ShardReply {
-    let metrics = measures();
-    let options = EvalOptions::default();
+/// `metrics` under `options`: the code a drop runs, run beforehand.
+/// Returns what the shard found (its one run streamed), which the worker
+/// drops and the tests check.
+pub fn rehearse(metrics: &[Metric], options: &EvalOptions) -> ShardReply {
     let (qrels, run) = made_up();
     let big = |key: &str, text: &str| LoadedFile {
         big: Some(BigFile {
@@ -122,7 +94,7 @@ pub fn rehearse() -> ShardReply {
     };
     let mut quiet = |_: &_| {};
     block_on(evaluate_shard_handing(
-        &files, &mut open, &metrics, &options, shard, sharing, &mut quiet,
+        &files, &mut open, metrics, options, shard, sharing, &mut quiet,
     ))
 }
 
@@ -133,7 +105,11 @@ mod tests {
 
     #[test]
     fn the_rehearsal_takes_the_path_of_a_big_run() {
-        let reply = rehearse();
+        let metrics: Vec<Metric> = ["RR", "AP", "nDCG@10", "P@10"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let reply = rehearse(&metrics, &EvalOptions::default());
         assert!(reply.base.errors.is_empty(), "{:?}", reply.base.errors);
         // The made-up files are what their writer meant.
         let (qrels, run) = made_up();
@@ -147,7 +123,7 @@ mod tests {
         // there (from this shard's piece and the other's).
         assert_eq!(reply.qrels_qids.len(), QUERIES);
         // The run was streamed: the queries whose first line starts in
-        // the first half of its bytes, each judged with both measures.
+        // the first half of its bytes, each judged with every measure.
         let [RunPiece::Streamed(part)] = &reply.runs[..] else {
             panic!("{:?}", reply.runs.len());
         };
@@ -158,7 +134,7 @@ mod tests {
         assert_eq!(part.queries.len(), starts_in_first_half);
         for q in &part.queries {
             let result = q.result.as_ref().expect("judged");
-            assert_eq!(result.values.len(), measures().len());
+            assert_eq!(result.values.len(), metrics.len());
             assert!(result.values.iter().all(|v| (0.0..=1.0).contains(v)));
         }
     }
