@@ -331,17 +331,22 @@ pub fn builder<'a, 'b>(
     let mut b = ChartBuilder::on(area);
     b.caption(title, ("sans-serif", px).into_font().color(&theme.fg()))
         .margin(MARGIN)
-        .x_label_area_size(40)
+        .x_label_area_size(X_LABELS)
         .y_label_area_size(Y_LABELS);
     b
 }
+
+/// The height of the x axis's label area, in pixels: a line of tick
+/// labels and the axis's name under it.
+const X_LABELS: u32 = 40;
 
 /// The charts' margin, in pixels.
 const MARGIN: u32 = 12;
 
 /// A generous estimate of the advance of one character of the charts'
-/// sans-serif, in ems (titles and names average about 0.43 em in DejaVu
-/// Sans, as a phone's screenshots measure them; more, so that an estimate
+/// sans-serif, in ems of the size a text is given (titles and names
+/// average about 0.43 em in DejaVu Sans, drawn at nine tenths of that
+/// size, as a phone's screenshots measure them; more, so that an estimate
 /// that fits does fit).
 pub const CHAR_EM: f64 = 0.5;
 

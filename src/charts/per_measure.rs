@@ -10,7 +10,7 @@
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use super::svg_canvas::SvgCanvas;
+use super::svg_canvas::{text_size, SvgCanvas};
 use super::{colour, drew, short, upper, Drawn, Interval, Size, Theme};
 
 /// What the chart shows.
@@ -36,9 +36,9 @@ pub const TITLE: &str = "Systems per measure";
 /// measures has its own pair of colour and shape.
 const SHAPES: usize = 8;
 
-/// The font size asked of plotters for labels: its SVG writes sizes as
-/// points (÷ 1.24), so 15 gives 12.1 px text, the least a label may have.
-const LABEL: u32 = 15;
+/// The labels' font size, as the other charts' labels (drawn at 12.6 px:
+/// see the canvas, [`SvgCanvas`]).
+const LABEL: u32 = 14;
 
 /// Height of a system's row and of a panel's title and axis, in pixels.
 const ROW: u32 = 26;
@@ -47,9 +47,17 @@ const ROW: u32 = 26;
 const TIE_HALF: i32 = 9;
 const PANEL_TITLE: u32 = 26;
 const PANEL_AXIS: u32 = 34;
-/// Height of the chart's title and key above the panels.
+/// Height of the chart's title and key above the panels: the key in one
+/// line, or stacked in three (the interval, the tie orders, the arrow).
 const HEAD: u32 = 62;
-const HEAD_NARROW: u32 = 84;
+const HEAD_STACKED: u32 = 104;
+
+/// Whether the key is stacked at `width`: its one line (the longest
+/// interval's name with the arrow's note, then the tie orders' box) takes
+/// about 790 px at 14 px.
+fn stacked_key(width: u32) -> bool {
+    width < 800
+}
 
 /// Panels per row for a chart `width` pixels wide.
 fn columns(width: u32, measures: usize) -> usize {
@@ -68,7 +76,11 @@ pub fn per_measure_size(width: u32, measures: usize, systems: usize) -> Size {
     let cols = columns(width, measures);
     let rows = measures.max(1).div_ceil(cols) as u32;
     let panel = PANEL_TITLE + ROW * systems.max(1) as u32 + PANEL_AXIS;
-    let head = if width < 600 { HEAD_NARROW } else { HEAD };
+    let head = if stacked_key(width) {
+        HEAD_STACKED
+    } else {
+        HEAD
+    };
     (width, head + rows * panel + 8)
 }
 
@@ -184,8 +196,8 @@ fn draw<DB: DrawingBackend>(
 ) -> Drawn {
     let fg = theme.fg();
     let text = |px: u32| ("sans-serif", px).into_font().color(&fg);
-    let narrow = width < 600;
-    drew(root.draw(&Text::new(TITLE, (12, 8), text(22))))?;
+    let stacked = stacked_key(width);
+    drew(root.draw(&Text::new(TITLE, (12, 8), text(20))))?;
     // The key: what each mark is.
     let key_y = 42;
     let x = 14;
@@ -199,17 +211,18 @@ fn draw<DB: DrawingBackend>(
             fg.stroke_width(2),
         )))?;
     }
-    let interval_key = if any_cut(d) {
+    let cut = any_cut(d);
+    let interval_key = if cut && !stacked {
         format!("{} (an arrow: it goes on past the axis)", d.interval_name)
     } else {
         d.interval_name.to_string()
     };
-    let key_chars = interval_key.chars().count() as i32;
+    let key_width = text_size(&interval_key, f64::from(LABEL)).0 as i32;
     drew(root.draw(&Text::new(interval_key, (x + 30, key_y - 8), text(LABEL))))?;
-    let (bx, by) = if narrow {
+    let (bx, by) = if stacked {
         (14, key_y + 22)
     } else {
-        (44 + 8 * key_chars, key_y)
+        (x + 30 + key_width + 16, key_y)
     };
     drew(root.draw(&Rectangle::new(
         [(bx, by - 5), (bx + 22, by + 5)],
@@ -220,7 +233,11 @@ fn draw<DB: DrawingBackend>(
         (bx + 30, by - 8),
         text(LABEL),
     )))?;
-    let head = if narrow { HEAD_NARROW } else { HEAD } as i32;
+    if cut && stacked {
+        let note = "An arrow: it goes on past the axis";
+        drew(root.draw(&Text::new(note, (14, key_y + 36), text(LABEL))))?;
+    }
+    let head = if stacked { HEAD_STACKED } else { HEAD } as i32;
     let cols = columns(width, d.measures.len());
     let panel_w = (width as i32 - 8) / cols as i32;
     let panel_h = (PANEL_TITLE + ROW * d.systems.len().max(1) as u32 + PANEL_AXIS) as i32;
@@ -383,16 +400,17 @@ mod tests {
             .trim_end_matches("</svg>")
             .trim_end()
             .ends_with("/>"));
-        // No text under 12 px.
+        // No text under 12.6 px (14 px asked for).
         for size in svg.split("font-size=\"").skip(1) {
             let px: f64 = size.split('"').next().unwrap().parse().unwrap();
-            assert!(px >= 12.0, "{px}");
+            assert!(px >= 12.6 - 1e-9, "{px}");
         }
-        // Two panels a row at 900 px, one on a phone (taller).
+        // Two panels a row at 900 px, one on a phone (taller, its key
+        // stacked).
         assert_eq!(per_measure_size(900, 3, 2).1, HEAD + 2 * (26 + 52 + 34) + 8);
         assert_eq!(
             per_measure_size(360, 3, 2).1,
-            HEAD_NARROW + 3 * (26 + 52 + 34) + 8
+            HEAD_STACKED + 3 * (26 + 52 + 34) + 8
         );
         let dark = chart(360, Theme::Dark);
         assert!(dark.contains("#202227") && dark.contains("#ECECF0"));
@@ -404,7 +422,7 @@ mod tests {
         let systems = vec!["a".to_string(), "b".to_string()];
         let values = vec![vec![0.4], vec![0.7]];
         let ties = vec![vec![None], vec![None]];
-        let svg = |intervals: &[Vec<Interval>]| {
+        let svg_at = |intervals: &[Vec<Interval>], width: u32| {
             let d = PerMeasure {
                 measures: &measures,
                 systems: &systems,
@@ -413,8 +431,9 @@ mod tests {
                 ties: &ties,
                 interval_name: "95% t interval",
             };
-            per_measure_svg(&d, Theme::Light, per_measure_size(900, 1, 2)).unwrap()
+            per_measure_svg(&d, Theme::Light, per_measure_size(width, 1, 2)).unwrap()
         };
+        let svg = |intervals: &[Vec<Interval>]| svg_at(intervals, 900);
         // Within the axis: two caps each, no arrow, and the key as before.
         let inside = svg(&[vec![Some((0.2, 0.6))], vec![Some((0.5, 0.9))]]);
         assert!(!inside.contains("an arrow"), "{inside}");
@@ -432,6 +451,17 @@ mod tests {
                 .count()
         };
         assert_eq!(three(&cut), three(&inside) + 2, "{cut}");
+        // On a phone the key is stacked: the note is a line of its own,
+        // and every line of the key ends inside the chart.
+        let phone = svg_at(&[vec![Some((0.2, 0.6))], vec![Some((-0.3, 1.4))]], 360);
+        assert!(
+            phone.contains(">\nAn arrow: it goes on past the axis\n<"),
+            "{phone}"
+        );
+        assert!(phone.contains(">\n95% t interval\n<"), "{phone}");
+        for line in ["95% t interval", "lowest to highest over tie orders"] {
+            assert!(44 + text_size(line, f64::from(LABEL)).0 < 360, "{line}");
+        }
     }
 
     #[test]

@@ -73,7 +73,7 @@ fn systems_table(
 ) -> Html {
     html! {
         <Sideways label="Description of each system" size={ r.systems.len() }>
-            <table class="results" data-testid="stats-systems">
+            <table class="results stacks" data-testid="stats-systems">
                 <caption>{ format!("Each system's per-query {}: {:.0}% intervals of the mean", measure, level * 100.0) }</caption>
                 <thead><tr>
                     <th scope="col">{ "System" }</th><th scope="col" class="num">{ "n" }</th>
@@ -87,13 +87,13 @@ fn systems_table(
                     { for r.systems.iter().zip(shown).enumerate().map(|(i, (d, sys))| html! {
                         <tr data-system={ sys.name.clone() }>
                             <th scope="row">{ format!("{} {}", letter(i), sys.name) }</th>
-                            <td class="num">{ d.n }</td>
-                            <td class="num" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
-                            <td class="num">{ if d.n < 2 { "—".to_string() } else { format_value(d.sd) } }</td>
-                            <td class="num">{ format_value(d.median) }</td>
-                            <td class="num" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
+                            <td class="num" data-label="n">{ d.n }</td>
+                            <td class="num" data-label="Mean" data-value={ d.mean.to_string() }>{ format_value(d.mean) }</td>
+                            <td class="num" data-label="SD">{ if d.n < 2 { "—".to_string() } else { format_value(d.sd) } }</td>
+                            <td class="num" data-label="Median">{ format_value(d.median) }</td>
+                            <td class="num" data-label="t interval" data-testid="t-interval">{ interval_text(d.t_interval) }</td>
                             if options.resamples > 0 {
-                                <td class="num">{ interval_text(d.bootstrap_interval) }</td>
+                                <td class="num" data-label="Bootstrap interval">{ interval_text(d.bootstrap_interval) }</td>
                             }
                         </tr>
                     }) }
@@ -112,7 +112,7 @@ fn pairs_table(
 ) -> Html {
     html! {
         <Sideways label="Pairwise comparisons" size={ r.pairs.len() }>
-            <table class="results" data-testid="stats-pairs">
+            <table class="results stacks" data-testid="stats-pairs">
                 <caption>{ format!("Pairs on their common queries: {}{}, α = {}. Cohen's d = mean difference / SD of the differences.",
                     options.test.name(),
                     if options.test == Test::TukeyHsd { format!(" over the {} queries every system has", r.common_queries) } else { format!(", {}", options.correction.name()) },
@@ -135,16 +135,16 @@ fn pairs_table(
                         html! {
                             <tr data-testid="stats-pair" data-a={ shown[p.a].name.clone() } data-b={ shown[p.b].name.clone() }>
                                 <th scope="row">{ format!("{} vs {}", shown[p.a].name, shown[p.b].name) }</th>
-                                <td class="num">{ e.n }</td>
-                                <td class="num">{ format!("{:+.4}", e.mean_diff) }</td>
-                                <td class="num" data-testid="stats-cohens-d" title={ e.cohens_d_why() }>{ e.cohens_d_text() }</td>
-                                <td class="num">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
+                                <td class="num" data-label="n">{ e.n }</td>
+                                <td class="num" data-label="Δ mean">{ format!("{:+.4}", e.mean_diff) }</td>
+                                <td class="num" data-label="Cohen's d" data-testid="stats-cohens-d" title={ e.cohens_d_why() }>{ e.cohens_d_text() }</td>
+                                <td class="num" data-label="Won / tied / lost">{ format!("{} / {} / {}", e.wins, e.ties, e.losses) }</td>
                                 if options.test != Test::PairedT {
-                                    <td class="num" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
+                                    <td class="num" data-label="p (t-test)" data-value={ p.p_t.to_string() }>{ p_text(p.p_t) }</td>
                                 }
-                                <td class="num" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
-                                <td class="num" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
-                                <td>{ match p.winner() { Some(w) => shown[w].name.clone(), None => "neither".into() } }</td>
+                                <td class="num" data-label="p" data-value={ p.p.to_string() }>{ p_text(p.p) }</td>
+                                <td class="num" data-label="p corrected" data-value={ p.p_adjusted.to_string() }>{ p_text(p.p_adjusted) }</td>
+                                <td data-label="Better">{ match p.winner() { Some(w) => shown[w].name.clone(), None => "neither".into() } }</td>
                             </tr>
                         }
                     }) }

@@ -114,7 +114,7 @@ fn means_table(v: &View) -> Html {
     let cell = |i: usize, j: usize| {
         let r = v.report.means[i][j];
         html! {
-            <td class="num" data-tie-system={ v.systems[i].name.clone() } data-tie-measure={ v.names[j].clone() }
+            <td class="num" data-label={ v.names[j].clone() } data-tie-system={ v.systems[i].name.clone() } data-tie-measure={ v.names[j].clone() }
                 data-min={ r.map(|r| r.min.to_string()) } data-max={ r.map(|r| r.max.to_string()) }>
                 { format_digits(v.systems[i].means[j], digits[j]) }
                 <span class="interval">{ match r {
@@ -131,7 +131,7 @@ fn means_table(v: &View) -> Html {
             { scroll_cue("tie-scroll-cue") }
         }
         <div class={ classes!("table-scroll", v.more.then_some("more-right")) } tabindex="0" role="region" aria-label="Means over tie orders" ref={ v.scroller.clone() }>
-            <table class="results tie-means" data-testid="tie-means">
+            <table class="results tie-means stacks" data-testid="tie-means">
                 <caption class="visually-hidden">{ "Each mean, and its lowest and highest over the orders of tied documents" }</caption>
                 <thead><tr>
                     <th scope="col">{ "System" }</th>
@@ -142,7 +142,7 @@ fn means_table(v: &View) -> Html {
                     { for v.shown.iter().map(|&i| html! {
                         <tr>
                             <th scope="row">{ v.systems[i].name.clone() }</th>
-                            <td class="num">{ format!("{} of {}", v.report.tied_queries[i], v.systems[i].queries.len()) }</td>
+                            <td class="num" data-label="Queries with ties">{ format!("{} of {}", v.report.tied_queries[i], v.systems[i].queries.len()) }</td>
                             { for v.spread.iter().map(|&j| cell(i, j)) }
                         </tr>
                     }) }

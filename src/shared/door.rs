@@ -6,6 +6,8 @@
 //! button goes back to the door before; a teacher's link (`?set=`) and
 //! `?projector` open the learn door.
 
+use std::cell::Cell;
+
 use yew::prelude::*;
 
 use crate::shared::address::{is_projector, query_parts, rewrite_query};
@@ -80,6 +82,18 @@ impl Door {
     }
 }
 
+thread_local! {
+    /// The door the page's address named beside `?projector` when it
+    /// opened: the learn door opened instead (see [`use_door`]).
+    static SET_ASIDE: Cell<Option<Door>> = const { Cell::new(None) };
+}
+
+/// The door the page's address named beside `?projector` when the page
+/// opened, which the learn door replaced: the learn door says so.
+pub fn set_aside_for_projector() -> Option<Door> {
+    SET_ASIDE.get()
+}
+
 fn address() -> (String, String) {
     let location = gloo::utils::window().location();
     (
@@ -112,10 +126,9 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
         let door = Door::from_address(&hash, &search).unwrap_or(fallback);
         // `?projector#files` opens the learn door: the hash says so too, or
         // the files door's link (to the hash already there) would do nothing.
-        if door == Door::Learn
-            && hash != "#learn"
-            && Door::named(hash.trim_start_matches('#')).is_some()
-        {
+        let named = Door::named(hash.trim_start_matches('#'));
+        if door == Door::Learn && named.is_some_and(|d| d != Door::Learn) {
+            SET_ASIDE.set(named);
             let location = gloo::utils::window().location();
             let _ = location.replace(&format!(
                 "{}{search}#learn",

@@ -9,7 +9,9 @@ use web_sys::HtmlInputElement;
 
 use crate::charts::Theme;
 use crate::embed::block::BlockView;
-use crate::embed::request::{iframe_snippet, local_address, EmbedLook, AUTO, EMBED_HEIGHTS};
+use crate::embed::request::{
+    iframe_snippet, local_address, EmbedLook, AUTO, EMBED_HEIGHTS, HEIGHT_MESSAGE,
+};
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
@@ -90,6 +92,8 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     let embed = use_state(|| None::<Result<(String, String), String>>);
     let embed_height = use_state(|| 560u32);
     let embed_look = use_state(EmbedLook::default);
+    let preview = use_node_ref();
+    use_preview_height(preview.clone(), matches!(*embed, Some(Ok(_))));
     let on_copy = {
         let (state, outcome, embed) = (props.state.clone(), outcome.clone(), embed.clone());
         let door = props.door;
@@ -239,9 +243,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                                 </select>
                             </span>
                         </div>
-                        <p class="hint">{ "Preview, at that height:" }</p>
+                        <p class="hint">{ "Preview: it opens at that height, then takes its content's height, as the snippet's script makes it do in your page." }</p>
                         <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"
-                            src={ src } height={ embed_height.to_string() } />
+                            ref={ preview } src={ src } height={ embed_height.to_string() } />
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },
@@ -249,4 +253,56 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             } }
         </div>
     }
+}
+
+/// While the embed dialog is `shown`, the preview frame behind `preview`
+/// takes the height its calculator reports, as the snippet's script makes
+/// a documentation page's frame do: the preview is what a reader sees.
+#[hook]
+fn use_preview_height(preview: NodeRef, shown: bool) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    use_effect_with(shown, move |&shown| {
+        let listener = shown.then(|| {
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let Some(frame) = preview.cast::<web_sys::HtmlElement>() else {
+                    return;
+                };
+                let field = |v: &wasm_bindgen::JsValue, k: &str| {
+                    js_sys::Reflect::get(v, &k.into()).unwrap_or_default()
+                };
+                let from_frame = e.source().is_some_and(|s| {
+                    wasm_bindgen::JsValue::from(s) == field(&frame, "contentWindow")
+                });
+                let data = e.data();
+                let height = field(&data, "height").as_f64();
+                let ours = e.origin()
+                    == gloo::utils::window()
+                        .location()
+                        .origin()
+                        .unwrap_or_default();
+                if let (true, true, Some(h)) = (
+                    from_frame && ours,
+                    field(&data, "ranklab").as_string().as_deref() == Some(HEIGHT_MESSAGE),
+                    height,
+                ) {
+                    // As the snippet's script does: the frame's style, over the
+                    // height chosen (the height before it resizes).
+                    let style = field(&frame, "style");
+                    let _ =
+                        js_sys::Reflect::set(&style, &"height".into(), &format!("{h}px").into());
+                }
+            })
+        });
+        let window = gloo::utils::window();
+        if let Some(l) = &listener {
+            let _ = window.add_event_listener_with_callback("message", l.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(l) = listener {
+                let _ = window
+                    .remove_event_listener_with_callback("message", l.as_ref().unchecked_ref());
+            }
+        }
+    });
 }

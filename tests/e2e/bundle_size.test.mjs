@@ -114,9 +114,14 @@ import { DIST } from './harness.mjs';
 // (view choices kept across a reload, one list of examples per door, a
 // system of one query explained at once, an answer shown solves nothing,
 // projector mode asked for from any door): 446,861 for the first visit
-// and 634,293 for the whole app, so 636,000.
+// and 634,293 for the whole app, so 636,000. Then the walks' last fixes
+// (the projector bar's measure, the note on a door set aside for projector
+// mode, the embed preview resized as a docs page's frame, the phone's
+// statistics and tie tables as cards, chart text at its size's nine
+// tenths with the comparison chart's key stacked where it does not fit):
+// 448,231 for the first visit and 637,330 for the whole app, so 640,000.
 const FIRST_BUDGET = 450_000;
-const WHOLE_BUDGET = 636_000;
+const WHOLE_BUDGET = 640_000;
 const WORKER_BUDGET = 170_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

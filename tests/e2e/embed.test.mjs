@@ -91,7 +91,7 @@ test('the example page resizes its frames to the height they report', async () =
   await context.close();
 });
 
-test('the Embed dialog previews the embed at the chosen height', async () => {
+test('the Embed dialog previews the embed at the chosen height, then at its content\'s as the snippet\'s script makes it', async () => {
   const { context, page } = await open(env);
   await setQuickText(page, '[Mine]\nq1: N R R');
   await cell(page, 'Mine', 'AP').waitFor();
@@ -99,6 +99,17 @@ test('the Embed dialog previews the embed at the chosen height', async () => {
   const preview = page.getByTestId('embed-preview');
   assert.equal(await preview.getAttribute('height'), '560');
   await page.frameLocator('[data-testid="embed-preview"]').locator('td[data-system="Mine"][data-measure="AP"] .value').getByText('0.5833').waitFor({ timeout: 15000 });
+  // The frame takes the height its calculator reports, as in a docs page.
+  await page.waitForFunction(() => document.querySelector('[data-testid="embed-preview"]').style.height !== '', null, { timeout: 10000 });
+  const inner = await page.frameLocator('[data-testid="embed-preview"]').locator('.page.embed').evaluate((el) => el.getBoundingClientRect().height);
+  const outer = (await preview.boundingBox()).height;
+  assert.ok(Math.abs(outer - inner) < 12, `preview ${outer} px, its content ${inner} px`);
+  assert.ok(Math.abs(outer - 560) > 12, `the preview resized from 560 px: ${outer} px`);
+  // A message of the same shape from the page itself resizes nothing.
+  await page.evaluate(() => window.postMessage({ ranklab: 'height', height: 99 }, '*'));
+  await page.waitForTimeout(200);
+  assert.equal((await preview.boundingBox()).height, outer);
+  assert.match(await page.locator('.embed-result').innerText(), /Preview: it opens at that height, then takes its content's height/);
   await page.getByTestId('embed-height').selectOption('400');
   assert.equal(await preview.getAttribute('height'), '400');
   const snippet = await page.getByTestId('embed-snippet').inputValue();

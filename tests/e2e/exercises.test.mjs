@@ -203,7 +203,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   await pane.and(page.locator('.projector')).waitFor();
   // The view covers the window: no strip of the page's header above it.
   assert.deepEqual(await pane.evaluate((el) => { const r = el.getBoundingClientRect(); return [r.top, r.height]; }), [0, 720]);
-  assert.match(await page.getByTestId('projector-keys').innerText(), /^Exercise 1 of 7 · The ranking\nClick, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
+  assert.match(await page.getByTestId('projector-keys').innerText(), /^Exercise 1 of 7 · RR · The ranking\nClick, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves$/);
   // The first exercise is RR; two steps right is AP (relevant at ranks 1 and 3).
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -220,7 +220,7 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   assert.ok(!(await pane.textContent()).includes('0.5556'));
   // The answer is a step of its own.
   await page.keyboard.press('ArrowDown');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · The answer/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · AP · The answer/);
   assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
   // Large type, black on white reversed, nothing wider than the screen.
   const chip = page.locator('[data-testid="exercise-ranking"] li').first();
@@ -234,10 +234,10 @@ test('projector mode: opened by its address, large and high-contrast at 1280x720
   await page.waitForFunction(() => document.querySelector('.exercise-pane.projector').scrollTop > 0, null, { timeout: 3000 });
   await page.waitForTimeout(800); // the smooth scroll's end
   await page.keyboard.press('PageDown');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 4 of 7 · The ranking/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 4 of 7 · R@3 · The ranking/);
   await page.waitForFunction(() => document.querySelector('.exercise-pane.projector').scrollTop === 0, null, { timeout: 3000 });
   await page.keyboard.press('PageUp');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · The answer/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 3 of 7 · AP · The answer/);
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
@@ -361,9 +361,9 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   const { context, page, seen } = await open(env, { width: 390, height: 844, touch: true, url: `${env.server.url}?projector` });
   await page.locator('.exercise-pane.projector').waitFor();
   const place = page.getByTestId('projector-keys');
-  assert.equal(await place.innerText(), 'Exercise 1 of 7 · The ranking\nTap the exercise: next');
+  assert.equal(await place.innerText(), 'Exercise 1 of 7 · RR · The ranking\nTap the exercise: next');
   await page.getByTestId('exercise-ranking').tap();
-  assert.match(await place.innerText(), /^Exercise 1 of 7 · The answer\nTap the exercise: next$/);
+  assert.match(await place.innerText(), /^Exercise 1 of 7 · RR · The answer\nTap the exercise: next$/);
   // The bar stays in sight as the step scrolls: it keeps to a fifth of
   // the screen, its buttons still touch targets.
   const bar = await page.locator('.projector-bar').boundingBox();
@@ -424,7 +424,7 @@ test('projector mode keeps its bar at the top while a long step scrolls', async 
   await page.waitForTimeout(800); // the smooth scroll's end
   const bar = await page.locator('.projector-bar').boundingBox();
   assert.ok(bar.y >= 0 && bar.y < 20, `the bar at ${bar.y}`);
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise \d of 7 · /);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise \d of 7 · [^·]+ · /);
   const [next, back] = [await page.getByTestId('projector-next').boundingBox(), await page.getByTestId('projector-prev').boundingBox()];
   assert.ok(next.y >= 0 && back.y >= 0, 'back and next in sight');
   // Nothing of the exercise shows above the bar.
@@ -436,7 +436,7 @@ test('projector mode keeps its bar at the top while a long step scrolls', async 
   // answer of RR@3 with its tie orders is taller than the window, and the
   // view went on down until the cards were half under the bar.
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · The ranking/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 1 of 7 · RR · The ranking/);
   const place = () => page.getByTestId('projector-keys').evaluate((e) => e.firstChild.textContent);
   const lastBelow = () => page.evaluate(() => {
     const pane = document.querySelector('.exercise-pane.projector');
@@ -471,11 +471,11 @@ test('projector mode keeps its bar at the top while a long step scrolls', async 
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('PageDown');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 5 of 7 · Row 1/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 5 of 7 · nDCG@3 · Row 1/);
   await page.locator('.projector [data-testid=exercise-steps]').click();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 7 of 7 · The ranking/);
+  assert.match(await page.getByTestId('projector-keys').textContent(), /^Exercise 7 of 7 · RR@3 · The ranking/);
   await page.keyboard.press('Escape');
   await page.locator('.exercise-pane:not(.projector)').waitFor();
   assert.deepEqual(seen.errors, []);

@@ -6,6 +6,22 @@ import { SHOTS, cell, loadCase, open, showTab, useBrowser } from './harness.mjs'
 
 const env = useBrowser();
 
+/** The RGB of each pixel of `clip` as the page shows it, top to bottom. */
+async function pixels(page, clip) {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [img.width, img.height];
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    return Array.from({ length: d.length / 4 }, (_, i) => [d[4 * i], d[4 * i + 1], d[4 * i + 2]]);
+  }, png.toString('base64'));
+}
+
 test('at 390 x 844 a result is on the first screen and rows stay labelled', async () => {
   const { page, context } = await open(env, { width: 390, height: 844 });
   const value = cell(page, 'BM25', 'RR');
@@ -23,6 +39,26 @@ test('at 390 x 844 a result is on the first screen and rows stay labelled', asyn
   await page.waitForTimeout(100);
   const after = (await label.boundingBox()).x;
   assert.ok(Math.abs(after - before) < 1, `the system column moved from ${before} to ${after}`);
+  // Each row's rule runs under the pinned column too (a sticky cell of a
+  // collapsed-border table painted over the rule under it): the strip
+  // across a row's bottom edge, under its label and under a value.
+  const bg = await label.evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g).map(Number));
+  const rule = async (x, y) => {
+    const px = await pixels(page, { x, y: Math.round(y) - 3, width: 1, height: 6 });
+    // How far the strip's most different pixel is from the cells' background.
+    return Math.max(...px.map((p) => Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2])));
+  };
+  const rows = await page.locator('[data-testid="results"] tr').evaluateAll((trs) => trs.map((tr) => {
+    const head = tr.querySelector('th').getBoundingClientRect();
+    const value = [...tr.querySelectorAll('td, th')].map((c) => c.getBoundingClientRect()).find((r) => r.x > head.right + 4 && r.x + 10 < innerWidth);
+    return { x: head.x + 6, y: head.bottom, value: value.x + 6 };
+  }));
+  assert.ok(rows.length >= 4, `${rows.length} rows`);
+  for (const [i, row] of rows.entries()) {
+    const [under, beside] = [await rule(row.x, row.y), await rule(row.value, row.y)];
+    assert.ok(beside > 30, `row ${i}: the values' rule is drawn (${beside})`);
+    assert.ok(under >= beside * 0.8, `row ${i}: the rule under the pinned column (${under}) against under a value (${beside})`);
+  }
   await page.screenshot({ path: `${SHOTS}/phone-scrolled-table.png` });
   await context.close();
 });
@@ -76,6 +112,43 @@ test("at 390 x 844 a form's rank rows keep their buttons on screen, whatever the
       Math.max(...[...li.querySelectorAll('button, select, label')].map((e) => e.getBoundingClientRect().right))]);
     assert.ok(right <= inner + 0.5 && right <= 390, `a row's controls end at ${right}, the row at ${inner}`);
   }
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('at 390 x 844 the statistics and tie tables are cards: each value in sight after its column\'s name', async () => {
+  const { page, context, seen } = await open(env, { width: 390, height: 844, touch: true, url: `${env.server.url}#files` });
+  await page.getByTestId('load-samples').tap();
+  await page.locator('[data-testid="results"] td .value').first().waitFor({ timeout: 20000 });
+  for (const id of ['stats-systems', 'stats-pairs', 'tie-means']) {
+    const table = page.getByTestId(id);
+    await table.scrollIntoViewIfNeeded();
+    // Nothing to scroll sideways to, and no line saying there is.
+    const [wide, room] = await table.evaluate((t) => [t.scrollWidth, t.closest('.table-scroll, [role=region]').clientWidth]);
+    assert.ok(wide <= room + 1, `${id}: ${wide} px wide in ${room}`);
+    const cells = await table.locator('tbody td').evaluateAll((tds) => tds.map((td) => {
+      const r = td.getBoundingClientRect();
+      return { label: td.dataset.label, before: getComputedStyle(td, '::before').content, left: r.left, right: r.right, text: td.innerText };
+    }));
+    assert.ok(cells.length >= 4, `${id}: ${cells.length} cells`);
+    for (const c of cells) {
+      assert.ok(c.label, `${id}: a cell without its column's name (${c.text})`);
+      assert.equal(c.before, JSON.stringify(c.label), `${id}: ${c.label} shown before its value`);
+      assert.ok(c.left >= 0 && c.right <= 390, `${id}: ${c.label} at ${c.left}-${c.right}`);
+    }
+    // The column names are the header's (kept for screen readers).
+    const heads = await table.locator('thead th').allInnerTexts();
+    assert.ok(heads.length >= 3, `${id}: its header row`);
+    await table.screenshot({ path: `${SHOTS}/phone-${id}.png` });
+  }
+  // Mean and its t interval of the first system, read as a person does.
+  const first = page.getByTestId('stats-systems').locator('tbody tr').first();
+  const pairs = await first.locator('td').evaluateAll((tds) => tds.map((td) => [td.dataset.label, td.innerText.trim()]));
+  assert.deepEqual(pairs[0], ['n', '8']);
+  assert.equal(pairs[1][0], 'Mean');
+  assert.match(pairs[1][1], /^0\.\d{4}$/);
+  assert.equal(pairs[4][0], 't interval');
+  assert.match(pairs[4][1], /^\[-?\d\.\d{4}, \d\.\d{4}\]$/);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

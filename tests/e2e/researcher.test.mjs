@@ -91,7 +91,7 @@ test('runs are named by their tags; the chart shows intervals and tie ranges the
     const scale = el.getBoundingClientRect().width / el.width.baseVal.value;
     return Math.min(...[...el.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * scale));
   });
-  assert.ok(smallest >= 12, `smallest chart text ${smallest.toFixed(1)} px`);
+  assert.ok(smallest >= 12.5, `smallest chart text ${smallest.toFixed(1)} px`);
   const row = (system, measure) => charts.locator(`tr[data-testid="chart-row"][data-system="${system}"][data-measure="${measure}"]`);
   // Tie marks: llmjudge's AP as the tie panel gives it; none for dense or bm25.
   assert.equal(Number(await row('llmjudge', 'AP').getAttribute('data-tie-min')), tieMin);

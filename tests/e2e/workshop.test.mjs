@@ -117,34 +117,34 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     const place = () => text(page, 'projector-keys');
     // The first exercise is RR (one step: the answer), then P@5 (one), then AP.
     await page.keyboard.press('PageDown');
-    assert.match(await place(), /^Exercise 1 of 7 · The answer/);
+    assert.match(await place(), /^Exercise 1 of 7 · RR · The answer/);
     await page.keyboard.press('PageDown');
-    assert.match(await place(), /^Exercise 2 of 7 · The ranking/);
+    assert.match(await place(), /^Exercise 2 of 7 · P@5 · The ranking/);
     // One step back from an exercise's ranking is the answer of the one before.
     await page.keyboard.press('PageUp');
-    assert.match(await place(), /^Exercise 1 of 7 · The answer/);
+    assert.match(await place(), /^Exercise 1 of 7 · RR · The answer/);
     await page.getByTestId('exercise-lines').waitFor();
     await page.keyboard.press('PageUp');
-    assert.match(await place(), /^Exercise 1 of 7 · The ranking/);
+    assert.match(await place(), /^Exercise 1 of 7 · RR · The ranking/);
     assert.equal((await page.getByTestId('projector-next').innerText()).trim(), 'Next step →');
     await page.getByTestId('projector-next').click();
     await page.getByTestId('projector-next').click();
     await page.keyboard.press('PageDown');
     await page.keyboard.press('PageDown');
     await page.getByTestId('exercise-metric').filter({ hasText: /^AP$/ }).waitFor();
-    assert.match(await place(), /^Exercise 3 of 7 · The ranking/);
+    assert.match(await place(), /^Exercise 3 of 7 · AP · The ranking/);
     // A click (a tap) on the exercise steps; Enter too; Backspace back.
     await page.getByTestId('exercise-ranking').click();
-    assert.match(await place(), /^Exercise 3 of 7 · Row 1 of 2/);
+    assert.match(await place(), /^Exercise 3 of 7 · AP · Row 1 of 2/);
     await page.keyboard.press('Enter');
-    assert.match(await place(), /^Exercise 3 of 7 · Row 2 of 2/);
+    assert.match(await place(), /^Exercise 3 of 7 · AP · Row 2 of 2/);
     assert.equal(await page.getByTestId('exercise-lines').count(), 0);
     assert.ok(!(await pane.textContent()).includes('0.5556'));
     await page.keyboard.press('Backspace');
     assert.equal(await page.getByTestId('exercise-hinted').count(), 2);
     await page.locator('.exercise-task').click();
     await page.locator('.exercise-task').click();
-    assert.match(await place(), /^Exercise 3 of 7 · The answer/);
+    assert.match(await place(), /^Exercise 3 of 7 · AP · The answer/);
     assert.match(await page.getByTestId('exercise-lines').textContent(), /AP = 1\.6667 \/ 3 = 0\.5556\./);
     // The step just shown is brought on screen (a clicker's step below the edge seemed to do nothing).
     await page.waitForFunction(() => document.querySelector('[data-testid="exercise-lines"]').getBoundingClientRect().bottom <= innerHeight + 1,
@@ -178,10 +178,10 @@ test('projector mode stays on across a reload, and off once left', async () => {
   assert.match(new URL(page.url()).search, /projector/);
   // The place in the set comes back too: the exercise and the step shown.
   for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
-  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · Row 1 of 2/);
+  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · AP · Row 1 of 2/);
   await page.reload();
   await pane.and(page.locator('.projector')).waitFor({ timeout: 15000 });
-  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · Row 1 of 2/);
+  assert.match(await text(page, 'projector-keys'), /^Exercise 3 of 7 · AP · Row 1 of 2/);
   assert.equal(await page.getByTestId('exercise-hinted').count(), 2, "the row shown (its two cells), shown again");
   assert.equal(await page.getByTestId('exercise-projector').innerText(), 'Leave projector mode');
   await page.getByTestId('exercise-projector').click();
@@ -201,6 +201,38 @@ test("projector mode asked for beside another door's hash opens the learn door, 
   await page.getByTestId('exercises').and(page.locator('.projector')).waitFor();
   assert.equal(await page.locator('.page.door-learn').count(), 1);
   assert.equal(new URL(page.url()).hash, '#learn', 'the hash names the door shown');
+  // It says why the door asked for is not the one open, and offers it.
+  const note = page.getByTestId('projector-door-note');
+  assert.equal(await note.getAttribute('role'), 'status');
+  assert.match(await note.innerText(), /^This address asks for projector mode, which is part of Learn, so Learn opened instead of Evaluate files\.\s+Leave projector mode and open Evaluate files\s+Close$/);
+  assert.ok(await note.isVisible());
+  // Closed, it is gone; the mode stays.
+  await page.getByTestId('projector-door-close').click();
+  assert.equal(await note.count(), 0);
+  assert.equal(await page.locator('.projector').count(), 1);
+  // A reload (the address now names the learn door) has no note; the
+  // same address again has, and its link leaves the mode for the door.
+  await page.reload();
+  await page.getByTestId('exercises').and(page.locator('.projector')).waitFor({ timeout: 15000 });
+  assert.equal(await note.count(), 0);
+  // (A new load: from the same address with another hash the page would
+  // only follow the hash.)
+  await page.goto('about:blank');
+  await page.goto(`${env.server.url}?projector#files`);
+  await note.waitFor({ timeout: 15000 });
+  await page.getByTestId('projector-door-link').click();
+  await page.locator('.page.door-files').waitFor();
+  assert.equal(new URL(page.url()).search, '', 'projector mode left with its door');
+  assert.equal(await page.locator('.projector').count(), 0);
+  // Projector mode asked for alone has no note: the learn door was asked for.
+  await page.goto(`${env.server.url}?projector`);
+  await page.getByTestId('exercises').and(page.locator('.projector')).waitFor({ timeout: 15000 });
+  assert.equal(await note.count(), 0);
+  // (A new load: from the same address with another hash the page would
+  // only follow the hash.)
+  await page.goto('about:blank');
+  await page.goto(`${env.server.url}?projector#files`);
+  await note.waitFor({ timeout: 15000 });
   // The mode covers the doors' links: another door is reached by an
   // address (typed, or a link of the page around), and the mode ends.
   await page.evaluate(() => { location.hash = '#files'; });

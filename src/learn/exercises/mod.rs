@@ -22,7 +22,9 @@ use choosers::{
 };
 use events::select_value;
 use handout::handout_view;
-use projector::{projector_bar, projector_click, projector_keys, use_projector, Projector};
+use projector::{
+    projector_bar, projector_click, projector_keys, set_aside_note, use_projector, Projector,
+};
 use view::ExerciseView;
 
 use crate::learn::exercise_link::from_address;
@@ -119,6 +121,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         on: projector,
         shown,
         pane,
+        ..
     } = projector_mode.clone();
     let handout = use_state(|| false);
     let handout_answers = use_state(|| true);
@@ -237,9 +240,10 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     }
                 </button>
                 if *projector {
-                    { projector_bar(&projector_mode, rows, steps, in_set) }
+                    { projector_bar(&projector_mode, rows, steps, in_set, exercise.as_ref().map(|e| e.metric.to_string())) }
                 }
             </p>
+            { set_aside_note(&projector_mode) }
             <p class="exercise-source">
                 <label for="exercise-source">{ "Exercise from " }</label>
                 <select id="exercise-source" data-testid="exercise-source" onchange={ on_source }>

@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::shared::address::{is_projector, query_parts, rewrite_query};
+use crate::shared::door::{set_aside_for_projector, Door};
 
 /// Projector mode: whether it is on (from the start with `?projector` in
 /// the address), the rows of the working shown, and the pane, focused when
@@ -16,6 +17,9 @@ pub(super) struct Projector {
     pub(super) on: UseStateHandle<bool>,
     pub(super) shown: UseStateHandle<usize>,
     pub(super) pane: NodeRef,
+    /// The door the address named beside `?projector`, which this one
+    /// replaced, until the note that says so is closed.
+    pub(super) set_aside: UseStateHandle<Option<Door>>,
 }
 
 /// `step`: the step of the working shown at first (a reload's place).
@@ -29,6 +33,7 @@ pub(super) fn use_projector(step: usize) -> Projector {
     });
     let shown = use_state(|| step);
     let pane = use_node_ref();
+    let set_aside = use_state(set_aside_for_projector);
     {
         let pane = pane.clone();
         use_effect_with(*on, move |on| {
@@ -40,7 +45,32 @@ pub(super) fn use_projector(step: usize) -> Projector {
             }
         });
     }
-    Projector { on, shown, pane }
+    Projector {
+        on,
+        shown,
+        pane,
+        set_aside,
+    }
+}
+
+/// In projector mode opened by an address that named another door too
+/// (`?projector#files`): which door opened, why, and a way to the other
+/// one (its link leaves projector mode), until it is closed.
+pub(super) fn set_aside_note(p: &Projector) -> Html {
+    let Some(door) = (*p.set_aside).filter(|_| *p.on) else {
+        return Html::default();
+    };
+    let close = {
+        let set_aside = p.set_aside.clone();
+        Callback::from(move |_: MouseEvent| set_aside.set(None))
+    };
+    html! {
+        <p class="door-note" role="status" data-testid="projector-door-note">
+            { format!("This address asks for projector mode, which is part of Learn, so Learn opened instead of {}. ", door.label()) }
+            <a href={ format!("#{}", door.slug()) } data-testid="projector-door-link">{ format!("Leave projector mode and open {}", door.label()) }</a>
+            <button type="button" data-testid="projector-door-close" onclick={ close }>{ "Close" }</button>
+        </p>
+    }
 }
 
 /// Keeps projector mode in the address (`?projector`, beside any other
@@ -257,12 +287,15 @@ pub(super) fn projector_click(
 }
 
 /// Projector mode's own controls: back and next, and where the working is
-/// (`rows` of the steps, then the answer: `steps` in all).
+/// (`rows` of the steps, then the answer: `steps` in all) and of what
+/// (`measure`, the exercise's: the room sees the bar stay on top while the
+/// task's sentence scrolls away).
 pub(super) fn projector_bar(
     p: &Projector,
     rows: usize,
     steps: usize,
     set: Option<(UseStateHandle<usize>, usize)>,
+    measure: Option<String>,
 ) -> Html {
     let button = |forward: bool| {
         let (p, set) = (p.clone(), set.clone());
@@ -280,6 +313,7 @@ pub(super) fn projector_bar(
         .as_ref()
         .map(|(at, n)| format!("Exercise {} of {n} · ", **at + 1))
         .unwrap_or_default();
+    let measure = measure.map(|m| format!("{m} · ")).unwrap_or_default();
     let first = shown == 0 && set.as_ref().is_none_or(|(at, _)| **at == 0);
     let last = shown >= steps && set.as_ref().is_none_or(|(at, n)| **at + 1 >= *n);
     html! {
@@ -287,7 +321,7 @@ pub(super) fn projector_bar(
             <button type="button" class="projector-step" data-testid="projector-prev" onclick={ button(false) } disabled={ first }>{ "← Step back" }</button>
             <button type="button" class="projector-step" data-testid="projector-next" onclick={ button(true) } disabled={ last }>{ "Next step →" }</button>
             <span class="projector-place" data-testid="projector-keys" aria-live="polite">
-                { format!("{exercise}{place}") }
+                { format!("{exercise}{measure}{place}") }
                 <span class="projector-help keys">{ "Click, PageDown, ↓ or Space: next · PageUp or ↑: back · → ←: next or previous exercise · Esc leaves" }</span>
                 <span class="projector-help touch">{ "Tap the exercise: next" }</span>
             </span>
