@@ -53,6 +53,56 @@ fn chip(rel: Rel, level: bool) -> Html {
     html! { <span class={ class }>{ text }</span> }
 }
 
+/// A ranking's boxes, each group of equal scores underlined together.
+fn chips(q: &QueryResult) -> Html {
+    let at = |i: usize| {
+        let r = q.ranking[i];
+        chip(r, matches!(r, Rel::Judged(g) if g >= 1))
+    };
+    let shown = q.ranking.len();
+    let mut groups = q
+        .ties
+        .iter()
+        .map(|&(a, b)| (a as usize, (b as usize).min(shown)))
+        .peekable();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < shown {
+        while groups.next_if(|&(a, _)| a < i).is_some() {}
+        match groups.next_if(|&(a, b)| a == i && b > a + 1) {
+            Some((a, b)) => {
+                out.push(html! {
+                    <span class="tie-group" data-testid="tie-group" title={ format!("Ranks {} to {}: equal scores, in the tie convention's order", a + 1, b) }>
+                        { for (a..b).map(at) }
+                    </span>
+                });
+                i = b;
+            }
+            None => {
+                out.push(at(i));
+                i += 1;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The groups of equal scores in words: "ranks 2 to 4 and 5 to 6".
+fn tie_words(ties: &[(u32, u32)]) -> String {
+    let each: Vec<String> = ties
+        .iter()
+        .map(|&(a, b)| format!("{} to {b}", a + 1))
+        .collect();
+    match each.as_slice() {
+        [one] => format!("Equal scores (underlined together) at ranks {one}."),
+        [rest @ .., last] => format!(
+            "Equal scores (underlined together) at ranks {} and {last}.",
+            rest.join(", ")
+        ),
+        [] => String::new(),
+    }
+}
+
 fn ranking_view(
     system: &SystemResult,
     q: Option<&QueryResult>,
@@ -68,13 +118,16 @@ fn ranking_view(
                 q.num_ret, q.num_rel, q.num_rel_ret,
                 if q.missing { " (missing from the run: scored 0)" } else { "" }) }
             <div class="chips" aria-label={ format!("Grades in rank order for {}", system.name) }>
-                { for q.ranking.iter().map(|&r| chip(r, matches!(r, Rel::Judged(g) if g >= 1))) }
+                { chips(q) }
                 if q.num_ret > SHOWN_RANKS {
                     <button type="button" class="link-button" data-testid="whole-ranking-open" onclick={ whole }>
                         { format!("… {} more: the whole ranking", q.num_ret - SHOWN_RANKS) }
                     </button>
                 }
             </div>
+            if !q.ties.is_empty() {
+                <p class="hint tie-words" data-testid="tie-words">{ tie_words(&q.ties) }</p>
+            }
         </div>
     }
 }
@@ -356,6 +409,7 @@ mod tests {
                     missing: false,
                     levels: Vec::new(),
                     ranges: None,
+                    ties: Vec::new(),
                 })
                 .collect::<Vec<_>>()
                 .into(),

@@ -120,3 +120,31 @@ test('on a phone the tie range chart is drawn at its width, no text under 11 px'
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test("a query's ranking underlines each group of equal scores and names its ranks", async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 800 });
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles(await files());
+  await cell(page, 'bm25', 'AP').waitFor({ timeout: 15000 });
+  const table = page.getByTestId('per-query');
+  await table.locator('tbody tr', { hasText: 'q1' }).first().getByTestId('query-toggle').click();
+  // bm25 on q1: b a at 1.0 and d c at 0.5, in trec_eval's order (docid
+  // descending): grades 0 1, then 0 2, each pair a group.
+  const bm25 = page.locator('[data-testid="ranking"][data-system="bm25"]');
+  await bm25.waitFor();
+  const groups = await bm25.getByTestId('tie-group').evaluateAll((gs) => gs.map((g) => [...g.querySelectorAll('.chip')].map((c) => c.textContent)));
+  assert.deepEqual(groups, [['0', '1'], ['0', '2']]);
+  assert.equal(await bm25.getByTestId('tie-words').innerText(), 'Equal scores (underlined together) at ranks 1 to 2 and 3 to 4.');
+  assert.equal(await bm25.getByTestId('tie-group').first().getAttribute('title'), "Ranks 1 to 2: equal scores, in the tie convention's order");
+  // The underline is drawn, in the accent colour.
+  const line = await bm25.getByTestId('tie-group').first().evaluate((g) => getComputedStyle(g).borderBottomWidth);
+  assert.equal(line, '3px');
+  // dense has no equal scores: no group, no words.
+  const dense = page.locator('[data-testid="ranking"][data-system="dense"]');
+  assert.equal(await dense.getByTestId('tie-group').count(), 0);
+  assert.equal(await dense.getByTestId('tie-words').count(), 0);
+  assert.deepEqual(await dense.locator('.chip').allTextContents(), ['1', '0', '2']);
+  await page.locator('[data-testid="ranking"]').first().screenshot({ path: join(SHOTS, 'tie-groups-ranking.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

@@ -78,6 +78,30 @@ pub struct TieLayout {
 }
 
 impl TieLayout {
+    /// The groups of equal score as the evaluated list has them: 0-based,
+    /// half-open ranks after the depth cut and the judged-only filter, each
+    /// with two or more of its documents left (a group the cut splits keeps
+    /// its part above the cut). What a view marks in a ranking.
+    pub fn shown_groups(&self) -> Vec<std::ops::Range<usize>> {
+        let end = self.cut.map_or(self.rels.len(), |c| c.min(self.rels.len()));
+        // `before[i]`: the documents of the evaluated list above listed
+        // document `i` (the filter drops all but the judged).
+        let mut before = Vec::with_capacity(end + 1);
+        let mut n = 0;
+        for r in &self.rels[..end] {
+            before.push(n);
+            if !self.judged_only || matches!(r, Rel::Judged(_)) {
+                n += 1;
+            }
+        }
+        before.push(n);
+        self.groups
+            .iter()
+            .map(|g| before[g.start.min(end)]..before[g.end.min(end)])
+            .filter(|g| g.len() >= 2)
+            .collect()
+    }
+
     /// Whether a tie group crosses the depth cut: some of its orders bring
     /// other documents into the evaluated list.
     pub fn straddles_cut(&self) -> bool {

@@ -48,6 +48,11 @@ pub struct QueryResult {
     /// Always written: the workers' compact messages skip no field.
     #[cfg_attr(feature = "serde", serde(default))]
     pub ranges: Option<Vec<Option<TieRange>>>,
+    /// The groups of equal score among the shown ranks: 0-based, half-open
+    /// (see [`crate::judged::TieLayout::shown_groups`]); empty where no
+    /// documents tie.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ties: Vec<(u32, u32)>,
 }
 
 impl QueryResult {
@@ -63,6 +68,13 @@ impl QueryResult {
             missing,
             levels: r.level_counts.iter().map(|(&g, &n)| (g, n)).collect(),
             ranges: None,
+            ties: r.tie_layout.as_ref().map_or_else(Vec::new, |l| {
+                l.shown_groups()
+                    .into_iter()
+                    .filter(|g| g.start + 1 < SHOWN_RANKS)
+                    .map(|g| (g.start as u32, g.end.min(SHOWN_RANKS) as u32))
+                    .collect()
+            }),
         }
     }
 
@@ -492,6 +504,41 @@ mod tests {
         assert_eq!(bold_caption(&systems), Some(NO_BEST_IN_BOLD));
         // One system: no caption about bold at all.
         assert_eq!(bold_caption(&systems[..1]), None);
+    }
+
+    /// Equal scores: d4 d3 d2 at 2.0 and d6 d5 at 1.0 (docid descending
+    /// orders each group, trec_eval's convention), d3 and d6 not judged.
+    #[test]
+    fn the_shown_ranks_tie_groups_follow_the_cut_and_the_judged_only_filter() {
+        let qrels = file(
+            "qrels.txt",
+            "q1 0 d1 1\nq1 0 d2 0\nq1 0 d4 1\nq1 0 d5 2\nq1 0 d7 1\n",
+        );
+        let run = file(
+            "run.txt",
+            "q1 Q0 d1 1 3.0 t\nq1 Q0 d2 2 2.0 t\nq1 Q0 d3 3 2.0 t\nq1 Q0 d4 4 2.0 t\n\
+             q1 Q0 d5 5 1.0 t\nq1 Q0 d6 6 1.0 t\nq1 Q0 d7 7 0.5 t\n",
+        );
+        let ties = |change: fn(&mut EvalOptions)| {
+            let mut opts = EvalOptions::default();
+            change(&mut opts);
+            let r = evaluate_files(&[qrels.clone(), run.clone()], &default_metrics(), &opts);
+            r.systems[0].queries[0].ties.clone()
+        };
+        // Ranks d1 d4 d3 d2 d6 d5 d7: groups at ranks 2-4 and 5-6.
+        assert_eq!(ties(|_| {}), [(1, 4), (4, 6)]);
+        // Cut at 5: d5 is below the cut, d6 alone above it, no group.
+        assert_eq!(ties(|o| o.conventions.max_docs = Some(5)), [(1, 4)]);
+        // Judged only: d1 d4 d2 d5 d7; d4 and d2 tie, d5 stands alone.
+        assert_eq!(ties(|o| o.conventions.judged_only = true), [(1, 3)]);
+        // No equal scores, no groups.
+        let apart = file("run.txt", "q1 Q0 d1 1 3.0 t\nq1 Q0 d2 2 2.0 t\n");
+        let r = evaluate_files(
+            &[qrels.clone(), apart],
+            &default_metrics(),
+            &EvalOptions::default(),
+        );
+        assert!(r.systems[0].queries[0].ties.is_empty());
     }
 
     #[test]
