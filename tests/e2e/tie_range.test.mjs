@@ -148,3 +148,39 @@ test("a query's ranking underlines each group of equal scores and names its rank
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test("a big run's workers give each query's groups of equal scores too", async () => {
+  // Over 8 MiB: the workers read it. Q00000 ranks D1 at 5, D2 D3 D4 at 4
+  // and D5 D6 at 3; docid descending orders them D1 D4 D3 D2 D6 D5, so
+  // ranks 2 to 4 and 5 to 6 are groups. Every other score differs.
+  const lines = ['Q00000 Q0 D1 1 5 big', 'Q00000 Q0 D2 2 4 big', 'Q00000 Q0 D3 3 4 big', 'Q00000 Q0 D4 4 4 big',
+    'Q00000 Q0 D5 5 3 big', 'Q00000 Q0 D6 6 3 big'];
+  const qrels = ['Q00000 0 D1 1', 'Q00000 0 D3 1'];
+  for (let q = 1; q < 4000; q++) {
+    const qid = `Q${String(q).padStart(5, '0')}`;
+    qrels.push(`${qid} 0 D7 1`);
+    for (let r = 1; r <= 100; r++) lines.push(`${qid} Q0 D${r} ${r} ${(1000 - r) / 10} big`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ranklab-big-ties-'));
+  const [qrelsPath, runPath] = [join(dir, 'big.qrels'), join(dir, 'big.run')];
+  await writeFile(qrelsPath, qrels.join('\n') + '\n');
+  await writeFile(runPath, lines.join('\n') + '\n');
+  assert.ok(lines.join('\n').length > 8 * 2 ** 20, 'over the size the workers read');
+  const { context, page, seen } = await open(env, { width: 1280, height: 800 });
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([qrelsPath, runPath]);
+  await cell(page, 'big', 'AP').waitFor({ timeout: 60000 });
+  assert.ok(workers.some((u) => /worker/.test(u)), `workers started: ${workers}`);
+  await page.getByTestId('per-query').locator('tbody tr', { hasText: 'Q00000' }).first().getByTestId('query-toggle').click();
+  const ranking = page.locator('[data-testid="ranking"][data-system="big"]');
+  await ranking.waitFor();
+  // Grades in rank order: D1 1, then D4 D3 D2 (only D3 judged: ? 1 ?),
+  // then D6 D5 (not judged).
+  const groups = await ranking.getByTestId('tie-group').evaluateAll((gs) => gs.map((g) => [...g.querySelectorAll('.chip')].map((c) => c.textContent)));
+  assert.deepEqual(groups, [['?', '1', '?'], ['?', '?']]);
+  assert.equal(await ranking.getByTestId('tie-words').innerText(), 'Equal scores (underlined together) at ranks 2 to 4 and 5 to 6.');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

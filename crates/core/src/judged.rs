@@ -78,28 +78,38 @@ pub struct TieLayout {
 }
 
 impl TieLayout {
-    /// The groups of equal score as the evaluated list has them: 0-based,
-    /// half-open ranks after the depth cut and the judged-only filter, each
-    /// with two or more of its documents left (a group the cut splits keeps
-    /// its part above the cut). What a view marks in a ranking.
-    pub fn shown_groups(&self) -> Vec<std::ops::Range<usize>> {
-        let end = self.cut.map_or(self.rels.len(), |c| c.min(self.rels.len()));
-        // `before[i]`: the documents of the evaluated list above listed
-        // document `i` (the filter drops all but the judged).
-        let mut before = Vec::with_capacity(end + 1);
-        let mut n = 0;
-        for r in &self.rels[..end] {
-            before.push(n);
-            if !self.judged_only || matches!(r, Rel::Judged(_)) {
-                n += 1;
+    /// The groups of equal score as the evaluated list has them, among
+    /// its first `shown` ranks: 0-based, half-open ranks after the depth
+    /// cut and the judged-only filter, each with two or more of its
+    /// documents left (a group the cut splits keeps its part above the
+    /// cut). What a view marks in a ranking.
+    pub fn shown_groups(&self, shown: usize) -> Vec<(u32, u32)> {
+        let end = self.cut.unwrap_or(usize::MAX).min(self.rels.len());
+        let mut out = Vec::new();
+        // The evaluated list's documents above listed document `i` (the
+        // filter drops all but the judged), and where the open group
+        // started in that list.
+        let (mut kept, mut from) = (0, 0);
+        let mut groups = self.groups.iter();
+        let mut group = groups.next();
+        for i in 0..=end {
+            while let Some(g) = group {
+                if g.start == i {
+                    from = kept;
+                }
+                if g.end.min(end) != i {
+                    break;
+                }
+                if g.start < end && kept.min(shown) >= from + 2 {
+                    out.push((from as u32, kept.min(shown) as u32));
+                }
+                group = groups.next();
+            }
+            if i < end && (!self.judged_only || matches!(self.rels[i], Rel::Judged(_))) {
+                kept += 1;
             }
         }
-        before.push(n);
-        self.groups
-            .iter()
-            .map(|g| before[g.start.min(end)]..before[g.end.min(end)])
-            .filter(|g| g.len() >= 2)
-            .collect()
+        out
     }
 
     /// Whether a tie group crosses the depth cut: some of its orders bring
@@ -302,5 +312,35 @@ mod tests {
         };
         assert_eq!(l2.num_rel(), 1);
         assert_eq!(l2.num_rel_ret(), 1);
+    }
+
+    /// Listed: 1 ? 0 ? 2 1 0, groups at 1..4 and 4..6.
+    #[test]
+    fn the_groups_shown_are_those_left_after_the_cut_and_the_filter() {
+        let layout = |cut, judged_only| TieLayout {
+            rels: vec![
+                Rel::Judged(1),
+                Rel::NotInPool,
+                Rel::Judged(0),
+                Rel::NotInPool,
+                Rel::Judged(2),
+                Rel::Judged(1),
+                Rel::Judged(0),
+            ],
+            groups: vec![1..4, 4..6],
+            cut,
+            judged_only,
+            retrieved_scope: false,
+        };
+        assert_eq!(layout(None, false).shown_groups(100), [(1, 4), (4, 6)]);
+        // Three ranks shown: the first group's first two.
+        assert_eq!(layout(None, false).shown_groups(3), [(1, 3)]);
+        assert_eq!(layout(None, false).shown_groups(2), []);
+        // Cut at 5: the second group keeps one document above it.
+        assert_eq!(layout(Some(5), false).shown_groups(100), [(1, 4)]);
+        // Judged only: 1 0 2 1 0; the first group keeps one, the second two.
+        assert_eq!(layout(None, true).shown_groups(100), [(2, 4)]);
+        // Both: 1 0 2, nothing left of either group.
+        assert_eq!(layout(Some(5), true).shown_groups(100), []);
     }
 }

@@ -68,13 +68,10 @@ impl QueryResult {
             missing,
             levels: r.level_counts.iter().map(|(&g, &n)| (g, n)).collect(),
             ranges: None,
-            ties: r.tie_layout.as_ref().map_or_else(Vec::new, |l| {
-                l.shown_groups()
-                    .into_iter()
-                    .filter(|g| g.start + 1 < SHOWN_RANKS)
-                    .map(|g| (g.start as u32, g.end.min(SHOWN_RANKS) as u32))
-                    .collect()
-            }),
+            ties: match &r.tie_layout {
+                Some(l) => l.shown_groups(SHOWN_RANKS),
+                None => Vec::new(),
+            },
         }
     }
 
