@@ -152,3 +152,27 @@ test('at 390 x 844 the statistics and tie tables are cards: each value in sight 
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test("at 390 x 844 an explanation's steps keep their rank column in view when they scroll sideways", async () => {
+  const { page, context, seen } = await open(env, { width: 390, height: 844, touch: true });
+  await loadCase(page, '004-err');
+  await cell(page, 'A', 'ERR(gmax=3)@5').tap();
+  const steps = page.getByTestId('explanation').getByTestId('steps');
+  await steps.waitFor();
+  const box = steps.locator('xpath=..');
+  const [wide, room] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  assert.ok(wide > room, `ERR's steps (${wide} px) fit the phone's ${room} px: nothing to pin`);
+  const rank = steps.locator('tbody tr').nth(2).locator('td').first();
+  const before = (await rank.boundingBox()).x;
+  await box.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await page.waitForTimeout(100);
+  assert.ok(Math.abs((await rank.boundingBox()).x - before) < 1, 'the rank column moved');
+  assert.equal(await rank.innerText(), '3');
+  // The last column is in sight beside it, not under it.
+  const last = await steps.locator('tbody tr').nth(2).locator('td').last().boundingBox();
+  const first = await rank.boundingBox();
+  assert.ok(last.x >= first.x + first.width - 1 && last.x + last.width <= 391, `the last column at ${last.x}`);
+  await page.screenshot({ path: `${SHOTS}/phone-err-steps.png` });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
