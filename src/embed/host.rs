@@ -9,6 +9,9 @@
 //! | page        | `{ranklab: "block", text, theme}`: the block, and `"dark"` or `"light"` when the page has its own colour switch (`null`: the browser's preference) |
 //! | page        | `{ranklab: "theme", theme}` when that switch changes   |
 //! | calculator  | `{ranklab: "height", height}` (see [`crate::embed::request`])  |
+//!
+//! The Embed dialog's preview reads the calculator's height as the
+//! snippet's script does in a documentation page ([`use_preview_height`]).
 
 use yew::prelude::*;
 
@@ -123,6 +126,66 @@ fn listen(state: UseReducerHandle<AppState>, host: UseStateHandle<FromHost>) -> 
     let _ = js_sys::Reflect::set(&ready, &"ranklab".into(), &"ready".into());
     let _ = parent.post_message(&ready, "*");
     Some(listener)
+}
+
+/// While the Embed dialog is `shown`, its preview frame (behind `preview`)
+/// takes the height its calculator reports, as the snippet's script makes
+/// a documentation page's frame do: the preview is what a reader sees.
+#[hook]
+pub fn use_preview_height(preview: NodeRef, shown: bool) {
+    use_effect_with(shown, move |&shown| {
+        let listener = shown.then(|| listen_for_height(preview)).flatten();
+        // The listener goes with the effect.
+        move || {
+            let _listening = listener;
+        }
+    });
+}
+
+#[cfg(target_arch = "wasm32")]
+fn listen_for_height(preview: NodeRef) -> Option<Listening> {
+    use crate::embed::request::HEIGHT_MESSAGE;
+    use wasm_bindgen::JsCast;
+    let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+        move |e: web_sys::MessageEvent| {
+            let Some(frame) = preview.cast::<web_sys::HtmlElement>() else {
+                return;
+            };
+            let get = |v: &wasm_bindgen::JsValue, k: &str| {
+                js_sys::Reflect::get(v, &k.into()).unwrap_or_default()
+            };
+            // The preview's own calculator, of this page's origin, as the
+            // snippet's script checks.
+            let frame_window = get(&frame, "contentWindow");
+            let from_frame = e
+                .source()
+                .is_some_and(|s| js_sys::Object::is(&s, &frame_window));
+            let ours = Some(e.origin()) == gloo::utils::window().location().origin().ok();
+            let data = e.data();
+            let height = get(&data, "height").as_f64();
+            if from_frame && ours && field(&data, "ranklab").as_deref() == Some(HEIGHT_MESSAGE) {
+                if let Some(h) = height {
+                    // Over the height chosen (the height before it resizes),
+                    // as the script sets it.
+                    let _ = js_sys::Reflect::set(
+                        &get(&frame, "style"),
+                        &"height".into(),
+                        &format!("{h}px").into(),
+                    );
+                }
+            }
+        },
+    );
+    gloo::utils::window()
+        .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
+        .ok()?;
+    Some(Listening(on_message))
+}
+
+/// Native builds (tests) have no frames.
+#[cfg(not(target_arch = "wasm32"))]
+fn listen_for_height(_preview: NodeRef) -> Option<()> {
+    None
 }
 
 /// Native builds (tests) have no page around them.

@@ -11,7 +11,9 @@ use yew::prelude::*;
 use crate::results::measure_choice::MeasureChoice;
 
 use crate::results::explanation::Selected;
-use crate::shared::evaluation::{format_value, LeftOut, QueryResult, SystemResult, SHOWN_RANKS};
+use crate::shared::evaluation::{
+    format_value, listed, LeftOut, QueryResult, SystemResult, SHOWN_RANKS,
+};
 
 /// Most rows drawn at once (sorting brings any query into view).
 pub const MAX_ROWS: usize = 500;
@@ -53,37 +55,28 @@ fn chip(rel: Rel, level: bool) -> Html {
     html! { <span class={ class }>{ text }</span> }
 }
 
-/// A ranking's boxes, each group of equal scores underlined together.
+/// A ranking's boxes, each group of equal scores underlined together (the
+/// core gives the groups in rank order, apart, each of two or more).
 fn chips(q: &QueryResult) -> Html {
     let at = |i: usize| {
         let r = q.ranking[i];
         chip(r, matches!(r, Rel::Judged(g) if g >= 1))
     };
     let shown = q.ranking.len();
-    let mut groups = q
-        .ties
-        .iter()
-        .map(|&(a, b)| (a as usize, (b as usize).min(shown)))
-        .peekable();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < shown {
-        while groups.next_if(|&(a, _)| a < i).is_some() {}
-        match groups.next_if(|&(a, b)| a == i && b > a + 1) {
-            Some((a, b)) => {
-                out.push(html! {
-                    <span class="tie-group" data-testid="tie-group" title={ format!("Ranks {} to {}: equal scores, in the tie convention's order", a + 1, b) }>
-                        { for (a..b).map(at) }
-                    </span>
-                });
-                i = b;
-            }
-            None => {
-                out.push(at(i));
-                i += 1;
-            }
-        }
+    let mut next = 0;
+    for &(a, b) in &q.ties {
+        // Kept within the boxes whatever a saved session says.
+        let (a, b) = ((a as usize).min(shown), (b as usize).min(shown));
+        out.extend((next..a).map(at));
+        out.push(html! {
+            <span class="tie-group" data-testid="tie-group" title={ format!("Ranks {} to {b}: equal scores, in the tie convention's order", a + 1) }>
+                { for (a..b).map(at) }
+            </span>
+        });
+        next = b;
     }
+    out.extend((next..shown).map(at));
     out.into_iter().collect()
 }
 
@@ -93,14 +86,10 @@ fn tie_words(ties: &[(u32, u32)]) -> String {
         .iter()
         .map(|&(a, b)| format!("{} to {b}", a + 1))
         .collect();
-    match each.as_slice() {
-        [one] => format!("Equal scores (underlined together) at ranks {one}."),
-        [rest @ .., last] => format!(
-            "Equal scores (underlined together) at ranks {} and {last}.",
-            rest.join(", ")
-        ),
-        [] => String::new(),
-    }
+    format!(
+        "Equal scores (underlined together) at ranks {}.",
+        listed(&each)
+    )
 }
 
 fn ranking_view(

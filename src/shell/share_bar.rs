@@ -9,9 +9,8 @@ use web_sys::HtmlInputElement;
 
 use crate::charts::Theme;
 use crate::embed::block::BlockView;
-use crate::embed::request::{
-    iframe_snippet, local_address, EmbedLook, AUTO, EMBED_HEIGHTS, HEIGHT_MESSAGE,
-};
+use crate::embed::host::use_preview_height;
+use crate::embed::request::{iframe_snippet, local_address, EmbedLook, AUTO, EMBED_HEIGHTS};
 use crate::learn::exercise_link;
 use crate::model::share;
 use crate::model::state::AppState;
@@ -253,56 +252,4 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             } }
         </div>
     }
-}
-
-/// While the embed dialog is `shown`, the preview frame behind `preview`
-/// takes the height its calculator reports, as the snippet's script makes
-/// a documentation page's frame do: the preview is what a reader sees.
-#[hook]
-fn use_preview_height(preview: NodeRef, shown: bool) {
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
-    use_effect_with(shown, move |&shown| {
-        let listener = shown.then(|| {
-            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                let Some(frame) = preview.cast::<web_sys::HtmlElement>() else {
-                    return;
-                };
-                let field = |v: &wasm_bindgen::JsValue, k: &str| {
-                    js_sys::Reflect::get(v, &k.into()).unwrap_or_default()
-                };
-                let from_frame = e.source().is_some_and(|s| {
-                    wasm_bindgen::JsValue::from(s) == field(&frame, "contentWindow")
-                });
-                let data = e.data();
-                let height = field(&data, "height").as_f64();
-                let ours = e.origin()
-                    == gloo::utils::window()
-                        .location()
-                        .origin()
-                        .unwrap_or_default();
-                if let (true, true, Some(h)) = (
-                    from_frame && ours,
-                    field(&data, "ranklab").as_string().as_deref() == Some(HEIGHT_MESSAGE),
-                    height,
-                ) {
-                    // As the snippet's script does: the frame's style, over the
-                    // height chosen (the height before it resizes).
-                    let style = field(&frame, "style");
-                    let _ =
-                        js_sys::Reflect::set(&style, &"height".into(), &format!("{h}px").into());
-                }
-            })
-        });
-        let window = gloo::utils::window();
-        if let Some(l) = &listener {
-            let _ = window.add_event_listener_with_callback("message", l.as_ref().unchecked_ref());
-        }
-        move || {
-            if let Some(l) = listener {
-                let _ = window
-                    .remove_event_listener_with_callback("message", l.as_ref().unchecked_ref());
-            }
-        }
-    });
 }
