@@ -1,7 +1,8 @@
 //! Exercise progress, kept in the browser (localStorage, so it works
 //! offline and from the single file), per set: for each exercise (by its
 //! key), whether it was solved, how many answers were tried and how many
-//! hints shown. Resetting can be undone until the next reset.
+//! hints shown, and what was typed into it (a reload keeps it). Resetting
+//! can be undone until the next reset.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -19,7 +20,7 @@ const OLD_KEY: &str = "ranklab-exercises";
 pub const PRACTICE: &str = "practice";
 
 /// One exercise's progress.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     /// A right answer was given.
     pub solved: bool,
@@ -27,6 +28,44 @@ pub struct Entry {
     pub tries: u32,
     /// Steps of the working shown as hints (rows, then the answer).
     pub hints: usize,
+    /// Hints asked for, where a hint skipped rows already checked right
+    /// (`None`: as many as `hints`, as progress kept before it was counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked: Option<usize>,
+    /// What was typed, as it was left.
+    #[serde(default, skip_serializing_if = "Draft::is_empty")]
+    pub draft: Draft,
+}
+
+impl Entry {
+    /// The hints asked for.
+    pub fn hints_asked(&self) -> usize {
+        self.asked.unwrap_or(self.hints)
+    }
+}
+
+/// What was typed into an exercise: kept with its progress, so a reload
+/// (or a return the next day) finds it as it was left.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Draft {
+    /// The answer's box.
+    #[serde(default)]
+    pub answer: String,
+    /// The answer was checked as it stands (its verdict is shown).
+    #[serde(default)]
+    pub answer_checked: bool,
+    /// The steps' cells, by row then column.
+    #[serde(default)]
+    pub cells: Vec<Vec<String>>,
+    /// The cells as they were when the steps were last checked.
+    #[serde(default)]
+    pub checked_cells: Option<Vec<Vec<String>>>,
+}
+
+impl Draft {
+    fn is_empty(&self) -> bool {
+        *self == Draft::default()
+    }
 }
 
 type Scoped = BTreeMap<String, BTreeMap<String, Entry>>;
@@ -88,7 +127,7 @@ impl Progress {
     pub fn get(&self, key: &str) -> Entry {
         self.entries()
             .and_then(|m| m.get(key))
-            .copied()
+            .cloned()
             .unwrap_or_default()
     }
 

@@ -11,6 +11,91 @@ pub fn focus_by_id(id: &str) {
     }
 }
 
+/// After the render an action starts: where the focus was lost (the
+/// control that had it was removed, as a button that goes once used, or a
+/// view replaced by another), it goes to the first element on the page
+/// matching one of `selectors`, in order. Focus a person moved elsewhere
+/// is left where it is.
+pub fn refocus_when_lost(selectors: &'static [&'static str]) {
+    focus_first(selectors, true);
+}
+
+/// After the render an action starts, the focus goes to the first element
+/// matching one of `selectors` (a panel's field the action opened).
+pub fn focus_after_render(selectors: &'static [&'static str]) {
+    focus_first(selectors, false);
+}
+
+fn focus_first(selectors: &'static [&'static str], only_when_lost: bool) {
+    focus_try(selectors, only_when_lost, 0);
+}
+
+/// One try of [`focus_first`], and more every 50 ms for a second: the
+/// render that removes the focused control may come after the first try,
+/// and the first of `selectors` is waited for (a door's results are drawn
+/// once their evaluation ends) before the others are taken in order.
+fn focus_try(selectors: &'static [&'static str], only_when_lost: bool, tries: u32) {
+    let delay = if tries == 0 { 0 } else { 50 };
+    gloo::timers::callback::Timeout::new(delay, move || {
+        let document = gloo::utils::document();
+        let lost = document
+            .active_element()
+            .is_none_or(|a| document.body().is_some_and(|b| a == *b));
+        let waiting = tries < 20;
+        let found = if only_when_lost && !lost {
+            None
+        } else {
+            let candidates = if waiting {
+                &selectors[..selectors.len().min(1)]
+            } else {
+                selectors
+            };
+            candidates
+                .iter()
+                .find_map(|s| document.query_selector(s).ok().flatten())
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        };
+        match found {
+            Some(el) => {
+                let _ = el.focus();
+            }
+            None if waiting => focus_try(selectors, only_when_lost, tries + 1),
+            None => {}
+        }
+    })
+    .forget();
+}
+
+/// Keeps the field being typed in on screen when the window changes size
+/// (a phone turned to landscape lays the page out again, and the field went
+/// hundreds of pixels below the screen): brought to the middle of the
+/// screen, clear of a phone's bar of doors at the bottom.
+#[yew::hook]
+pub fn use_field_kept_in_view_on_resize() {
+    yew::use_effect_with((), |_| {
+        on_window("resize", || {
+            let document = gloo::utils::document();
+            let Some(field) = document
+                .active_element()
+                .filter(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+            else {
+                return;
+            };
+            let r = field.get_bounding_client_rect();
+            let height = gloo::utils::window()
+                .inner_height()
+                .ok()
+                .and_then(|h| h.as_f64())
+                .unwrap_or(0.0);
+            if r.top() < 0.0 || r.bottom() > height {
+                let how = web_sys::ScrollIntoViewOptions::new();
+                how.set_block(web_sys::ScrollLogicalPosition::Center);
+                field.scroll_into_view_with_scroll_into_view_options(&how);
+            }
+        })
+    });
+}
+
 /// Calls `handler` on each `event` of the window until the returned
 /// function is called (an effect's cleanup).
 pub fn on_window(event: &'static str, handler: impl Fn() + 'static) -> impl FnOnce() {

@@ -29,6 +29,8 @@ async function pick(page, measure) {
   await page.getByTestId('exercise-metric').filter({ hasText: new RegExp(`^${measure}$`) }).waitFor();
 }
 
+const text = (page, id) => page.getByTestId(id).textContent().then((t) => t.trim());
+
 async function answer(page, text) {
   await page.getByTestId('exercise-answer').fill(text);
   await page.getByTestId('exercise-check').click();
@@ -67,6 +69,8 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   await pick(page, 'nDCG@3');
   assert.match(await answer(page, '0.6885'), /^Not quite\. That is the exponential gain 2\^grade − 1/);
   assert.match(await answer(page, '1'), /^Not quite\. You made the ideal ranking from the retrieved documents only/);
+  // The DCG given for nDCG (3 + 2/log2 3 = 4.2619): not divided by the IDCG.
+  assert.match(await answer(page, '4.2619'), /^Not quite\. That is the DCG: nDCG divides it by the DCG of the ideal ranking/);
   // The discount column filled in with log base 10.
   const discount = (row) => page.locator(`[data-testid="exercise-step"][data-column="Discount"][data-row="${row}"]`);
   for (const [row, v] of ['3.3219', '2.0959', '1.6610'].entries()) await discount(row).fill(v);
@@ -79,7 +83,7 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   // Hints reveal one row at a time.
   await page.getByTestId('exercise-hint').click();
   assert.equal(await page.getByTestId('exercise-hinted').count(), 3);
-  assert.match(await page.getByTestId('exercise-progress').textContent(), /Not solved yet · 2 tries · 1 hint$/);
+  assert.match(await page.getByTestId('exercise-progress').textContent(), /Not solved yet · 3 tries · 1 hint$/);
   await pane.screenshot({ path: join(SHOTS, 'exercise-steps.png') });
 
   await pick(page, 'ERR@3');
@@ -110,16 +114,29 @@ test('an exercise is solved, each recognised mistake is named, hints and progres
   assert.match(await page.getByTestId('exercise-progress').textContent(), /^Not solved yet · 2 tries · /);
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
 
-  // Progress and hints are kept across a reload.
+  // Progress, hints and what was typed are kept across a reload: an
+  // answer typed and not checked, the cells, a checked answer's verdict.
+  await pick(page, 'R@3');
+  await page.getByTestId('exercise-answer').fill('0.3');
   await page.reload();
   await page.getByTestId('exercises').waitFor();
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 4 of 7');
+  assert.equal(await page.getByTestId('exercise-answer').inputValue(), '0.3');
+  assert.equal(await text(page, 'exercise-verdict'), '');
   await pick(page, 'nDCG@3');
   assert.equal(await page.getByTestId('exercise-hinted').count(), 3);
+  assert.deepEqual(await Promise.all([1, 2].map((row) => discount(row).inputValue())), ['0.6309', '0.5']);
+  assert.equal(await page.getByTestId('exercise-answer').inputValue(), '4.2619');
+  assert.match(await text(page, 'exercise-verdict'), /^Not quite\. That is the DCG/);
   await pick(page, 'AP');
   assert.match(await page.getByTestId('exercise-progress').textContent(), /^Solved · 4 tries · 0 hints$/);
+  assert.equal(await page.getByTestId('exercise-answer').inputValue(), '0.5556');
+  assert.equal(await text(page, 'exercise-verdict'), 'Right: AP = 0.5556.');
+  // A reset forgets what was typed too.
   await page.getByTestId('exercise-reset').click();
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 3 of 7');
+  assert.equal(await page.getByTestId('exercise-answer').inputValue(), '');
+  assert.equal(await text(page, 'exercise-verdict'), '');
   await page.getByTestId('exercise-reset-all').click();
   assert.equal((await page.getByTestId('exercise-set-progress').textContent()).trim(), 'Solved 0 of 7');
   assert.deepEqual(seen.errors, []);
@@ -180,7 +197,7 @@ test("a teacher's set file is opened, its problems located; typed and random ran
   // RR's steps are the ranking itself: its hint is the working.
   assert.equal(await page.getByTestId('exercise-steps').count(), 0);
   await page.getByTestId('exercise-hint').click();
-  assert.match(await page.getByTestId('exercise-lines').textContent(), /^(The first relevant document is at rank \d+: RR = 1\/\d+ = |No relevant document)/);
+  assert.match(await page.getByTestId('exercise-lines').textContent(), /^The answer: RR = \d\.\d{4}(The first relevant document is at rank \d+: RR = 1\/\d+ = |No relevant document)/);
   // A random ranking: the same seed gives the same ranking.
   await page.getByTestId('exercise-source').selectOption('random');
   await page.getByTestId('exercise-seed').fill('42');
@@ -363,7 +380,7 @@ test('projector mode on a touch screen says a tap steps, and a tap does', async 
   const place = page.getByTestId('projector-keys');
   assert.equal(await place.innerText(), 'Exercise 1 of 7 · RR · The ranking\nTap the exercise: next');
   await page.getByTestId('exercise-ranking').tap();
-  assert.match(await place.innerText(), /^Exercise 1 of 7 · RR · The answer\nTap the exercise: next$/);
+  assert.match(await place.innerText(), /^Exercise 1 of 7 · RR · The answer: 0\.3333\nTap the exercise: next$/);
   // The bar stays in sight as the step scrolls: it keeps to a fifth of
   // the screen, its buttons still touch targets.
   const bar = await page.locator('.projector-bar').boundingBox();
@@ -446,7 +463,7 @@ test('projector mode keeps its bar at the top while a long step scrolls', async 
   let tall = 0;
   for (let i = 0, answers = 0; i < 80 && answers < 7; i++) {
     await page.keyboard.press('PageDown');
-    if (!/The answer$/.test(await place())) continue;
+    if (!/The answer: \d\.\d{4}$/.test(await place())) continue;
     answers++;
     await page.waitForTimeout(700); // the smooth scroll's end
     const [cards, under] = await page.evaluate(() => [

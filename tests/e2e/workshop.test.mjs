@@ -68,7 +68,7 @@ test('hints reveal the rows, the answer is its own last step, and feedback follo
   assert.equal(await text(page, 'exercise-hint'), 'Show the answer');
   await page.getByTestId('exercise-hint').click();
   assert.deepEqual(await page.locator('[data-testid="exercise-lines"] p').allTextContents(),
-    ['Sum of precisions: 1.0000 + 0.6667 = 1.6667.', 'R = 3: AP = 1.6667 / 3 = 0.5556.']);
+    ['The answer: AP = 0.5556', 'Sum of precisions: 1.0000 + 0.6667 = 1.6667.', 'R = 3: AP = 1.6667 / 3 = 0.5556.']);
   assert.equal(await text(page, 'exercise-hint'), 'The answer is shown');
   assert.equal(await page.getByTestId('exercise-hint').isDisabled(), true);
   // A verdict is about the answer in the box: changing it clears the verdict.
@@ -167,6 +167,48 @@ test('projector mode is stepped by a clicker, Enter, a click and its buttons, in
     assert.deepEqual(seen.errors, []);
     await context.close();
   }
+});
+
+test('a hint skips the rows checked right; in projector mode the answer step shows the value first', async () => {
+  const { context, page, seen } = await open(env, { width: 1280, height: 900 });
+  await openDoor(page, 'learn');
+  await pick(page, 'AP');
+  // AP of 1 0 1 0 0 | 1: row 1 is (1, 1/1 = 1), row 2 (2, 2/3). Row 1 right, row 2's P@3 wrong.
+  const step = (row, column) => page.locator(`[data-testid="exercise-step"][data-row="${row}"]`).nth(column);
+  await step(0, 0).fill('1');
+  await step(0, 1).fill('1');
+  await step(1, 0).fill('2');
+  await step(1, 1).fill('0.5');
+  await page.getByTestId('exercise-check-steps').click();
+  assert.equal(await page.getByTestId('exercise-steps-status').textContent(), 'Steps checked: 3 right, 1 wrong.');
+  assert.equal(await step(1, 1).getAttribute('aria-invalid'), 'true');
+  assert.equal(await step(0, 1).getAttribute('aria-invalid'), null);
+  assert.equal(await text(page, 'exercise-hint'), 'Hint: show row 2 of 2');
+  await page.getByTestId('exercise-hint').click();
+  assert.deepEqual(await page.getByTestId('exercise-hinted').allTextContents(), ['1', '1/1 = 1.0000', '2', '2/3 = 0.6667']);
+  assert.match(await page.getByTestId('exercise-progress').textContent(), /· 1 hint$/);
+  assert.equal(await text(page, 'exercise-hint'), 'Show the answer');
+
+  // nDCG@3's working is taller than a 1280x720 projector: its answer step
+  // opens on the value (3 + 2/log2 3 = 4.2619 over IDCG 5.8928 = 0.7232).
+  await pick(page, 'nDCG@3');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('exercise-projector').click();
+  await page.getByTestId('exercises').and(page.locator('.projector')).waitFor();
+  const place = () => text(page, 'projector-keys');
+  while (!/nDCG@3 · The answer/.test(await place())) await page.keyboard.press('PageDown');
+  // The value is in the bar, which stays at the top while the working runs below the edge.
+  assert.match(await place(), /^Exercise 5 of 7 · nDCG@3 · The answer: 0\.7232/);
+  const bar = await page.getByTestId('projector-keys').boundingBox();
+  assert.ok(bar.y >= 0 && bar.y + bar.height <= 720, `the bar at ${bar.y}`);
+  // Outside projector mode, the answer's first line is its value.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('exercise-hint').waitFor();
+  while (await page.getByTestId('exercise-hint').isEnabled()) await page.getByTestId('exercise-hint').click();
+  assert.equal((await page.getByTestId('exercise-result').textContent()).trim(), 'The answer: nDCG@3 = 0.7232');
+  await page.screenshot({ path: join(SHOTS, 'workshop-projector-ndcg-answer.png') });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
 });
 
 test('projector mode stays on across a reload, and off once left', async () => {

@@ -31,7 +31,8 @@ use crate::learn::exercise_link::from_address;
 use crate::learn::exercise_place::{keep_place, kept_place};
 use crate::learn::exercise_progress::{set_scope, use_progress, PRACTICE};
 use crate::model::state::SavedSet;
-use crate::shared::evaluation::{draw, parse_set, Difficulty, Exercise, QuickInput};
+use crate::shared::dom::refocus_when_lost;
+use crate::shared::evaluation::{draw, f4, parse_set, Difficulty, Exercise, QuickInput};
 use crate::shared::same_rc::SameRc;
 
 /// Where the exercise comes from.
@@ -198,6 +199,8 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             Callback::from(move |e: MouseEvent| {
                 at.set(*at + 1);
                 show_stage(&e);
+                // The button went with the exercise it ended.
+                refocus_when_lost(&["[data-testid=exercise-answer]", "#exercise-title"]);
             })
         });
     let onkeydown = projector_keys(&projector_mode, steps, in_set.clone());
@@ -240,7 +243,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     }
                 </button>
                 if *projector {
-                    { projector_bar(&projector_mode, rows, steps, in_set, exercise.as_ref().map(|e| e.metric.to_string())) }
+                    { projector_bar(&projector_mode, rows, steps, in_set, exercise.as_ref().map(|e| (e.metric.to_string(), f4(e.value())))) }
                 }
             </p>
             { set_aside_note(&projector_mode) }

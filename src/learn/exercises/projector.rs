@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::shared::address::{is_projector, query_parts, rewrite_query};
+use crate::shared::dom::focus_after_render;
 use crate::shared::door::{set_aside_for_projector, Door};
 
 /// Projector mode: whether it is on (from the start with `?projector` in
@@ -36,11 +37,23 @@ pub(super) fn use_projector(step: usize) -> Projector {
     let set_aside = use_state(set_aside_for_projector);
     {
         let pane = pane.clone();
+        let first = use_mut_ref(|| true);
         use_effect_with(*on, move |on| {
             keep_in_address(*on);
+            let started = !std::mem::replace(&mut *first.borrow_mut(), false);
+            let mut behind = Vec::new();
             if *on {
                 if let Some(el) = pane.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
+                    behind = make_inert_around(&el);
+                }
+            } else if started {
+                // Left: back to the button that enters the mode again.
+                focus_after_render(&["[data-testid=exercise-projector]"]);
+            }
+            move || {
+                for el in behind {
+                    let _ = el.remove_attribute("inert");
                 }
             }
         });
@@ -51,6 +64,31 @@ pub(super) fn use_projector(step: usize) -> Projector {
         pane,
         set_aside,
     }
+}
+
+/// The page behind projector mode's view made inert, so Tab and a screen
+/// reader stay in the view, which covers the screen: every element beside
+/// the view or beside one of its ancestors, up to the body's children.
+/// Those made inert here (not those that were already) are returned, to be
+/// made live again when the mode ends.
+fn make_inert_around(view: &web_sys::Element) -> Vec<web_sys::Element> {
+    let mut made = Vec::new();
+    let mut node = view.clone();
+    while let Some(parent) = node.parent_element() {
+        let mut child = parent.first_element_child();
+        while let Some(c) = child {
+            if c != node && !c.has_attribute("inert") {
+                let _ = c.set_attribute("inert", "");
+                made.push(c.clone());
+            }
+            child = c.next_element_sibling();
+        }
+        if parent.tag_name().eq_ignore_ascii_case("body") {
+            break;
+        }
+        node = parent;
+    }
+    made
 }
 
 /// In projector mode opened by an address that named another door too
@@ -288,14 +326,14 @@ pub(super) fn projector_click(
 
 /// Projector mode's own controls: back and next, and where the working is
 /// (`rows` of the steps, then the answer: `steps` in all) and of what
-/// (`measure`, the exercise's: the room sees the bar stay on top while the
-/// task's sentence scrolls away).
+/// (`measure`, the exercise's, and its value, shown at the answer: the room
+/// sees the bar stay on top while the task's sentence scrolls away).
 pub(super) fn projector_bar(
     p: &Projector,
     rows: usize,
     steps: usize,
     set: Option<(UseStateHandle<usize>, usize)>,
-    measure: Option<String>,
+    measure: Option<(String, String)>,
 ) -> Html {
     let button = |forward: bool| {
         let (p, set) = (p.clone(), set.clone());
@@ -307,13 +345,18 @@ pub(super) fn projector_bar(
     } else if shown <= rows {
         format!("Row {shown} of {rows}")
     } else {
-        "The answer".to_string()
+        // The value itself: the bar stays on screen while a long working
+        // (nDCG's ideal ranking) runs below its edge.
+        match &measure {
+            Some((_, value)) => format!("The answer: {value}"),
+            None => "The answer".to_string(),
+        }
     };
     let exercise = set
         .as_ref()
         .map(|(at, n)| format!("Exercise {} of {n} · ", **at + 1))
         .unwrap_or_default();
-    let measure = measure.map(|m| format!("{m} · ")).unwrap_or_default();
+    let measure = measure.map(|(m, _)| format!("{m} · ")).unwrap_or_default();
     let first = shown == 0 && set.as_ref().is_none_or(|(at, _)| **at == 0);
     let last = shown >= steps && set.as_ref().is_none_or(|(at, n)| **at + 1 >= *n);
     html! {

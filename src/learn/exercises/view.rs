@@ -18,7 +18,9 @@ pub(super) fn ranking_view(ex: &Exercise) -> Html {
         let g = ex.query.retrieved[i]
             .grade()
             .map_or("?".to_string(), |g| g.to_string());
-        html! { <li class={ classes!("chip", format!("grade-{g}")) }><span class="rank">{ i + 1 }</span>{ g }</li> }
+        // Read as "rank 1, grade 0", not as the two numbers "1 0".
+        let words = format!("rank {}, grade {g}", i + 1);
+        html! { <li class={ classes!("chip", format!("grade-{g}")) } aria-label={ words }><span class="rank">{ i + 1 }</span>{ g }</li> }
     };
     let n = ex.query.retrieved.len();
     let mut items = Vec::new();
@@ -79,14 +81,20 @@ pub(super) struct ExerciseViewProps {
 pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let ex = &props.exercise;
     let key = ex.key();
-    let answer = use_state(String::new);
-    let verdict = use_state(|| None::<Verdict>);
     let steps = use_memo(ex.clone(), |ex| ex.steps());
     let columns = use_memo(ex.clone(), |ex| ex.step_columns());
-    let cells = use_state(|| vec![vec![String::new(); steps.headers.len()]; steps.rows.len()]);
-    // The cells as they were when the steps were last checked.
-    let checked_cells = use_state(|| None::<Vec<Vec<String>>>);
     let saved = props.progress.get(&key);
+    // What was typed lives with the progress (a reload keeps it); cells of
+    // another shape (a set edited since) start empty.
+    let empty = || vec![vec![String::new(); steps.headers.len()]; steps.rows.len()];
+    let fits = |c: &Vec<Vec<String>>| {
+        c.len() == steps.rows.len() && c.iter().all(|r| r.len() == steps.headers.len())
+    };
+    let draft = &saved.draft;
+    let answer = draft.answer.clone();
+    let cells = Some(draft.cells.clone()).filter(fits).unwrap_or_else(empty);
+    let checked_cells = draft.checked_cells.clone().filter(fits);
+    let verdict = draft.answer_checked.then(|| ex.check(&answer));
     // Hints show the rows one at a time, then a last step the answer (the
     // arithmetic after the table); without columns to fill in (RR's steps
     // are the ranking itself) that last step is the only one.
@@ -97,12 +105,13 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     let answer_shown = hints >= hint_steps;
     let stage = use_node_ref();
     // A verdict is brought on screen when it is given: below the window's
-    // edge, a Check seemed to do nothing.
+    // edge, a Check seemed to do nothing. (Not at a reload that finds one.)
     let verdict_ref = use_node_ref();
     {
         let verdict_ref = verdict_ref.clone();
-        use_effect_with(*verdict, move |given| {
-            if given.is_some() {
+        let first = use_mut_ref(|| true);
+        use_effect_with(saved.tries, move |_| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
                 if let Some(p) = verdict_ref.cast::<web_sys::Element>() {
                     p.scroll_into_view_with_scroll_into_view_options(&nearest());
                 }
@@ -123,9 +132,9 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
     // The marks are about the cells as they are now: a cell a hint filled
     // in, or one changed since the check, has none.
     let checked = use_memo(
-        (checked_cells.clone(), cells.clone(), rows_shown, ex.clone()),
+        (checked_cells, cells.clone(), rows_shown, ex.clone()),
         |(then, now, rows_shown, ex)| {
-            let then = (**then).as_ref()?;
+            let then = then.as_ref()?;
             Some(
                 columns
                     .iter()
@@ -142,19 +151,39 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             )
         },
     );
+    // The first row a hint shows: the next one not checked right in every
+    // column (a row the student has right needs no hint).
+    let next_hint_row = {
+        let right = |r: usize| {
+            checked.as_ref().as_ref().is_some_and(|all| {
+                !all.is_empty() && all.iter().all(|k| k.marks.get(r) == Some(&Some(true)))
+            })
+        };
+        (rows_shown..row_hints)
+            .find(|&r| !right(r))
+            .unwrap_or(row_hints)
+    };
 
     let on_answer = {
-        let (answer, verdict) = (answer.clone(), verdict.clone());
+        let (progress, key) = (props.progress.clone(), key.clone());
         Callback::from(move |e: InputEvent| {
-            answer.set(input_value(&e));
-            // The verdict was about the answer before this change.
-            verdict.set(None);
+            let typed = input_value(&e);
+            progress.update(&key, |p| {
+                p.draft.answer = typed;
+                // The verdict was about the answer before this change.
+                p.draft.answer_checked = false;
+            })
+        })
+    };
+    let on_cells = {
+        let (progress, key) = (props.progress.clone(), key.clone());
+        Callback::from(move |next: Vec<Vec<String>>| {
+            progress.update(&key, |p| p.draft.cells = next)
         })
     };
     let on_check = {
-        let (answer, verdict, ex, progress, key) = (
+        let (answer, ex, progress, key) = (
             answer.clone(),
-            verdict.clone(),
             ex.clone(),
             props.progress.clone(),
             key.clone(),
@@ -162,44 +191,43 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let v = ex.check(&answer);
-            verdict.set(Some(v));
             // An answer copied from the shown answer solves nothing: the
             // exercise counts as solved only when it was right before that.
             progress.update(&key, |p| {
                 p.tries += 1;
                 p.solved |= v == Verdict::Right && !answer_shown;
+                p.draft.answer_checked = true;
             });
         })
     };
     let on_hint = {
         let (progress, key, n) = (props.progress.clone(), key.clone(), hint_steps);
+        // Rows up to the first not checked right; past the rows, the answer.
+        let to = if rows_shown < row_hints {
+            next_hint_row + 1
+        } else {
+            hints + 1
+        };
         Callback::from(move |_: MouseEvent| {
-            progress.update(&key, |p| p.hints = (p.hints + 1).min(n))
+            progress.update(&key, |p| {
+                p.asked = Some(p.hints_asked() + 1);
+                p.hints = to.max(p.hints + 1).min(n);
+            })
         })
     };
     let on_check_steps = {
-        let (cells, checked_cells) = (cells.clone(), checked_cells.clone());
-        Callback::from(move |_: MouseEvent| checked_cells.set(Some((*cells).clone())))
+        let (progress, key, now) = (props.progress.clone(), key.clone(), cells.clone());
+        Callback::from(move |_: MouseEvent| {
+            progress.update(&key, |p| p.draft.checked_cells = Some(now.clone()))
+        })
     };
     let on_reset = {
         let (progress, key, name) = (props.progress.clone(), key.clone(), ex.metric.to_string());
-        let (answer, verdict, cells, checked_cells) = (
-            answer.clone(),
-            verdict.clone(),
-            cells.clone(),
-            checked_cells.clone(),
-        );
-        let empty = vec![vec![String::new(); steps.headers.len()]; steps.rows.len()];
-        Callback::from(move |_: MouseEvent| {
-            progress.reset_one(&key, &name);
-            answer.set(String::new());
-            verdict.set(None);
-            cells.set(empty.clone());
-            checked_cells.set(None);
-        })
+        Callback::from(move |_: MouseEvent| progress.reset_one(&key, &name))
     };
+    let asked = saved.hints_asked();
     let hint_label = if hints < row_hints {
-        format!("Hint: show row {} of {row_hints}", hints + 1)
+        format!("Hint: show row {} of {row_hints}", next_hint_row + 1)
     } else if !answer_shown {
         "Show the answer".to_string()
     } else {
@@ -216,7 +244,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             if props.reveal.is_none() {
                 <form class="exercise-answer" onsubmit={ on_check }>
                     <label for="exercise-answer">{ "Your answer " }</label>
-                    <input id="exercise-answer" data-testid="exercise-answer" autocomplete="off" value={ (*answer).clone() } oninput={ on_answer } />
+                    <input id="exercise-answer" data-testid="exercise-answer" autocomplete="off" value={ answer.clone() } oninput={ on_answer } />
                     <button type="submit" data-testid="exercise-check">{ "Check" }</button>
                 </form>
                 <p class="exercise-tolerance">{ format!("Right within ±{TOLERANCE} (four decimals); a fraction such as 5/6 is fine.") }</p>
@@ -224,13 +252,13 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
                     <p role="status" data-testid="exercise-verdict" class={ classes!("exercise-verdict", verdict.map(verdict_class)) }>{
                         verdict.map(|v| verdict_text(v, ex, help_offered(!columns.is_empty(), row_hints), answer_shown && !saved.solved)).unwrap_or_default()
                     }</p>
-                    if let (Some(Verdict::Right), Some(next)) = (*verdict, props.next.clone()) {
+                    if let (Some(Verdict::Right), Some(next)) = (verdict, props.next.clone()) {
                         <button type="button" data-testid="exercise-verdict-next" onclick={ next }>{ "Next exercise →" }</button>
                     }
                 </div>
             }
             if !columns.is_empty() {
-                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, checked: &checked, hints: rows_shown, projector: props.reveal.is_some() }) }
+                { steps_table(&StepsArgs { steps: &steps, columns: &columns, cells: &cells, on_cells, checked: &checked, hints: rows_shown, projector: props.reveal.is_some() }) }
             }
             if props.reveal.is_none() {
                 <p class="controls">
@@ -245,7 +273,7 @@ pub(super) fn ExerciseView(props: &ExerciseViewProps) -> Html {
             }
             if props.reveal.is_none() {
                 <p class="exercise-progress" data-testid="exercise-progress">{
-                    format!("{} · {} tr{} · {} hint{}", if saved.solved { "Solved" } else { "Not solved yet" }, saved.tries, if saved.tries == 1 { "y" } else { "ies" }, hints, if hints == 1 { "" } else { "s" })
+                    format!("{} · {} tr{} · {} hint{}", if saved.solved { "Solved" } else { "Not solved yet" }, saved.tries, if saved.tries == 1 { "y" } else { "ies" }, asked, if asked == 1 { "" } else { "s" })
                 }</p>
                 <p class="controls exercise-danger"><button type="button" class="danger" data-testid="exercise-reset" onclick={ on_reset }>{ "Reset this exercise" }</button></p>
             }
@@ -261,35 +289,33 @@ fn nearest() -> web_sys::ScrollIntoViewOptions {
     how
 }
 
-/// The answer, the last step after the rows: the explanation's arithmetic
-/// (for nDCG the ideal ranking's working too), or with ties each order of
-/// the tied grades with its value and their average.
+/// The answer, the last step after the rows: its value first (on a
+/// projector the room reads it before the working, which may run below the
+/// screen's edge), then the explanation's arithmetic (for nDCG the ideal
+/// ranking's working too), or with ties each order of the tied grades with
+/// its value and their average.
 fn working(ex: &Exercise, steps: &crate::shared::evaluation::Explanation) -> Html {
     let orders = ex.tie_orders();
-    if orders.is_empty() {
-        return if steps.lines.is_empty() {
-            html! {}
-        } else {
-            html! {
-                <div class="exercise-lines" data-testid="exercise-lines">
-                    { for steps.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
-                </div>
-            }
-        };
-    }
     let total: usize = orders.iter().map(|o| o.count).sum();
     html! {
         <div class="exercise-lines" data-testid="exercise-lines">
-            <p>{ format!("Each order of the tied documents, and {} in it:", ex.metric) }</p>
-            <ul>
-                { for orders.iter().map(|o| html! {
-                    <li data-testid="exercise-tie-order">{
-                        format!("grades {}: {} ({} of {total} orders)",
-                            o.grades.iter().map(i64::to_string).collect::<Vec<_>>().join(" "), f4(o.value), o.count)
-                    }</li>
-                }) }
-            </ul>
-            <p>{ format!("The average over the {total} orders: {} = {}.", ex.metric, f4(ex.value())) }</p>
+            <p class="exercise-result" data-testid="exercise-result">
+                { "The answer: " }<strong>{ format!("{} = {}", ex.metric, f4(ex.value())) }</strong>
+            </p>
+            if orders.is_empty() {
+                { for steps.lines.iter().map(|l| html! { <p>{ l.clone() }</p> }) }
+            } else {
+                <p>{ format!("Each order of the tied documents, and {} in it:", ex.metric) }</p>
+                <ul>
+                    { for orders.iter().map(|o| html! {
+                        <li data-testid="exercise-tie-order">{
+                            format!("grades {}: {} ({} of {total} orders)",
+                                o.grades.iter().map(i64::to_string).collect::<Vec<_>>().join(" "), f4(o.value), o.count)
+                        }</li>
+                    }) }
+                </ul>
+                <p>{ format!("The average over the {total} orders: {} = {}.", ex.metric, f4(ex.value())) }</p>
+            }
         </div>
     }
 }

@@ -12,6 +12,8 @@
 //!   and Harman, TREC: AP's R counts relevant documents not retrieved);
 //! - recall and nDCG's ideal ranking made without the relevant documents
 //!   that were not retrieved;
+//! - nDCG given as the DCG, not divided by the ideal ranking's DCG
+//!   (Järvelin and Kekäläinen 2002: nDCG = DCG / IDCG, at most 1);
 //! - ERR summed as Σ Rᵢ / i, without the probability ∏ (1 − Rⱼ) of
 //!   reaching rank i (Chapelle et al. 2009's cascade);
 //! - RR written as the rank of the first relevant document, not its
@@ -52,6 +54,8 @@ pub enum Mistake {
     UnretrievedForgotten,
     /// nDCG's ideal ranking made from the retrieved documents only.
     IdealWithoutUnretrieved,
+    /// nDCG given as the DCG: not divided by the ideal ranking's DCG.
+    NotNormalised,
     /// ERR without the probability of reaching each rank.
     ErrWithoutReach,
     /// P@k divided by the documents retrieved (fewer than k).
@@ -144,6 +148,17 @@ pub fn mistakes(metric: &Metric, r: &JudgedRanking, ctx: &EvalContext) -> Vec<Mi
                     metric.clone(),
                     &without_unretrieved(),
                 ));
+                // The DCG's steps are nDCG's rows: it shows in the answer.
+                let dcg = Metric::DCG {
+                    k: *k,
+                    gains: gains.clone(),
+                    discount: *discount,
+                };
+                out.push(Mistaken {
+                    mistake: Mistake::NotNormalised,
+                    value: dcg.compute(r, ctx),
+                    steps: None,
+                });
             }
         }
         Metric::AP {
@@ -276,6 +291,9 @@ impl fmt::Display for Mistake {
             ),
             Mistake::IdealWithoutUnretrieved => f.write_str(
                 "You made the ideal ranking from the retrieved documents only: the relevant documents the system did not retrieve (named under the ranking) belong in it too.",
+            ),
+            Mistake::NotNormalised => f.write_str(
+                "That is the DCG: nDCG divides it by the DCG of the ideal ranking (IDCG: every judged grade, highest first, the unretrieved ones included), so it is at most 1.",
             ),
             Mistake::ErrWithoutReach => f.write_str(
                 "You summed Rᵢ / i: ERR weighs each rank by the chance of reaching it, ∏ (1 − Rⱼ) over the ranks above, so P(stop at i) = Rᵢ · ∏ (1 − Rⱼ).",

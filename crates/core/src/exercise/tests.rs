@@ -36,7 +36,8 @@ fn ap_answers_and_its_mistakes() {
 /// Grades 3 2 0 and a 3 not retrieved. Linear gains: DCG@3 = 3 + 2/log2 3
 /// = 4.26186, IDCG (3 3 2) = 3 + 3/log2 3 + 2/2 = 5.89279, nDCG = 0.72323.
 /// Exponential: DCG = 7 + 3/log2 3 = 8.89279, IDCG = 7 + 7/log2 3 + 3/2 =
-/// 12.91651, nDCG = 0.68848. Ideal of the retrieved only: nDCG = 1.
+/// 12.91651, nDCG = 0.68848. Ideal of the retrieved only: nDCG = 1. The
+/// DCG itself, 4.2619, given as nDCG: not normalised.
 #[test]
 fn ndcg_answers_and_its_mistakes() {
     let e = exercise("nDCG@3", "q1: 3 2 0 | 3");
@@ -52,6 +53,9 @@ fn ndcg_answers_and_its_mistakes() {
         e.check("1"),
         Verdict::Mistake(Mistake::IdealWithoutUnretrieved)
     );
+    assert_eq!(e.check("4.2619"), Verdict::Mistake(Mistake::NotNormalised));
+    // The exponential gains' DCG is the other gain's mistake, not named twice.
+    assert_eq!(e.check("8.8928"), Verdict::Wrong);
 }
 
 /// The discounts of ranks 1 to 3 by log base 10 (3.3219, 2.0959, 1.6610)
