@@ -34,6 +34,7 @@ use crate::results::use_evaluation::use_evaluation;
 use crate::results::use_selection::use_selection;
 use crate::settings::panel::{measure_problems, SettingsPanel};
 use crate::settings::unread::{unread_note, Unread};
+use crate::shared::dom::use_field_kept_in_view_on_resize;
 use crate::shared::door::{door_nav, use_door, Door};
 use crate::shared::evaluation::Source;
 use crate::shared::first_module::FIRST;
@@ -80,6 +81,7 @@ pub fn App() -> Html {
     let actions = use_page_actions(&state, &view, &generation, &link_problem, &locate);
     let drop = use_drop_zone(actions.on_files.clone());
     use_handover(&actions);
+    use_field_kept_in_view_on_resize();
     let shared_link = use_shared_link(start.offer.clone(), &state, &actions.on_session, *door);
     // The first module opens the calculate door only: it hands the others
     // (and embed mode) over to the whole app.

@@ -17,7 +17,7 @@ use crate::shared::evaluation::{
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::shared::dom::focus_by_id;
+use crate::shared::dom::{focus_by_id, refocus_when_lost};
 
 /// Rows shown per query (longer rankings are edited in the text).
 pub const FORM_ROWS: usize = 200;
@@ -315,6 +315,11 @@ fn system_actions(h: &Handles, si: usize) -> SystemActions {
             if ok {
                 on_text.emit(delete_system(&input, &text, si));
                 sys_idx.set(si.saturating_sub(1));
+                // The button goes with the last system.
+                refocus_when_lost(&[
+                    "[data-testid=form-system]:enabled",
+                    "[data-testid=add-system]",
+                ]);
             }
         })
     };

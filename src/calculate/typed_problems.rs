@@ -30,7 +30,7 @@ pub fn typed_problems(props: &TypedProblemsProps) -> Html {
                     <button type="button" data-testid="load-as-file" onclick={ props.on_load_as_file.reform(|_| ()) }>{ "Load it as a file" }</button>
                 </p>
             }
-            <ErrorList errors={ props.errors.clone() } id="quick-input-errors" testid="errors" on_locate={ Some(props.on_locate.clone()) } />
+            <ErrorList errors={ props.errors.clone() } id="quick-input-errors" testid="errors" polite=true on_locate={ Some(props.on_locate.clone()) } />
         </>
     }
 }

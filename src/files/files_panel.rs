@@ -9,6 +9,7 @@ use yew::prelude::*;
 use crate::big_files::blobs;
 use crate::files::samples::sample_files;
 use crate::model::state::{byte_size, BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
+use crate::shared::dom::refocus_when_lost;
 use crate::shared::evaluation::FileInfo;
 
 /// Props of [`FilesPanel`].
@@ -91,7 +92,15 @@ pub fn FilesPanel(props: &FilesPanelProps) -> Html {
     };
     let on_samples = {
         let on_files = props.on_files.clone();
-        Callback::from(move |_: MouseEvent| on_files.emit(sample_files()))
+        Callback::from(move |_: MouseEvent| {
+            on_files.emit(sample_files());
+            // The button goes once files are loaded: on to their results.
+            refocus_when_lost(&[
+                "#results-title",
+                "[data-testid=file-list] button",
+                "#file-input",
+            ]);
+        })
     };
     html! {
         <section class="trec-files" aria-labelledby="trec-files-title">

@@ -456,7 +456,11 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             }
             <figure class="chart" data-testid="chart" data-kind={ title }>
                 <div class="chart-svg" role="group" onclick={ on_chart_click } onkeydown={ on_chart_key }
-                    aria-label={ format!("{title} chart; bars and points open their calculation; its data table follows") }>
+                    aria-label={ if matches!(kind, Kind::Comparison | Kind::Scatter) {
+                        format!("{title} chart; bars and points open their calculation; its data table follows")
+                    } else {
+                        format!("{title} chart; its data table follows")
+                    } }>
                     { drawing(svg) }
                 </div>
                 <figcaption>{ table }</figcaption>

@@ -91,7 +91,7 @@ pub fn results_pane(p: ResultsPane) -> Html {
     html! {
                 <section class="results-pane" aria-labelledby="results-title"
                     aria-busy={ ev.updating.to_string() }>
-                    { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(systems.len(), measures.len()) }) }
+                    { results_heading(&ResultsHeadingProps { updating: ev.updating, status: results_status(&systems, &measures) }) }
                     <JobStatusView status={ job.status.clone() } on_cancel={ job.cancel.clone() } on_retry={ job.retry.clone() } />
                     { problems_paragraph(&typed.part.errors, &files_part.errors, told) }
                     { parts.unread_settings }

@@ -280,14 +280,30 @@ pub fn empty_reason(files_lack: Option<String>, typed_problems: usize) -> Option
 
 /// One short sentence for screen readers when the numbers change (the
 /// table itself is not a live region: every keystroke would read it all).
-pub fn results_status(systems: usize, measures: usize) -> String {
-    if systems == 0 {
-        "No results yet.".to_string()
-    } else {
-        format!(
-            "Results updated: {}, {}.",
-            crate::shared::evaluation::plural(systems, "system", "systems"),
-            crate::shared::evaluation::plural(measures, "measure", "measures")
-        )
+pub fn results_status(
+    systems: &[crate::shared::evaluation::SystemResult],
+    measures: &[crate::shared::evaluation::Metric],
+) -> String {
+    if systems.is_empty() {
+        return "No results yet.".to_string();
     }
+    // The first system's first value too: an edit that changes the numbers
+    // but not their counts changes the sentence, so it is said again.
+    let first = systems
+        .first()
+        .zip(measures.first())
+        .and_then(|(s, m)| {
+            Some(format!(
+                " {}: {} {}.",
+                s.name,
+                m,
+                format_value(*s.means.first()?)
+            ))
+        })
+        .unwrap_or_default();
+    format!(
+        "Results updated: {}, {}.{first}",
+        crate::shared::evaluation::plural(systems.len(), "system", "systems"),
+        crate::shared::evaluation::plural(measures.len(), "measure", "measures")
+    )
 }

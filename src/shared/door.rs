@@ -11,7 +11,7 @@ use std::cell::Cell;
 use yew::prelude::*;
 
 use crate::shared::address::{is_projector, query_parts, rewrite_query};
-use crate::shared::dom::on_window;
+use crate::shared::dom::{on_window, refocus_when_lost};
 
 /// One use of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +43,16 @@ impl Door {
             Door::Calculate => "Calculate",
             Door::Files => "Evaluate files",
             Door::Learn => "Learn",
+        }
+    }
+
+    /// Where the focus goes in it when it opens and the focus was lost:
+    /// the first of these on the page.
+    fn focus_targets(self) -> &'static [&'static str] {
+        match self {
+            Door::Calculate => &["#results-title", "#quick-input", "#form-system"],
+            Door::Files => &["#results-title", "#file-input"],
+            Door::Learn => &["#exercise-title"],
         }
     }
 
@@ -139,9 +149,22 @@ pub fn use_door(fallback: Door) -> UseStateHandle<Door> {
     });
     {
         let door = door.clone();
+        let first = use_mut_ref(|| true);
         // Registered again when the door changes: an address within a door
         // is kept with the door open at the time.
         use_effect_with(*door, move |&open| {
+            // A door opened by a control of the one before (a worked
+            // example's Load) took that control away: the focus goes to the
+            // new door's results or its first field, not to the page.
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
+                refocus_when_lost(open.focus_targets());
+            }
+            // The tab's title names the door: a screen reader says it, and
+            // a door opened by its link is told apart from the one before.
+            gloo::utils::document().set_title(&format!(
+                "{} · Ranklab: ranking metrics calculator",
+                open.label()
+            ));
             // Another door opens at its top (the page was scrolled in the
             // one before: a worked example loaded from the gallery below).
             let enter = move |d: Door| {

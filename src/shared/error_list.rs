@@ -30,6 +30,11 @@ pub struct ErrorListProps {
     /// chooses to evaluate without them (under Results).
     #[prop_or_default]
     pub withheld: Option<Withheld>,
+    /// Said when the reader pauses (a polite live region), not at once:
+    /// problems of a text being typed come and go with each keystroke (a
+    /// half-typed line), and an alert would cut into the typing.
+    #[prop_or_default]
+    pub polite: bool,
 }
 
 /// What the problems do to the numbers: bad lines are left out (for files,
@@ -88,7 +93,7 @@ pub fn ErrorList(props: &ErrorListProps) -> Html {
     }
     let n = props.errors.len();
     html! {
-        <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role="alert">
+        <div id={ props.id.clone() } class="errors" data-testid={ props.testid.clone() } role={ if props.polite { "status" } else { "alert" } }>
             <p>{ problems_summary(&props.errors, props.withheld.as_ref()) }</p>
             <ul>
                 { for props.errors.iter().take(MAX_LISTED).map(|e| {

@@ -34,6 +34,9 @@ pub enum Handover {
     Session(web_sys::File),
     /// Load the typed text as a file (a TREC file typed where rankings go).
     TextAsFile,
+    /// Open the Embed panel (Embed…): its snippet, choices and preview are
+    /// the whole app's, which a first visit does not load for them.
+    Embed,
 }
 
 /// Where the hand-over waits for the whole app (a property of `window`).
@@ -77,6 +80,7 @@ pub fn hand_over(what: Handover) {
         Handover::Files(list) => ("files", list.into()),
         Handover::Session(file) => ("session", file.into()),
         Handover::TextAsFile => ("textAsFile", JsValue::TRUE),
+        Handover::Embed => ("embed", JsValue::TRUE),
     };
     let _ = Reflect::set(&pending, &key.into(), &value);
     let _ = Reflect::set(&window, &PENDING.into(), &pending);
@@ -120,7 +124,19 @@ pub fn take_pending() -> Option<Handover> {
     if field("textAsFile").is_some() {
         return Some(Handover::TextAsFile);
     }
+    if field("embed").is_some() {
+        return Some(Handover::Embed);
+    }
     Some(Handover::Open)
+}
+
+/// Whether the first module handed over to open the Embed panel (read,
+/// not taken: the share bar opens with it, before the hand-over is taken).
+pub fn embed_handed_over() -> bool {
+    let window = gloo::utils::window();
+    Reflect::get(&window, &PENDING.into())
+        .and_then(|p| Reflect::get(&p, &"embed".into()))
+        .is_ok_and(|v| v.is_truthy())
 }
 
 /// Hands over (to open the address) once `needed` holds.

@@ -16,9 +16,10 @@ use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::address::query_with;
 use crate::shared::copy_button::CopyButton;
+use crate::shared::dom::{focus_after_render, refocus_when_lost};
 use crate::shared::door::Door;
 use crate::shared::first_module::FIRST;
-use crate::shell::handover::{hand_over, Handover};
+use crate::shell::handover::{embed_handed_over, hand_over, Handover};
 use crate::shell::saved_work;
 
 /// Props of [`ShareBar`].
@@ -88,9 +89,23 @@ pub fn open_session(file: web_sys::File, on_session: Callback<Result<AppState, S
 pub fn ShareBar(props: &ShareBarProps) -> Html {
     let outcome = use_state(|| None::<Result<(String, &'static str), String>>);
     // One result panel at a time: a new one replaces the other.
-    let embed = use_state(|| None::<Result<(String, String), String>>);
     let embed_height = use_state(|| 560u32);
     let embed_look = use_state(EmbedLook::default);
+    // Open from the start where a first visit's Embed… handed over to the
+    // whole app for it.
+    let embed = use_state(|| {
+        (!FIRST && embed_handed_over())
+            .then(|| iframe_snippet(&base_url(), &props.state, 560, EmbedLook::default()))
+    });
+    {
+        // Opened by the hand-over: the focus goes into it, as on a click.
+        let opened = embed.is_some();
+        use_effect_with((), move |_| {
+            if opened {
+                focus_after_render(&["#embed-snippet"]);
+            }
+        });
+    }
     let preview = use_node_ref();
     use_preview_height(preview.clone(), matches!(*embed, Some(Ok(_))));
     let on_copy = {
@@ -109,22 +124,48 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 let _ = clipboard.write_text(&url);
                 (url, what)
             })));
+            // Into the link's field, whose label says it was copied.
+            focus_after_render(&["#share-link"]);
         })
     };
-    let close = {
+    // Closing (its button, or Esc in the panel) gives the focus back to
+    // the button that opened the panel.
+    let opener: &'static [&'static str] = if embed.is_some() {
+        &["[data-testid=embed]"]
+    } else {
+        &["[data-testid=copy-link]"]
+    };
+    let shut = {
         let (outcome, embed) = (outcome.clone(), embed.clone());
-        Callback::from(move |_: MouseEvent| {
+        move || {
             outcome.set(None);
             embed.set(None);
-        })
+            refocus_when_lost(opener);
+        }
     };
+    let close = {
+        let shut = shut.clone();
+        Callback::from(move |_: MouseEvent| shut())
+    };
+    let open = outcome.is_some() || embed.is_some();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if open && e.key() == "Escape" {
+            e.prevent_default();
+            shut();
+        }
+    });
     let on_embed = {
         let (state, embed) = (props.state.clone(), embed.clone());
         let outcome = outcome.clone();
         let (height, look) = (*embed_height, *embed_look);
         Callback::from(move |_: MouseEvent| {
+            if FIRST {
+                // The panel is the whole app's (a first visit loads less).
+                return hand_over(Handover::Embed);
+            }
             outcome.set(None);
-            embed.set(Some(iframe_snippet(&base_url(), &state, height, look)))
+            embed.set(Some(iframe_snippet(&base_url(), &state, height, look)));
+            focus_after_render(&["#embed-snippet"]);
         })
     };
     // One of the snippet's choices changed: the snippet is made again.
@@ -185,16 +226,16 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         })
     };
     html! {
-        <div class="share-bar">
-            <button type="button" data-testid="copy-link" onclick={ on_copy }>{ "Copy link" }</button>
+        <div class="share-bar" { onkeydown }>
+            <button type="button" data-testid="copy-link" onclick={ on_copy } aria-expanded={ matches!(*outcome, Some(Ok(_))).to_string() } aria-controls={ matches!(*outcome, Some(Ok(_))).then_some("share-result") }>{ "Copy link" }</button>
             <button type="button" data-testid="save-session" onclick={ on_save }>{ "Save session" }</button>
             <input id="open-session" data-testid="open-session" class="visually-hidden" type="file" accept=".json,application/json" onchange={ on_open } />
             <label class="button" for="open-session">{ "Open session…" }</label>
-            <button type="button" data-testid="embed" onclick={ on_embed }>{ "Embed…" }</button>
+            <button type="button" data-testid="embed" onclick={ on_embed } aria-expanded={ matches!(*embed, Some(Ok(_))).to_string() } aria-controls={ matches!(*embed, Some(Ok(_))).then_some("embed-result") }>{ "Embed…" }</button>
             <button type="button" data-testid="clear-all" class="danger" onclick={ on_clear }>{ "Clear all…" }</button>
             { match (*outcome).clone() {
                 Some(Ok((url, what))) => html! {
-                    <div class="share-result" data-testid="share-result">
+                    <div class="share-result" id="share-result" data-testid="share-result" role="group" aria-label="Link">
                         <label for="share-link">{ format!("Link to {what} ({} characters), copied to the clipboard:", url.len()) }</label>
                         <input id="share-link" data-testid="share-link" type="text" readonly=true value={ url.clone() } />
                         <CopyButton text={ url } testid="copy-share-link" what="Copy the link again" />
@@ -204,9 +245,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="share-error">{ m }</p> },
                 None => html! {},
             } }
-            { match (*embed).clone() {
+            { match (*embed).clone().filter(|_| !FIRST) {
                 Some(Ok((src, snippet))) => html! {
-                    <div class="share-result embed-result">
+                    <div class="share-result embed-result" id="embed-result" role="group" aria-label="Embed">
                         // Close first: the preview makes the panel taller than a screen.
                         <button type="button" class="panel-close" data-testid="close-share" onclick={ close.clone() }>{ "Close" }</button>
                         <label for="embed-snippet">{ "Paste this into a documentation page to embed the calculator with the current rankings and settings. The script lets the frame take its content's height (once per page is enough):" }</label>

@@ -23,7 +23,8 @@ pub fn use_handover(actions: &PageActions) {
             Some(Handover::Files(list)) => read_file_list(list, on_files),
             Some(Handover::Session(file)) => open_session(file, on_session),
             Some(Handover::TextAsFile) => on_text_as_file.emit(()),
-            Some(Handover::Open) | None => {}
+            // The share bar opened its panel as it was first drawn.
+            Some(Handover::Open | Handover::Embed) | None => {}
         }
     });
 }
