@@ -171,7 +171,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
     html! {
         <details class="settings compare" data-testid="compare" ontoggle={ c.ontoggle.clone() }>
             <summary>{ "Why do the tools disagree? Compare conventions" }</summary>
-            <p class="hint">{ "trec_eval, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval and gdeval order ties, count missing queries, store scores and define some measures differently. Here is your data under each; ranx orders tied scores in no fixed order, so its row assumes file order and may differ from ranx where scores tie." }</p>
+            <p class="hint">{ "trec_eval, pytrec_eval, ir_measures, ranx, elinor, scikit-learn, cwl_eval and gdeval order ties, count missing queries, store scores and define some measures differently. Here is your data under each; ranx orders tied scores in no fixed order, so its row assumes file order and may differ from ranx where scores tie. Where a run lacks a judged query, trec_eval 10 without -c stops with an error: its row then gives trec_eval 9's numbers, that query left out." }</p>
             { body }
         </details>
     }

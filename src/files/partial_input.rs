@@ -64,7 +64,7 @@ pub fn PartialInput(props: &PartialInputProps) -> Html {
                 if matches!(withheld, Withheld::Runs(_)) {
                     { " The other runs were read whole: their numbers are shown." }
                 }
-                { " Numbers computed without these lines would look like the whole file's, so none are shown (trec_eval refuses such files too). Fix the lines, or evaluate without them:" }
+                { " Numbers computed without these lines would look like the whole file's, so none are shown. trec_eval reads some such lines its own way instead (a grade 2.0 as 2, a score 8,1 as 8: it reads a number's leading digits), so its numbers and these differ. Fix the lines, or evaluate without them:" }
             </p>
             <ul>
                 { for props.bad_lines.iter().take(LISTED).map(|e| html! {

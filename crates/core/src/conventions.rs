@@ -226,8 +226,8 @@ vocabulary!(ScorePrecision, "score precision",
 );
 
 vocabulary!(MissingQueries, "missing queries",
-    Skip => "skip", "left out (trec_eval)",
-        "Qrels queries the run lacks are left out of the means (trec_eval without -c).";
+    Skip => "skip", "left out (trec_eval 9, pytrec_eval)",
+        "Qrels queries the run lacks are left out of the means (trec_eval 9, pytrec_eval, elinor); trec_eval 10 without -c stops with an error at the first such query instead.";
     ScoreZero => "zero", "scored 0 (trec_eval -c)",
         "Qrels queries the run lacks score 0 and count in the means (trec_eval -c, ir_measures, ranx).";
 );

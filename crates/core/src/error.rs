@@ -188,6 +188,8 @@ pub enum Expected {
     },
     /// A text file (this one holds binary data).
     NotText,
+    /// A text file (this one is gzip-compressed).
+    Gzipped,
     /// A format Ranklab reads.
     UnknownFormat,
     /// An exercise set's `title:`, `exercise:` or comment before its first
@@ -509,6 +511,7 @@ impl fmt::Display for Expected {
                 if *preferences { "preference judgments" } else { "judgment groups" }
             ),
             NotText => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read"),
+            Gzipped => f.write_str("a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one is gzip-compressed, so none of it is read: unpack it first (gunzip)"),
             UnknownFormat => f.write_str("TREC qrels (qid iter docid grade), a TREC run (qid Q0 docid rank score tag), ranx JSON, or a TSV/CSV header naming query, doc and relevance or score columns"),
             ExerciseStart => f.write_str("a title: line, an exercise: line (such as exercise: AP) or a comment starting with # before the first exercise"),
             ExerciseMeasure => f.write_str("a measure to compute by hand: P@k, R@k, RR, AP, DCG@k, nDCG@k or ERR@k (as in exercise: nDCG@5)"),

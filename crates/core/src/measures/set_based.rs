@@ -99,6 +99,74 @@ pub(crate) fn explain_f1(k: &usize, r: &JudgedRanking, value: f64, e: &mut Expla
     e.notes.push(relevance_note(r));
 }
 
+/// The ranks (1-based) of the top `k` of `r` whose judgment passes `keep`,
+/// in words: "ranks 1, 3 and 4", or "none".
+fn ranks_where(r: &JudgedRanking, k: usize, keep: impl Fn(&Rel) -> bool) -> (usize, String) {
+    let ranks: Vec<String> = r
+        .ranked
+        .iter()
+        .take(k)
+        .enumerate()
+        .filter(|(_, x)| keep(x))
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    let words = match ranks.len() {
+        0 => "none".to_string(),
+        1 => format!("rank {}", ranks[0]),
+        _ => format!("ranks {}", crate::plural::listed(&ranks)),
+    };
+    (ranks.len(), words)
+}
+
+/// The worked steps of Judged@k (ir_measures' convention: a negative grade
+/// is a judgment; the top k is as long as the ranking when shorter) and
+/// unj@k (trec_eval's: a negative grade is unjudged; divided by k), each
+/// naming how the other counts, so their two values are not read as one.
+pub(crate) fn explain_judged(
+    k: usize,
+    judged: bool,
+    r: &JudgedRanking,
+    value: f64,
+    e: &mut Explanation,
+) {
+    let top = k.min(r.ranked.len());
+    let negative = r
+        .ranked
+        .iter()
+        .take(k)
+        .filter(|x| matches!(x, Rel::Unjudged))
+        .count();
+    if judged {
+        let (n, ranks) = ranks_where(r, k, |x| !matches!(x, Rel::NotInPool));
+        e.formula = format!(
+            "Judged@{k} = documents of the top {k} that the qrels list (any grade, negative ones included) / min({k}, documents retrieved) (ir_measures)"
+        );
+        e.lines.push(format!("In the qrels: {ranks}."));
+        e.lines
+            .push(format!("Judged@{k} = {n} / {top} = {}.", f4(value)));
+        if negative > 0 {
+            e.notes.push(format!(
+                "{} with a negative grade counted as judged, as ir_measures counts it; trec_eval's unj@{k} counts such a document as unjudged, and divides by {k}.",
+                crate::plural::plural(negative, "document", "documents")
+            ));
+        }
+    } else {
+        let (n, ranks) = ranks_where(r, k, |x| !matches!(x, Rel::Judged(_)));
+        e.formula = format!(
+            "unj@{k} = documents of the top {k} not in the qrels or in them with a negative grade / {k} (trec_eval)"
+        );
+        e.lines.push(format!("Unjudged: {ranks}."));
+        e.lines
+            .push(format!("unj@{k} = {n} / {k} = {}.", f4(value)));
+        if negative > 0 {
+            e.notes.push(format!(
+                "{} with a negative grade counted as unjudged, as trec_eval counts it; ir_measures' Judged@{k} counts such a document as judged.",
+                crate::plural::plural(negative, "document", "documents")
+            ));
+        }
+    }
+}
+
 /// This module's measures, for the tables of `measures/mod.rs`.
 pub(crate) struct Family;
 
@@ -191,9 +259,53 @@ impl WorkedSteps for Family {
     ) -> bool {
         match m {
             Metric::F1 { k } => explain_f1(k, r, value, e),
+            Metric::Judged { k } => explain_judged(*k, true, r, value, e),
+            Metric::Unjudged { k } => explain_judged(*k, false, r, value, e),
             _ => return false,
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod explain_tests {
+    use super::*;
+    use crate::measures::{EvalContext, Metric};
+    use crate::pipeline::explain::explain;
+
+    /// Top 4 of a ranking of 3: judged 2, a negative grade, not in the
+    /// qrels. Judged@4 = 2 / 3 (the negative one counts, over the 3
+    /// retrieved); unj@4 = 2 / 4 (it does not, over 4).
+    #[test]
+    fn judged_and_unjudged_explain_their_counts_and_each_other() {
+        let r = JudgedRanking::new(
+            vec![Rel::Judged(1), Rel::Unjudged, Rel::NotInPool],
+            vec![1],
+            1,
+        );
+        let ctx = EvalContext::with_max_grade(Some(1));
+        let j = explain(&Metric::Judged { k: 4 }, &r, &ctx);
+        assert_eq!(
+            j.lines,
+            ["In the qrels: ranks 1 and 2.", "Judged@4 = 2 / 3 = 0.6667."]
+        );
+        assert!(
+            j.notes
+                .iter()
+                .any(|n| n.starts_with("1 document with a negative grade counted as judged")),
+            "{:?}",
+            j.notes
+        );
+        let u = explain(&Metric::Unjudged { k: 4 }, &r, &ctx);
+        assert_eq!(
+            u.lines,
+            ["Unjudged: ranks 2 and 3.", "unj@4 = 2 / 4 = 0.5000."]
+        );
+        assert!(
+            u.notes.iter().any(|n| n.contains("counted as unjudged")),
+            "{:?}",
+            u.notes
+        );
     }
 }
 

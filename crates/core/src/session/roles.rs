@@ -84,7 +84,10 @@ fn no_data_lines(text: &str) -> Option<InputKind> {
 
 /// The problem is a whole file left unread (binary, or of no known format).
 pub fn is_unread_file(e: &ParseError) -> bool {
-    matches!(*e.expected, Expected::NotText | Expected::UnknownFormat)
+    matches!(
+        *e.expected,
+        Expected::NotText | Expected::Gzipped | Expected::UnknownFormat
+    )
 }
 
 /// Lists the loaded files in `part` with what each was taken for, and says
@@ -105,6 +108,18 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
                 false
             }
             Some(_) => true,
+            // gzip's first bytes, 1f 8b (0x8b alone is not UTF-8: the
+            // page's reading puts U+FFFD in its place).
+            None if f.text.starts_with("\u{1f}\u{8b}") || f.text.starts_with("\u{1f}\u{fffd}") => {
+                part.errors.push(ParseError::new(
+                    &f.name,
+                    1,
+                    1,
+                    Expected::Gzipped,
+                    "gzip data",
+                ));
+                false
+            }
             None if crate::formats::inputs::binary_at(&f.text).is_some() => {
                 let (line, column) = crate::formats::inputs::binary_at(&f.text).unwrap_or((1, 1));
                 part.errors.push(ParseError::new(
@@ -112,7 +127,7 @@ pub fn describe_files(files: &[LoadedFile], roles: &FileRoles<'_>, part: &mut So
                     line,
                     column,
                     Expected::NotText,
-                    "",
+                    "a NUL byte",
                 ));
                 false
             }
@@ -175,6 +190,20 @@ mod tests {
     use crate::session::evaluate_files;
     use crate::session::test_support::{default_metrics, file};
 
+    /// A gzip file's first bytes (1f 8b 08), as the page's lossy reading
+    /// gives them: one message that names the compression.
+    #[test]
+    fn a_gzip_file_is_named_compressed() {
+        let text = "\u{1f}\u{fffd}\u{8}\u{8}x\0\u{3}run.txt\0\u{fffd}";
+        let e = evaluate_files(
+            &[file("run.gz", text)],
+            &default_metrics(),
+            &EvalOptions::default(),
+        );
+        assert_eq!(e.errors.len(), 1);
+        assert_eq!(e.errors[0].to_string(), "run.gz:1:1: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one is gzip-compressed, so none of it is read: unpack it first (gunzip), found `gzip data`");
+    }
+
     #[test]
     fn a_binary_file_gets_one_message() {
         // The start of an executable, with a line that looks like a run.
@@ -184,7 +213,7 @@ mod tests {
         let s = EvalOptions::default();
         let e = evaluate_files(&files, &default_metrics(), &s);
         assert_eq!(e.errors.len(), 1, "{:?}", e.errors);
-        assert_eq!(e.errors[0].to_string(), "a.out:1:8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found end of line");
+        assert_eq!(e.errors[0].to_string(), "a.out:1:8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found `a NUL byte`");
         assert!(e.systems.is_empty());
     }
 

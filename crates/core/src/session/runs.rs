@@ -4,6 +4,7 @@
 
 use crate::error::ParseError;
 use crate::formats::inputs::{parse_qrels_as, parse_run_as};
+use crate::judged::Rel;
 use crate::measures::Metric;
 use crate::pipeline::evaluate::{per_query_values, summaries};
 use crate::pipeline::judge::judge;
@@ -123,6 +124,17 @@ pub fn add_run(
         several_tags: run.several_tags,
         file: None,
     };
+    // A run none of whose first ranks is judged, and that finds nothing
+    // relevant, scores 0 everywhere: said, not left as a table of zeros.
+    let scored = || system.queries.iter().filter(|q| !q.missing);
+    if scored().any(|q| q.num_ret > 0)
+        && scored().all(|q| q.num_rel_ret == 0 && q.ranking.iter().all(|r| *r == Rel::NotInPool))
+    {
+        part.warnings.push(Warning::NothingJudged {
+            run: name.clone(),
+            queries: evaluated,
+        });
+    }
     // Ties are worth a warning only where their order changes a value
     // shown: the tie panel's test ("no tie effect" where no mean spreads).
     let tied = if tie_effect(&system, metrics) {
@@ -275,6 +287,39 @@ mod tests {
         assert_eq!(crate::measures::steps::f4(run.means[1]), "0.1785");
         assert_eq!(crate::measures::steps::f4(run.means[0]), "0.4064");
         assert_eq!(crate::measures::steps::f4(run.means[3]), "0.3000");
+    }
+
+    /// A qrels line of five fields is read as a preference (docid fourth):
+    /// its "docids" 0 and 1 are none of the run's, and every value is 0.
+    /// That is said; a run with one judged document in its first ranks, or
+    /// one relevant document found, is not warned of.
+    #[test]
+    fn a_run_whose_first_ranks_are_all_unjudged_is_warned_of() {
+        let m = default_metrics();
+        let warned = |qrels: &str, run: &str| {
+            let files = [file("qrels", qrels), file("a.run", run)];
+            let e = evaluate_files(&files, &m, &EvalOptions::default());
+            // (A preference table names its runs by file.)
+            e.warnings.iter().any(
+                |w| matches!(w, Warning::NothingJudged { run, queries: 1 } if run.starts_with('a')),
+            )
+        };
+        let run = "101 Q0 D020 1 2.0 a\n101 Q0 D009 2 1.0 a\n";
+        assert!(warned("101 0 D020 0 1\n101 0 D009 1 1\n", run));
+        assert!(warned("101 0 D999 1\n", run));
+        assert!(!warned("101 0 D009 0\n", run));
+        assert!(!warned("101 0 D020 1\n", run));
+        let said = Warning::NothingJudged {
+            run: "a".into(),
+            queries: 1,
+        }
+        .to_string();
+        assert!(
+            said.starts_with(
+                "a: none of the documents it ranks first (the first 100 of each of its 1 query) is judged"
+            ),
+            "{said}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::error::ParseError;
 use crate::formats::inputs::{InputFormat, InputKind};
 use crate::formats::preferences::Preferences;
 use crate::formats::qrels_jg::JudgmentGroups;
+use crate::measures::preferences::PrefMeasure;
 use crate::measures::trec_names::{MeasureRequest, TrecItem};
 use crate::pipeline::trec_output::TrecRow;
 
@@ -169,6 +170,20 @@ fn system(
             all: Vec::new(),
             refused,
         };
+    }
+    // Preferences none of which the run fulfils, in any query, not even
+    // implied ones (a retrieved document preferred to one not retrieved):
+    // its docids are none of the judgments'. Said, not left as zeros.
+    let fulfilled = items.iter().position(|i| {
+        matches!(i, TrecItem::Preference { measure, .. } if *measure == PrefMeasure::NumFulfilled)
+    });
+    if let Some(at) = fulfilled {
+        if !result.rows.is_empty() && result.rows.iter().all(|r| r.values.get(at) == Some(&0.0)) {
+            part.warnings.push(Warning::NothingJudged {
+                run: name.to_string(),
+                queries: result.rows.len(),
+            });
+        }
     }
     let all = crate::pipeline::trec_output::summary_values(items, &result.rows);
     JudgmentSystem {

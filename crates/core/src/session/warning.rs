@@ -99,6 +99,19 @@ pub enum Warning {
         /// The run file.
         file: String,
     },
+    /// No document a run ranks first (its first [`super::results::SHOWN_RANKS`]
+    /// of each query) is in the judgments and it retrieves none of their
+    /// relevant documents, or (preferences) it fulfils none of them, not
+    /// even implied: every value is 0. Said aloud, as it is what a run and
+    /// judgments of two collections give, or judgments whose docids were
+    /// read from another column (a qrels line with a fifth field is read
+    /// as a preference).
+    NothingJudged {
+        /// The run.
+        run: String,
+        /// The queries it was evaluated on.
+        queries: usize,
+    },
 }
 
 /// Why a run gets no numbers at all.
@@ -176,6 +189,7 @@ pub enum WarningKind {
     Ties,
     PreferenceTies,
     NoResultLines,
+    NothingJudged,
 }
 
 impl WarningKind {
@@ -193,6 +207,7 @@ impl WarningKind {
             WarningKind::Ties => "ties",
             WarningKind::PreferenceTies => "preference-ties",
             WarningKind::NoResultLines => "no-result-lines",
+            WarningKind::NothingJudged => "nothing-judged",
         }
     }
 }
@@ -212,6 +227,7 @@ impl Warning {
             Warning::Ties { .. } => WarningKind::Ties,
             Warning::PreferenceTies => WarningKind::PreferenceTies,
             Warning::NoResultLines { .. } => WarningKind::NoResultLines,
+            Warning::NothingJudged { .. } => WarningKind::NothingJudged,
         }
     }
 
@@ -222,7 +238,8 @@ impl Warning {
             Warning::MissingQueries { run, .. }
             | Warning::QueriesWithoutJudgments { run, .. }
             | Warning::RepeatedDocids { run, .. }
-            | Warning::Ties { run, .. } => vec![run],
+            | Warning::Ties { run, .. }
+            | Warning::NothingJudged { run, .. } => vec![run],
             Warning::DifferentQueries { system, other, .. } => vec![system, other],
             _ => Vec::new(),
         }
@@ -405,6 +422,12 @@ impl fmt::Display for Warning {
                 f,
                 "{file} has no result lines: it is evaluated as a system that retrieved nothing."
             ),
+            Warning::NothingJudged { run, queries } => write!(
+                f,
+                "{run}: none of the documents it ranks first (the first {} of each of its {}) is judged, so its values are 0. Are the run and the judgments of the same collection, with the docids in the column their format expects (qrels: the third of 4 fields; a line of 5 fields is read as a preference, its docid fourth)?",
+                super::results::SHOWN_RANKS,
+                plural(*queries, "query", "queries")
+            ),
         }
     }
 }
@@ -439,7 +462,7 @@ mod tests {
         assert_eq!(w.kind(), WarningKind::MissingQueries);
         assert_eq!(
             w.to_string(),
-            "run1: 2 queries of the qrels missing from the run (q2, q3); left out (trec_eval)."
+            "run1: 2 queries of the qrels missing from the run (q2, q3); left out (trec_eval 9, pytrec_eval)."
         );
         let t = Warning::Ties {
             run: "r".into(),
