@@ -516,7 +516,7 @@ impl ExplainJob {
                         let _ = worker.post_message(&message);
                     }
                     Reply::Failed(why) => on_done.emit(Err(why)),
-                    Reply::Found(found) => on_done.emit(found),
+                    Reply::Found(found) => on_done.emit(found.map_err(|p| p.to_string())),
                     Reply::Progress(_) | Reply::Done(_) => {}
                 }
             })
@@ -574,7 +574,9 @@ fn text_opener<'a>(
 async fn find_here(files: Vec<LoadedFile>, options: EvalOptions, run: &str, qid: &str) -> Found {
     let texts = read_texts(&files).await?;
     let mut open = text_opener(&files, &texts);
-    find_query(&files, &mut open, &options, run, qid).await
+    find_query(&files, &mut open, &options, run, qid)
+        .await
+        .map_err(|p| p.to_string())
 }
 
 /// How many workers share the files: one per core (at most four) when a

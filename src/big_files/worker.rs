@@ -20,8 +20,8 @@ use crate::model::state::LoadedFile;
 use crate::settings::request::{EvalRequest, RequestBasis};
 use crate::settings::Settings;
 use crate::shared::evaluation::{
-    evaluate_shard_handing, find_query, rehearse, ByteSource, Deal, Dealer, DealtPart, FoundQuery,
-    NextPiece, Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
+    evaluate_shard_handing, find_query, rehearse, ByteSource, Deal, Dealer, DealtPart, FindProblem,
+    FoundQuery, NextPiece, Progress, QrelsHandover, Ready, RunDealing, Shard, ShardReply, Sharing,
 };
 
 /// What the page asks of a worker, as bytes ([`Request::encode`]) in the
@@ -90,8 +90,9 @@ pub enum Reply {
     /// What its shard found.
     Done(ShardReply),
     /// The query asked for (`explain` requests): its ranking, `None` when
-    /// the run lacks it, or why it could not be read.
-    Found(Result<Option<FoundQuery>, String>),
+    /// the run lacks it, or why it could not be read (as data: the page
+    /// words it, and the worker carries no parse error's message).
+    Found(Result<Option<FoundQuery>, FindProblem>),
 }
 
 impl Request {
@@ -528,8 +529,10 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
-        let failed = Reply::Found(Err("no qrels file".into()));
-        assert!(matches!(round_trip(&failed), Reply::Found(Err(why)) if why == "no qrels file"));
+        let failed = Reply::Found(Err(FindProblem::Gone("run.txt".into())));
+        assert!(
+            matches!(round_trip(&failed), Reply::Found(Err(FindProblem::Gone(run))) if run == "run.txt")
+        );
         let p = Progress {
             file: "run".into(),
             bytes_read: 1 << 40,

@@ -18,14 +18,14 @@ pub use ranklab_core::{
     system_ranks, t_past_unit_bounds, tie_orders, trec_text_kind, unused_query_id,
     unused_system_name, Aggregation, ApNormalization, BigFile, ByteSource, ByteSourceRead, Cause,
     ColumnCheck, Conventions, Correction, Deal, Dealer, DealtPart, Difficulty, Discount,
-    DuplicatePolicy, EvalContext, EvalOptions, Exercise, ExerciseSet, Explanation, FileInfo, Flip,
-    FoundQuery, GainKind, Gains, InputFormat, InputKind, JudgedRanking, JudgmentReading,
-    JudgmentTable, LeftOut, LoadedFile, Metric, MissingQueries, NextPiece, PairedValue, ParseError,
-    Preset, PresetRow, Progress, QrelsHandover, QueryResult, QuickInput, QuickQuery, RbpGain,
-    Ready, Rel, RunDealing, Shard, ShardReply, Sharing, Source, SourceResults, StatsOptions,
-    StatsReport, StopProbability, SystemResult, SystemStats, Test, TieBreak, TieOrders, TieRange,
-    TieReport, Ungrouped, Verdict, Warning, WideQuery, Withheld, BIG_FILE_BYTES, HEAD_BYTES,
-    MAX_ORDERS, SHOWN_RANKS, TOLERANCE, T_PAST_BOUNDS,
+    DuplicatePolicy, EvalContext, EvalOptions, Exercise, ExerciseSet, Explanation, FileInfo,
+    FindProblem, Flip, FoundQuery, GainKind, Gains, InputFormat, InputKind, JudgedRanking,
+    JudgmentReading, JudgmentTable, LeftOut, LoadedFile, Metric, MissingQueries, NextPiece,
+    PairedValue, ParseError, Preset, PresetRow, Progress, QrelsHandover, QueryResult, QuickInput,
+    QuickQuery, RbpGain, Ready, Rel, RunDealing, Shard, ShardReply, Sharing, Source, SourceResults,
+    StatsOptions, StatsReport, StopProbability, SystemResult, SystemStats, Test, TieBreak,
+    TieOrders, TieRange, TieReport, Ungrouped, Verdict, Warning, WideQuery, Withheld,
+    BIG_FILE_BYTES, HEAD_BYTES, MAX_ORDERS, SHOWN_RANKS, TOLERANCE, T_PAST_BOUNDS,
 };
 
 /// A value as the tables print it: 4 decimals, like trec_eval.

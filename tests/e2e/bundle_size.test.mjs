@@ -124,8 +124,17 @@ import { DIST } from './harness.mjs';
 // them; 0.3 KB), and a measure's name no longer written by `Debug` where no
 // family names it (the worker and the page had carried every measure's
 // `Debug` for that line): 449,014 (449,027 with the steps table's pinned rank column), 638,223 and a worker of 169,729.
+// Then three walks' fixes (the focus handed on where a control goes, panels
+// closed by Esc, projector mode's page behind made inert, an exercise's
+// typed work kept with its progress, runs with nothing judged and gzip
+// files said, Judged@k and unj@k worked, the DCG given for nDCG named):
+// 451,000 for the first visit, brought back to 448,918 by handing the Embed
+// panel to the whole app (a first visit's Embed… loads it, as another door
+// does); 646,366 for the whole app, so 650,000; and the worker down to
+// 166,591, its explanation lookups' problems sent as data for the page to
+// word (it had carried every parse error's message for them).
 const FIRST_BUDGET = 450_000;
-const WHOLE_BUDGET = 640_000;
+const WHOLE_BUDGET = 650_000;
 const WORKER_BUDGET = 170_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;

@@ -71,6 +71,35 @@ impl FoundQuery {
     }
 }
 
+/// Why a query's whole ranking could not be found again. Data, not words:
+/// a worker sends it as it is, and the page says it ([`fmt::Display`]), so
+/// the worker carries no message of the parse errors it may hold.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Debug, Clone, PartialEq)]
+pub enum FindProblem {
+    /// No qrels file was loaded.
+    NoQrels,
+    /// The run named is no longer loaded.
+    Gone(String),
+    /// A file could not be read, where.
+    Unreadable(crate::error::ParseError),
+    /// The run's bytes stopped coming (the reader's message).
+    Stopped(String),
+}
+
+impl std::fmt::Display for FindProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FindProblem::NoQrels => f.write_str(
+                "no qrels file (preference and judgment-group measures are explained in their own table)",
+            ),
+            FindProblem::Gone(run) => write!(f, "{run} is no longer loaded"),
+            FindProblem::Unreadable(e) => e.fmt(f),
+            FindProblem::Stopped(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Reads the run named `run` again to find query `qid`'s whole judged
 /// ranking (the evaluation kept only its first ranks): streamed when the
 /// run is a grouped TREC run, read whole otherwise. A query the run lacks
@@ -81,17 +110,15 @@ pub async fn find_query(
     options: &EvalOptions,
     run: &str,
     qid: &str,
-) -> Result<Option<FoundQuery>, String> {
+) -> Result<Option<FoundQuery>, FindProblem> {
     let roles = file_roles(files);
-    let (qrels_file, qrels_kind) = roles.qrels.ok_or(
-        "no qrels file (preference and judgment-group measures are explained in their own table)",
-    )?;
+    let (qrels_file, qrels_kind) = roles.qrels.ok_or(FindProblem::NoQrels)?;
     let (run_file, run_kind) = roles
         .runs
         .iter()
         .copied()
         .find(|(f, _)| f.name == run)
-        .ok_or_else(|| format!("{run} is no longer loaded"))?;
+        .ok_or_else(|| FindProblem::Gone(run.to_string()))?;
     let mut quiet = |_: &Progress| {};
     let mut meter = Meter {
         now: Progress::default(),
@@ -99,13 +126,13 @@ pub async fn find_query(
     };
     let qrels_text = read_whole(qrels_file, open, &mut meter)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(FindProblem::Unreadable)?;
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_text);
     let conventions = options.conventions;
     let context = EvalContext::from_qrels(&qrels);
     let whole =
-        |text: Result<String, crate::error::ParseError>| -> Result<Option<FoundQuery>, String> {
-            let text = text.map_err(|e| e.to_string())?;
+        |text: Result<String, crate::error::ParseError>| -> Result<Option<FoundQuery>, FindProblem> {
+            let text = text.map_err(FindProblem::Unreadable)?;
             let run = parse_run_as(run_kind.format, &run_file.name, &text);
             let judged = judge(&qrels, &run, &conventions);
             let docs = run
@@ -133,7 +160,10 @@ pub async fn find_query(
         }
     };
     loop {
-        let n = reader.read(&mut buf).await.map_err(|e| e.to_string())?;
+        let n = reader
+            .read(&mut buf)
+            .await
+            .map_err(|e| FindProblem::Stopped(e.to_string()))?;
         if n == 0 {
             break;
         }

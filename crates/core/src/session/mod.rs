@@ -63,7 +63,7 @@ pub use chart_data::{cutoff_curve, paired_values, stop_weights, system_ranks, Pa
 pub use compare::{causes, compare_presets, most_different, Cause, PresetRow};
 pub use dealing::{Deal, Dealer, DealtPart, NextPiece, RunDealing};
 pub use files::{BigFile, LoadedFile, BIG_FILE_BYTES, HEAD_BYTES};
-pub use find::{find_query, FoundQuery};
+pub use find::{find_query, FindProblem, FoundQuery};
 pub use handover::QrelsHandover;
 pub use judgment_groups::evaluate_judgment_groups;
 pub use judgment_table::{JudgmentReading, JudgmentTable};
