@@ -166,10 +166,11 @@ impl Theme {
 pub const LEGEND_WIDTH: u32 = 170;
 
 /// The legend column's width in a chart `width` pixels wide: narrower on
-/// a phone, so the plot keeps most of the width.
+/// a phone, so the plot keeps most of the width, but wide enough for 12
+/// characters a line: "exponential" (11) whole, where 9 broke it mid-word.
 pub fn legend_width(width: u32) -> u32 {
     if width < 560 {
-        110
+        130
     } else {
         LEGEND_WIDTH
     }
@@ -205,8 +206,8 @@ pub fn legend<DB: DrawingBackend>(
     // At most 8 px per character of 14 px text: a label never runs past the
     // column's edge; a longer one wraps onto a second line.
     let chars = ((area.dim_in_pixel().0 as usize).saturating_sub(34) / 8).max(6);
-    // A phone's narrow column (9 characters a line) takes a third line.
-    let most_lines = if chars < 12 { 3 } else { 2 };
+    // A phone's narrow column (12 characters a line) takes a third line.
+    let most_lines = if chars <= 12 { 3 } else { 2 };
     drew(area.draw(&Text::new(short(title, chars + 3), (8, 44), font.clone())))?;
     let mut y = 66;
     let bottom = area.dim_in_pixel().1 as i32 - 8;
@@ -576,6 +577,11 @@ mod tests {
         // start of a line.
         assert_eq!(
             wrap_label("exponential 2^g − 1", 17),
+            ["exponential", "2^g − 1"]
+        );
+        // A phone's column (130 px: 12 characters) keeps the word whole.
+        assert_eq!(
+            wrap_label_in("exponential 2^g − 1", 12, 3),
             ["exponential", "2^g − 1"]
         );
         assert_eq!(wrap_label("abcdefghijkl", 6), ["abcdef", "ghijkl"]);
