@@ -25,7 +25,7 @@ test('a qrels whose fifth field makes it preferences, whose docids match no run 
   ]);
   const warning = page.locator('[data-testid="warning"][data-kind="nothing-judged"]');
   await warning.waitFor({ timeout: 15000 });
-  assert.match(await warning.innerText(), /^run\.txt: none of the documents it ranks first \(the first 100 of each of its 2 queries\) is judged, so its values are 0\./);
+  assert.match(await warning.innerText(), /^run\.txt: it fulfils none of the judgments' preferences in its 2 queries, so its values are 0\./);
   assert.match(await warning.innerText(), /a line of 5 fields is read as a preference, its docid fourth/);
   assert.deepEqual(seen.errors, []);
   await context.close();

@@ -129,41 +129,48 @@ pub(crate) fn explain_judged(
     value: f64,
     e: &mut Explanation,
 ) {
-    let top = k.min(r.ranked.len());
     let negative = r
         .ranked
         .iter()
         .take(k)
         .filter(|x| matches!(x, Rel::Unjudged))
         .count();
-    if judged {
-        let (n, ranks) = ranks_where(r, k, |x| !matches!(x, Rel::NotInPool));
-        e.formula = format!(
-            "Judged@{k} = documents of the top {k} that the qrels list (any grade, negative ones included) / min({k}, documents retrieved) (ir_measures)"
-        );
-        e.lines.push(format!("In the qrels: {ranks}."));
-        e.lines
-            .push(format!("Judged@{k} = {n} / {top} = {}.", f4(value)));
-        if negative > 0 {
-            e.notes.push(format!(
-                "{} with a negative grade counted as judged, as ir_measures counts it; trec_eval's unj@{k} counts such a document as unjudged, and divides by {k}.",
-                crate::plural::plural(negative, "document", "documents")
-            ));
-        }
+    // What each counts, over what, and how the other counts a negative grade.
+    let (name, counted, over, listed, other) = if judged {
+        (
+            "Judged",
+            "that the qrels list (any grade, negative ones included) / min({k}, documents retrieved) (ir_measures)",
+            k.min(r.ranked.len()),
+            "In the qrels",
+            "counted as judged, as ir_measures counts it; trec_eval's unj@{k} counts such a document as unjudged, and divides by {k}",
+        )
     } else {
-        let (n, ranks) = ranks_where(r, k, |x| !matches!(x, Rel::Judged(_)));
-        e.formula = format!(
-            "unj@{k} = documents of the top {k} not in the qrels or in them with a negative grade / {k} (trec_eval)"
-        );
-        e.lines.push(format!("Unjudged: {ranks}."));
-        e.lines
-            .push(format!("unj@{k} = {n} / {k} = {}.", f4(value)));
-        if negative > 0 {
-            e.notes.push(format!(
-                "{} with a negative grade counted as unjudged, as trec_eval counts it; ir_measures' Judged@{k} counts such a document as judged.",
-                crate::plural::plural(negative, "document", "documents")
-            ));
+        (
+            "unj",
+            "not in the qrels or in them with a negative grade / {k} (trec_eval)",
+            k,
+            "Unjudged",
+            "counted as unjudged, as trec_eval counts it; ir_measures' Judged@{k} counts such a document as judged",
+        )
+    };
+    let (n, ranks) = ranks_where(r, k, |x| {
+        if judged {
+            !matches!(x, Rel::NotInPool)
+        } else {
+            !matches!(x, Rel::Judged(_))
         }
+    });
+    let with_k = |text: &str| text.replace("{k}", &k.to_string());
+    e.formula = format!("{name}@{k} = documents of the top {k} {}", with_k(counted));
+    e.lines.push(format!("{listed}: {ranks}."));
+    e.lines
+        .push(format!("{name}@{k} = {n} / {over} = {}.", f4(value)));
+    if negative > 0 {
+        e.notes.push(format!(
+            "{} with a negative grade {}.",
+            crate::plural::plural(negative, "document", "documents"),
+            with_k(other)
+        ));
     }
 }
 

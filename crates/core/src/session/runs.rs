@@ -11,7 +11,7 @@ use crate::pipeline::judge::judge;
 
 use super::files::LoadedFile;
 use super::judgment_table::JudgmentReading;
-use super::results::{QueryResult, Source, SourceResults, SystemResult};
+use super::results::{QueryResult, Source, SourceResults, SystemResult, SHOWN_RANKS};
 use super::roles::{check_grade_scale, describe_files, file_roles, max_grade};
 use super::run_warnings::{refusal_reason, tally_warnings};
 use super::trec_judgments::evaluate_judgment_table;
@@ -133,6 +133,7 @@ pub fn add_run(
         part.warnings.push(Warning::NothingJudged {
             run: name.clone(),
             queries: evaluated,
+            first: Some(SHOWN_RANKS),
         });
     }
     // Ties are worth a warning only where their order changes a value
@@ -301,7 +302,7 @@ mod tests {
             let e = evaluate_files(&files, &m, &EvalOptions::default());
             // (A preference table names its runs by file.)
             e.warnings.iter().any(
-                |w| matches!(w, Warning::NothingJudged { run, queries: 1 } if run.starts_with('a')),
+                |w| matches!(w, Warning::NothingJudged { run, queries: 1, .. } if run.starts_with('a')),
             )
         };
         let run = "101 Q0 D020 1 2.0 a\n101 Q0 D009 2 1.0 a\n";
@@ -312,6 +313,7 @@ mod tests {
         let said = Warning::NothingJudged {
             run: "a".into(),
             queries: 1,
+            first: Some(100),
         }
         .to_string();
         assert!(

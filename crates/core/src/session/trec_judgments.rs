@@ -182,6 +182,7 @@ fn system(
             part.warnings.push(Warning::NothingJudged {
                 run: name.to_string(),
                 queries: result.rows.len(),
+                first: None,
             });
         }
     }

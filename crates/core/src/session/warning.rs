@@ -99,18 +99,20 @@ pub enum Warning {
         /// The run file.
         file: String,
     },
-    /// No document a run ranks first (its first [`super::results::SHOWN_RANKS`]
-    /// of each query) is in the judgments and it retrieves none of their
-    /// relevant documents, or (preferences) it fulfils none of them, not
-    /// even implied: every value is 0. Said aloud, as it is what a run and
-    /// judgments of two collections give, or judgments whose docids were
-    /// read from another column (a qrels line with a fifth field is read
-    /// as a preference).
+    /// A run scores 0 everywhere because nothing it ranks is judged: no
+    /// document of its first `first` ranks of each query is in the
+    /// judgments and it retrieves none of their relevant documents, or
+    /// (preferences, `first` is `None`) it fulfils none of them, not even
+    /// implied. Said aloud, as it is what a run and judgments of two
+    /// collections give, or judgments whose docids were read from another
+    /// column (a qrels line with a fifth field is read as a preference).
     NothingJudged {
         /// The run.
         run: String,
         /// The queries it was evaluated on.
         queries: usize,
+        /// The ranks looked at in each query (`None`: preferences).
+        first: Option<usize>,
     },
 }
 
@@ -422,12 +424,24 @@ impl fmt::Display for Warning {
                 f,
                 "{file} has no result lines: it is evaluated as a system that retrieved nothing."
             ),
-            Warning::NothingJudged { run, queries } => write!(
-                f,
-                "{run}: none of the documents it ranks first (the first {} of each of its {}) is judged, so its values are 0. Are the run and the judgments of the same collection, with the docids in the column their format expects (qrels: the third of 4 fields; a line of 5 fields is read as a preference, its docid fourth)?",
-                super::results::SHOWN_RANKS,
-                plural(*queries, "query", "queries")
-            ),
+            Warning::NothingJudged {
+                run,
+                queries,
+                first,
+            } => {
+                let queries = plural(*queries, "query", "queries");
+                match first {
+                    Some(n) => write!(
+                        f,
+                        "{run}: none of the documents it ranks first (the first {n} of each of its {queries}) is judged"
+                    )?,
+                    None => write!(
+                        f,
+                        "{run}: it fulfils none of the judgments' preferences in its {queries}"
+                    )?,
+                }
+                f.write_str(", so its values are 0. Are the run and the judgments of the same collection, with the docids in the column their format expects (qrels: the third of 4 fields; a line of 5 fields is read as a preference, its docid fourth)?")
+            }
         }
     }
 }
