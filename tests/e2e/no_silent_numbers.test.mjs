@@ -122,7 +122,7 @@ test('means over different query sets are said under the table; a binary file ge
   assert.equal(await page.getByTestId('query-sets').innerText(),
     'The means are over different queries: STANDARD (short.test) has 2 of the 3 queries (lacks 303). Compare them with care; the statistics use the queries the systems share.');
   const errors = await page.getByTestId('file-errors').locator('li').allInnerTexts();
-  assert.deepEqual(errors, ['a.out, line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found the end of the line']);
+  assert.deepEqual(errors, ['a.out, line 1, column 8: expected a text file (TREC qrels or run, ranx JSON, TSV or CSV); this one holds binary data (a NUL byte here), so none of it is read, found a NUL byte']);
   assert.match(await page.getByTestId('problems-summary').innerText(), /^These results are affected: 1 problem in the files \(a file that is not text or of no known format is not read\)/);
   await page.screenshot({ path: join(SHOTS, 'query-sets-binary-1280.png'), fullPage: false });
   assert.deepEqual(seen.errors, []);
