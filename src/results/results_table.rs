@@ -287,8 +287,9 @@ pub fn results_status(
     if systems.is_empty() {
         return "No results yet.".to_string();
     }
-    // The first system's first value too: an edit that changes the numbers
-    // but not their counts changes the sentence, so it is said again.
+    // The first system's first value too (none for a refused run): an
+    // edit that changes the numbers but not their counts changes the
+    // sentence, so it is said again.
     let first = systems
         .first()
         .zip(measures.first())
@@ -297,7 +298,7 @@ pub fn results_status(
                 " {}: {} {}.",
                 s.name,
                 m,
-                format_value(*s.means.first()?)
+                format_value(s.means.first().copied().filter(|v| v.is_finite())?)
             ))
         })
         .unwrap_or_default();
