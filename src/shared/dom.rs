@@ -17,20 +17,16 @@ pub fn focus_by_id(id: &str) {
 /// matching one of `selectors`, in order. Focus a person moved elsewhere
 /// is left where it is.
 pub fn refocus_when_lost(selectors: &'static [&'static str]) {
-    focus_first(selectors, true);
+    focus_try(selectors, true, 0);
 }
 
 /// After the render an action starts, the focus goes to the first element
 /// matching one of `selectors` (a panel's field the action opened).
 pub fn focus_after_render(selectors: &'static [&'static str]) {
-    focus_first(selectors, false);
+    focus_try(selectors, false, 0);
 }
 
-fn focus_first(selectors: &'static [&'static str], only_when_lost: bool) {
-    focus_try(selectors, only_when_lost, 0);
-}
-
-/// One try of [`focus_first`], and more every 50 ms for a second: the
+/// One try of moving the focus, and more every 50 ms for a second: the
 /// render that removes the focused control may come after the first try,
 /// and the first of `selectors` is waited for (a door's results are drawn
 /// once their evaluation ends) before the others are taken in order.
@@ -82,18 +78,27 @@ pub fn use_field_kept_in_view_on_resize() {
                 return;
             };
             let r = field.get_bounding_client_rect();
-            let height = gloo::utils::window()
-                .inner_height()
-                .ok()
-                .and_then(|h| h.as_f64())
-                .unwrap_or(0.0);
-            if r.top() < 0.0 || r.bottom() > height {
-                let how = web_sys::ScrollIntoViewOptions::new();
-                how.set_block(web_sys::ScrollLogicalPosition::Center);
-                field.scroll_into_view_with_scroll_into_view_options(&how);
+            if r.top() < 0.0 || r.bottom() > window_height() {
+                scroll_into_view(&field, web_sys::ScrollLogicalPosition::Center);
             }
         })
     });
+}
+
+/// The window's height in CSS pixels (0 where it cannot be read).
+fn window_height() -> f64 {
+    gloo::utils::window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0)
+}
+
+/// Scrolls the page so that `el` stands at `block` of the screen.
+fn scroll_into_view(el: &web_sys::Element, block: web_sys::ScrollLogicalPosition) {
+    let how = web_sys::ScrollIntoViewOptions::new();
+    how.set_block(block);
+    el.scroll_into_view_with_scroll_into_view_options(&how);
 }
 
 /// Calls `handler` on each `event` of the window until the returned
@@ -174,15 +179,8 @@ pub fn use_kept_in_view(node: yew::NodeRef) {
                 return;
             }
             let rect = el.get_bounding_client_rect();
-            let height = gloo::utils::window()
-                .inner_height()
-                .ok()
-                .and_then(|h| h.as_f64())
-                .unwrap_or(0.0);
-            if rect.top() < 0.0 || rect.top() > height - 80.0 {
-                let options = web_sys::ScrollIntoViewOptions::new();
-                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                el.scroll_into_view_with_scroll_into_view_options(&options);
+            if rect.top() < 0.0 || rect.top() > window_height() - 80.0 {
+                scroll_into_view(&el, web_sys::ScrollLogicalPosition::Nearest);
             }
         };
         let callback = Closure::<dyn FnMut()>::new(keep);

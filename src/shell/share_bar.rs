@@ -95,7 +95,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     // whole app for it.
     let embed = use_state(|| {
         (!FIRST && embed_handed_over())
-            .then(|| iframe_snippet(&base_url(), &props.state, 560, EmbedLook::default()))
+            .then(|| iframe_snippet(&base_url(), &props.state, *embed_height, *embed_look))
     });
     {
         // Opened by the hand-over: the focus goes into it, as on a click.
