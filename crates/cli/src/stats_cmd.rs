@@ -103,8 +103,7 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         }
     }
     let path = file.ok_or_else(|| USAGE.to_string())?;
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))?;
+    let text = super::read(&path)?;
     let values = parse_per_query_values(&path, &text).map_err(|e| e.to_string())?;
     let names: Vec<&str> = values.systems.iter().map(String::as_str).collect();
     let series = values.borrowed();

@@ -447,3 +447,39 @@ fn prefs_avgjg_rnonrel_keeps_at_most_the_lowest_levels_documents() {
         line("prefs_avgjg_Rnonrel", "all", "0.3333")
     );
 }
+
+#[test]
+fn a_byte_order_mark_starting_a_file_is_not_part_of_the_first_query_id() {
+    // A deliberate difference. q's relevant documents are a and b; the run
+    // finds a at rank 1 and c at rank 2: AP = (1/1) / 2 = 0.5; r's one
+    // relevant document is at rank 1: AP = 1; MAP 0.75. trec_eval keeps
+    // the mark in the qrels' first id ("\u{feff}q", judging a only), so its
+    // q has b alone relevant (AP 0) and its mean is over q, r: 0.5; with
+    // the mark on the run as well, it also scores "\u{feff}q" (1.0).
+    let q = write("bom.qrels", "\u{feff}q 0 a 1\nq 0 b 1\nr 0 x 1\n");
+    let plain = write(
+        "bom-plain.run",
+        "q Q0 a 1 2 t\nq Q0 c 2 1 t\nr Q0 x 1 1 t\n",
+    );
+    // Grouped by query (read as a stream) and interleaved (read whole).
+    let grouped = write(
+        "bom-grouped.run",
+        "\u{feff}q Q0 a 1 2 t\nq Q0 c 2 1 t\nr Q0 x 1 1 t\n",
+    );
+    let mixed = write(
+        "bom-mixed.run",
+        "\u{feff}q Q0 a 1 2 t\nr Q0 x 1 1 t\nq Q0 c 2 1 t\n",
+    );
+    for run in [&plain, &grouped, &mixed] {
+        assert_eq!(
+            stdout(&["-q", "-m", "map", &q, run]),
+            [
+                line("map", "q", "0.5000"),
+                line("map", "r", "1.0000"),
+                line("map", "all", "0.7500")
+            ]
+            .concat(),
+            "{run}"
+        );
+    }
+}

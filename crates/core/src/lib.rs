@@ -42,6 +42,8 @@ mod test_random;
 // fuzz targets and the tests use, by layer, lowest first. Nothing else is
 // public, so the compiler reports what nobody uses.
 pub use crate::{
+    // text
+    byte_lines::without_byte_order_mark,
     // values
     conventions::{Conventions, DuplicatePolicy, MissingQueries, ScorePrecision, TieBreak},
     error::{lookalike_note, ParseError},

@@ -4,6 +4,8 @@
 
 use std::rc::Rc;
 
+use crate::byte_lines::without_byte_order_mark;
+
 /// Files larger than this many bytes stay on disk: the page keeps the
 /// browser's `File` handle and a worker reads it in chunks.
 pub const BIG_FILE_BYTES: u64 = 8 << 20;
@@ -49,11 +51,19 @@ impl PartialEq for LoadedFile {
 }
 
 impl LoadedFile {
-    /// A file held whole as text.
+    /// A file held whole as text, without the byte order mark it may start
+    /// with ([`without_byte_order_mark`]: a browser's decoding drops it
+    /// already; text from elsewhere is read the same way).
     pub fn whole(name: impl Into<String>, text: impl Into<Rc<str>>) -> Self {
+        let text: Rc<str> = text.into();
+        let unmarked = without_byte_order_mark(&text);
         LoadedFile {
             name: name.into(),
-            text: text.into(),
+            text: if unmarked.len() == text.len() {
+                text
+            } else {
+                unmarked.into()
+            },
             big: None,
         }
     }

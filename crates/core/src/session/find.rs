@@ -151,7 +151,7 @@ pub async fn find_query(
     }
     let mut reader = open(run_file, 0);
     let mut buf = vec![0; READ_CHUNK];
-    let mut lines = ByteLines::new();
+    let mut lines = ByteLines::from_offset(0);
     let mut chunker = QueryChunker::new();
     let mut found = None;
     let take = |chunk: Option<QueryChunk>, found: &mut Option<QueryChunk>| {

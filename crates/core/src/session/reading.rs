@@ -8,6 +8,7 @@
 //! reused buffer. Sources that never wait (a byte slice, a file) are
 //! [`Ready`], and [`block_on`] runs an evaluation over them in place.
 
+use crate::byte_lines::BYTE_ORDER_MARK;
 use crate::error::Expected;
 use std::future::Future;
 use std::io::{Cursor, Read};
@@ -181,6 +182,11 @@ pub(super) async fn read_whole(
         meter.read(n as u64);
     }
     bytes.truncate(filled);
+    // A byte order mark is the encoding's, not the text's (see
+    // `without_byte_order_mark`).
+    if bytes.starts_with(BYTE_ORDER_MARK.as_bytes()) {
+        bytes.drain(..BYTE_ORDER_MARK.len());
+    }
     Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into()))
 }
 

@@ -209,7 +209,7 @@ impl<'s, T> ShardLines<'s, T> {
     /// bytes, and the first such line it owns is noted
     /// ([`ShardRun::not_text`]).
     pub fn read(mut self, reader: &mut impl Read) -> std::io::Result<ShardRun<T>> {
-        let mut lines = ByteLines::new();
+        let mut lines = ByteLines::from_offset(self.at);
         // A small part needs no block of a whole MiB.
         let span = self.end.saturating_sub(self.at).max(8 << 10);
         let mut buf = vec![0u8; BLOCK.min(span as usize)];

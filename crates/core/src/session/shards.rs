@@ -131,7 +131,7 @@ impl RunJob<'_> {
         // held across a read's wait.
         let mut buf = std::mem::take(&mut *self.buffer.borrow_mut());
         buf.resize(READ_CHUNK, 0);
-        let mut lines = ByteLines::new();
+        let mut lines = ByteLines::from_offset(state.at());
         let (read_before, queries_before) = (meter.now.bytes_read, meter.now.queries);
         while !state.done() {
             let n = reader
@@ -1201,6 +1201,41 @@ mod tests {
                 .filter(|q| !q.missing)
                 .count();
             assert!(seen.iter().any(|p| p.queries > 0 && p.queries < evaluated));
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_starting_a_file_changes_no_number_on_any_path() {
+        // trec_eval keeps the mark in the first query's id, so with a mark
+        // on the qrels only, its first query is judged as unjudged; every
+        // path here drops it, as the browser's decoding does.
+        let (run, qrels) = (shared("results.test"), shared("qrels.test"));
+        let marked = |text: &str| format!("\u{feff}{text}");
+        let s = settings(MissingQueries::Skip);
+        let plain = [
+            LoadedFile::whole("qrels.test", qrels.clone()),
+            LoadedFile::whole("results.test", run.clone()),
+        ];
+        let expected = evaluate_files(&plain, &metrics(), &s);
+        assert!(!expected.systems[0].queries.is_empty());
+        let whole = [
+            LoadedFile::whole("qrels.test", marked(&qrels)),
+            LoadedFile::whole("results.test", marked(&run)),
+        ];
+        assert_eq!(
+            evaluate_files(&whole, &metrics(), &s).systems,
+            expected.systems
+        );
+        let big_files = [
+            big("qrels.test", &marked(&qrels), qrels.len() as u64 + 3),
+            big("results.test", &marked(&run), run.len() as u64 + 3),
+        ];
+        let (part, _) = streamed(&big_files, &s);
+        assert_eq!(part.systems, expected.systems, "streamed");
+        assert!(part.errors.is_empty(), "{:?}", part.errors);
+        for count in 1..=3 {
+            let part = sharded(&big_files, &s, count).unwrap();
+            assert_eq!(part.systems, expected.systems, "{count} shards");
         }
     }
 
