@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use crate::byte_lines::without_byte_order_mark;
 use crate::conventions::{Conventions, MissingQueries};
 use crate::error::ParseError;
 use crate::formats::trec::{is_skipped_line, parse_run, parse_run_line, Qrels, QueryQrels};
@@ -523,7 +524,9 @@ pub fn tally<T>(mut chunks: Vec<ChunkOutcome<T>>) -> Tally<T> {
 }
 
 /// The same result from a whole run text at once: for runs that are not
-/// grouped by query (every line is kept in memory).
+/// grouped by query (every line is kept in memory). A byte order mark
+/// starting `text` is dropped, as a stream drops it
+/// ([`without_byte_order_mark`]).
 pub fn evaluate_whole_text(
     input: &str,
     text: &str,
@@ -533,7 +536,7 @@ pub fn evaluate_whole_text(
     context: EvalContext,
     tie_range: bool,
 ) -> StreamResult {
-    let run = parse_run(input, text);
+    let run = parse_run(input, without_byte_order_mark(text));
     let mut judged = judge(qrels, &run, conventions);
     judged.context = context;
     let metrics = item_metrics(items);
