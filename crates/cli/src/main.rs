@@ -29,7 +29,7 @@ use ranklab_core::{
 use ranklab_core::{
     format_trec_rows, item_metrics, parse_prefs, parse_qrels_in_parts, parse_qrels_jg,
     parse_qrels_prefs, parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset,
-    Qrels, ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, MAX_ORDERS,
+    Qrels, ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, FIRST_RANKS, MAX_ORDERS,
 };
 use ranklab_core::{MeasureRequest, TrecItem};
 
@@ -380,6 +380,18 @@ fn warn(opts: &args::EvalArgs, items: &[TrecItem], result: &StreamResult, max_gr
                 .cloned()
                 .collect::<Vec<_>>()
                 .join(" ")
+        );
+    }
+    // Every query of the run meets none of the judgments (the page's
+    // nothing-judged warning): the zeros are the ids', not the system's.
+    let judges_nothing = |r: &TrecRow| r.judges_nothing || missing.contains(&r.qid);
+    if result.rows.iter().any(|r| r.judges_nothing)
+        && result.rows.iter().all(judges_nothing)
+        && !opts.quiet
+    {
+        eprintln!(
+            "ranklab: warning: {}: none of its documents in the first {FIRST_RANKS} ranks of any query is in {}, and it retrieves nothing relevant: every value is 0 because its docids do not meet the judgments' (another collection, or ids written differently?)",
+            opts.run, opts.qrels
         );
     }
     // ERR and graded RBP depend on the maximum grade: always say which one.

@@ -44,6 +44,40 @@ fn prints_trec_eval_lines_and_warns_on_stderr() {
 }
 
 #[test]
+fn a_run_whose_docids_meet_no_judgment_is_said_to() {
+    // Upper-case docids against lower-case qrels: every value is 0, and
+    // the reason is given. One judged document (a non-relevant b) in the
+    // first 100 ranks of one query, or the missing queries alone, is not
+    // such a run.
+    let q = write("qrels-unmet", QRELS);
+    let warned = |run: &str, args: &[&str]| {
+        let r = write("run-unmet", run);
+        let mut all = vec!["eval", "-m", "map"];
+        all.extend_from_slice(args);
+        all.extend([q.to_str().unwrap(), r.to_str().unwrap()]);
+        let out = ranklab(&all);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr).contains(
+            "run-unmet: none of its documents in the first 100 ranks of any query is in",
+        )
+    };
+    let upper = "q1 Q0 A 1 2 t\nq1 Q0 B 2 1 t\nq2 Q0 X 1 1 t\n";
+    assert!(warned(upper, &[]));
+    assert!(warned(upper, &["-c"]));
+    assert!(warned("q1 Q0 A 1 2 t\n", &["-c"]), "q2 missing, q1 unmet");
+    assert!(!warned("q1 Q0 A 1 2 t\nq1 Q0 b 2 1 t\nq2 Q0 X 1 1 t\n", &[]));
+    assert!(!warned("q1 Q0 A 1 2 t\nq2 Q0 x 1 1 t\n", &[]));
+    // The judged document at rank 101 is past the ranks looked at.
+    let deep: String = (1..=100)
+        .map(|i| format!("q1 Q0 n{i} {i} {} t\n", 1000 - i))
+        .chain(["q1 Q0 b 101 1 t\n".to_string()])
+        .collect();
+    assert!(warned(&deep, &[]));
+    let found: String = deep.replace("q1 Q0 b 101", "q1 Q0 a 101");
+    assert!(!warned(&found, &[]), "a relevant document retrieved");
+}
+
+#[test]
 fn bad_lines_are_located_and_exit_1() {
     let q = write("qrels2", QRELS);
     let r = write("run2", "q1 Q0 a 1 2 tag\nq1 Q0 b 2 high tag\n");

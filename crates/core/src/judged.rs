@@ -36,6 +36,20 @@ impl Rel {
     }
 }
 
+/// Ranks looked at for the nothing-judged test ([`judges_nothing`]): as
+/// many as a query's ranking shows.
+pub const FIRST_RANKS: usize = 100;
+
+/// A query's ranking that meets none of the judgments: none of its first
+/// [`FIRST_RANKS`] documents (`first`) is in the qrels, and none it
+/// retrieves is relevant (`relevant_retrieved` is 0). A run whose every
+/// query is so scores 0 on every measure because its ids do not meet the
+/// qrels' (another collection, or docids spelled otherwise), which the
+/// front ends say rather than show a table of zeros.
+pub fn judges_nothing(first: &[Rel], relevant_retrieved: usize) -> bool {
+    relevant_retrieved == 0 && first.iter().all(|r| *r == Rel::NotInPool)
+}
+
 /// The ordered relevance values of one query's retrieved documents, with the
 /// counts of judged documents at each grade (retrieved or not).
 #[derive(Debug, Clone, PartialEq)]

@@ -66,7 +66,7 @@ pub use crate::{
     formats::table_text::{parse_table_qrels, parse_table_run, FieldSplitter},
     formats::trec::{parse_qrels, Qrels},
     formats::zscores::{parse_zscores, ZScores},
-    judged::{JudgedRanking, Rel},
+    judged::{JudgedRanking, Rel, FIRST_RANKS},
     // measures
     measures::average_precision::{average_precision, ApNormalization},
     measures::err::{err, err_steps, StopProbability},

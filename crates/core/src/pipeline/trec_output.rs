@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use crate::formats::zscores::ZScores;
-use crate::judged::{JudgedRanking, Rel};
+use crate::judged::{judges_nothing, JudgedRanking, Rel, FIRST_RANKS};
 use crate::measures::average_precision::MIN_GEO_MEAN;
 use crate::measures::trec_names::TrecItem;
 use crate::measures::{Aggregation, EvalContext, Metric};
@@ -46,6 +46,9 @@ pub struct TrecRow {
     /// The tie range of each value (empty unless asked for, see
     /// [`TrecRow::with_ranges`]).
     pub ranges: Vec<Result<TieRange, TooManyOrders>>,
+    /// The query retrieves documents, and its ranking meets none of the
+    /// judgments ([`judges_nothing`]).
+    pub judges_nothing: bool,
 }
 
 /// The measures among `items`, in order.
@@ -81,6 +84,11 @@ pub fn trec_row(
             })
             .collect(),
         ranges: Vec::new(),
+        judges_nothing: !ranking.ranked.is_empty()
+            && judges_nothing(
+                &ranking.ranked[..ranking.ranked.len().min(FIRST_RANKS)],
+                ranking.num_rel_ret(),
+            ),
     }
 }
 

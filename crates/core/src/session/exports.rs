@@ -719,6 +719,8 @@ pub fn trec_eval_text(t: &Table) -> String {
                 values: columns.iter().map(|&j| trec_value(q.values[j])).collect(),
                 relstrings: Vec::new(),
                 ranges: Vec::new(),
+                // Only the values are written.
+                judges_nothing: false,
             })
             .collect();
         // A tag two runs share would name two blocks alike: the page's

@@ -126,6 +126,8 @@ pub fn evaluate_preferences(
                     })
                     .collect(),
                 relstrings: Vec::new(),
+                // None of its documents is among the preferences' documents.
+                judges_nothing: !ranked.is_empty() && counts.judged_ret == 0,
             }),
             Err(message) => {
                 out.refused = true;

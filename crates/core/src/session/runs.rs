@@ -4,7 +4,7 @@
 
 use crate::error::ParseError;
 use crate::formats::inputs::{parse_qrels_as, parse_run_as};
-use crate::judged::Rel;
+use crate::judged::{judges_nothing, FIRST_RANKS};
 use crate::measures::Metric;
 use crate::pipeline::evaluate::{per_query_values, summaries};
 use crate::pipeline::judge::judge;
@@ -126,9 +126,11 @@ pub fn add_run(
     };
     // A run none of whose first ranks is judged, and that finds nothing
     // relevant, scores 0 everywhere: said, not left as a table of zeros.
+    // The command line tests the same ranks (`TrecRow::judges_nothing`).
+    const _: () = assert!(SHOWN_RANKS == FIRST_RANKS);
     let scored = || system.queries.iter().filter(|q| !q.missing);
     if scored().any(|q| q.num_ret > 0)
-        && scored().all(|q| q.num_rel_ret == 0 && q.ranking.iter().all(|r| *r == Rel::NotInPool))
+        && scored().all(|q| judges_nothing(&q.ranking, q.num_rel_ret))
     {
         part.warnings.push(Warning::NothingJudged {
             run: name.clone(),
