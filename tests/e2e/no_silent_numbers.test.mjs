@@ -86,7 +86,7 @@ test('a run that repeats a docid gets no numbers, with the located reason in its
   await loadWithDamagedCopy(page, (lines) => lines.splice(2, 0, lines[1])); // line 2 again as line 3
   const row = page.getByTestId('refused-row');
   assert.equal(await row.count(), 1);
-  assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid FR940202-2-00151 in one query, and the duplicates setting is "refuse"/);
+  assert.match(await row.innerText(), /^STANDARD \(damaged\.test\)\s+—\s+No numbers: line 3 repeats docid FR940202-2-00151 in query 301, which listed it on line 2, and the duplicates setting is "refuse"/);
   // The damaged run is never marked best: it has no value at all.
   assert.equal(await page.locator('[data-testid="results"] td[data-system="STANDARD (damaged.test)"] .value').count(), 0);
   const summary = await page.getByTestId('problems-summary').innerText();

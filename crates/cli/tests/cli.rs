@@ -57,15 +57,17 @@ fn a_run_whose_docids_meet_no_judgment_is_said_to() {
         all.extend([q.to_str().unwrap(), r.to_str().unwrap()]);
         let out = ranklab(&all);
         assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stderr).contains(
-            "run-unmet: none of its documents in the first 100 ranks of any query is in",
-        )
+        text(&out.stderr)
+            .contains("run-unmet: none of its documents in the first 100 ranks of any query is in")
     };
     let upper = "q1 Q0 A 1 2 t\nq1 Q0 B 2 1 t\nq2 Q0 X 1 1 t\n";
     assert!(warned(upper, &[]));
     assert!(warned(upper, &["-c"]));
     assert!(warned("q1 Q0 A 1 2 t\n", &["-c"]), "q2 missing, q1 unmet");
-    assert!(!warned("q1 Q0 A 1 2 t\nq1 Q0 b 2 1 t\nq2 Q0 X 1 1 t\n", &[]));
+    assert!(!warned(
+        "q1 Q0 A 1 2 t\nq1 Q0 b 2 1 t\nq2 Q0 X 1 1 t\n",
+        &[]
+    ));
     assert!(!warned("q1 Q0 A 1 2 t\nq2 Q0 x 1 1 t\n", &[]));
     // The judged document at rank 101 is past the ranks looked at.
     let deep: String = (1..=100)

@@ -228,7 +228,8 @@ pub(crate) fn qrels_line_with_group<'a>(
 pub enum TrecKind {
     /// 4 fields: `qid iter docid grade`.
     Qrels,
-    /// 6 or more fields: `qid Q0 docid rank score tag`.
+    /// 6 or more fields: `qid Q0 docid rank score tag`; or 5 with `Q0`
+    /// second, a run without its tag (refused line by line).
     Run,
     /// 5 fields: `qid group subgroup docid level` (trec_eval's `prefs`).
     Preferences,
@@ -241,11 +242,12 @@ pub fn classify_trec(text: &str) -> Option<TrecKind> {
     match first_fields::<7>(line).1 {
         4 => Some(TrecKind::Qrels),
         // A run line without its tag column (`qid Q0 docid rank score`)
-        // also has 5 fields: not read as preferences.
+        // also has 5 fields: read as a run, whose parser says at each line
+        // that the tag is missing, not as preferences.
         5 if line.split_whitespace().nth(1).is_none_or(|f| f != "Q0") => {
             Some(TrecKind::Preferences)
         }
-        n if n >= 6 => Some(TrecKind::Run),
+        n if n >= 5 => Some(TrecKind::Run),
         _ => None,
     }
 }
@@ -463,8 +465,9 @@ mod tests {
         assert_eq!(classify_trec("# c\n\nq 0 d 1\n"), Some(TrecKind::Qrels));
         assert_eq!(classify_trec("q Q0 d 1 2.5 tag\n"), Some(TrecKind::Run));
         assert_eq!(classify_trec("q g s d 2\n"), Some(TrecKind::Preferences));
-        // A run line without its tag is not read as preferences.
-        assert_eq!(classify_trec("q Q0 d 1 2.5\n"), None);
+        // A run line without its tag is read as a run (whose parser says
+        // the tag is missing), not as preferences.
+        assert_eq!(classify_trec("q Q0 d 1 2.5\n"), Some(TrecKind::Run));
         assert_eq!(
             classify_trec("q Q0 d 1 2.5 tag extra\n"),
             Some(TrecKind::Run)

@@ -6,7 +6,7 @@
 use super::results::SourceResults;
 use super::warning::{Refusal, Warning};
 use super::EvalOptions;
-use crate::error::ParseError;
+use crate::error::{Expected, ParseError};
 
 /// Why a refused run has no numbers: its first refused repeat, located,
 /// and how many more there are (`None` when no repeat was refused).
@@ -15,6 +15,10 @@ pub(super) fn refusal_reason(errors: &[ParseError]) -> Option<Refusal> {
     refusals.first().map(|e| Refusal::RepeatedDocid {
         line: e.line,
         docid: e.found.clone(),
+        query: match &*e.expected {
+            Expected::DocidOnce { qid, first_line } => Some((qid.clone(), *first_line)),
+            _ => None,
+        },
         more: refusals.len() - 1,
     })
 }

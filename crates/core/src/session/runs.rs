@@ -461,7 +461,10 @@ mod tests {
         assert_eq!(crate::measures::steps::f4(clean.means[1]), "0.1785");
         assert!(bad.queries.is_empty(), "a refused run has no numbers");
         let why = bad.refused.as_ref().unwrap().to_string();
-        assert!(why.starts_with("No numbers: line 3 repeats docid"), "{why}");
+        assert!(
+            why.starts_with("No numbers: line 3 repeats docid `FR940202-2-00151` in query 301, which listed it on line 2,"),
+            "{why}"
+        );
         assert_eq!(e.errors.len(), 1);
         assert!(e.errors[0].is_duplicate_refusal());
         assert_eq!(e.errors[0].line, 3);

@@ -128,6 +128,9 @@ pub enum Refusal {
         line: usize,
         /// The docid.
         docid: String,
+        /// The query that lists it twice, and the line that listed it first
+        /// (none for a preference ranking's repeat).
+        query: Option<(String, usize)>,
         /// Further refused repeats.
         more: usize,
     },
@@ -146,14 +149,23 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::RepeatedDocid { line, docid, more } => {
+            Refusal::RepeatedDocid {
+                line,
+                docid,
+                query,
+                more,
+            } => {
                 let more = match more {
                     0 => String::new(),
                     n => format!(" ({n} more repeats)"),
                 };
+                let query = match query {
+                    Some((qid, first)) => format!("query {qid}, which listed it on line {first}"),
+                    None => "one query".to_string(),
+                };
                 write!(
                     f,
-                    "No numbers: line {line} repeats docid `{docid}` in one query, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it."
+                    "No numbers: line {line} repeats docid `{docid}` in {query}, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it."
                 )
             }
             Refusal::RepeatedDocidUnlocated => write!(
