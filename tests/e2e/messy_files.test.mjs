@@ -80,3 +80,26 @@ test("the missing-queries setting names the tools that leave such queries out, a
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('query ids spelled otherwise are pointed out; a run without its tag column is told so at its lines', async () => {
+  const { context, page, seen } = await open(env);
+  await showTab(page, 'files');
+  await page.getByTestId('file-input').setInputFiles([
+    file('qrels.txt', '0101 0 D020 1\n102 0 D011 1\n'),
+    file('run.txt', RUN),
+  ]);
+  // 102: D011, its one relevant document, at rank 1: AP 1. 101 is not
+  // 0101, so it is not evaluated.
+  await cell(page, 'sysA', 'AP').waitFor({ timeout: 15000 });
+  assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
+  const warning = page.locator('[data-testid="warning"][data-kind="lookalike-query-ids"]');
+  assert.match(await warning.innerText(), /^sysA: one of its query ids differs from the judgments' only in upper and lower case or in leading zeros \(101 in the run, 0101 in the judgments\), so they are not matched/);
+  await page.getByTestId('file-input').setInputFiles([
+    file('run5.txt', '102 Q0 D011 1 7.0\n102 Q0 D012 2 6.0\n'),
+  ]);
+  const errors = page.getByTestId('file-errors');
+  await errors.waitFor({ timeout: 15000 });
+  assert.match(await errors.innerText(), /run5\.txt, line 1, column 18: expected 6 fields `?qid Q0 docid rank score tag`? \(this line has 5\)/);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

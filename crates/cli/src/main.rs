@@ -19,7 +19,6 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::process::ExitCode;
 
-use ranklab_core::without_byte_order_mark;
 use ranklab_core::Judgments;
 use ranklab_core::RbpGain;
 use ranklab_core::{
@@ -31,6 +30,7 @@ use ranklab_core::{
     parse_qrels_prefs, parse_zscores, EvalContext, Metric, MissingQueries, ParseError, Preset,
     Qrels, ScorePrecision, TieBreak, TrecOutput, TrecRow, ZScores, FIRST_RANKS, MAX_ORDERS,
 };
+use ranklab_core::{lookalike_query_ids, without_byte_order_mark, Warning};
 use ranklab_core::{MeasureRequest, TrecItem};
 
 fn main() -> ExitCode {
@@ -380,6 +380,14 @@ fn warn(opts: &args::EvalArgs, items: &[TrecItem], result: &StreamResult, max_gr
                 .cloned()
                 .collect::<Vec<_>>()
                 .join(" ")
+        );
+    }
+    let pairs = lookalike_query_ids(&result.run_only_queries, missing);
+    if !pairs.is_empty() && !opts.quiet {
+        let run = opts.run.clone();
+        eprintln!(
+            "ranklab: warning: {}",
+            Warning::LookalikeQueryIds { run, pairs }
         );
     }
     // Every query of the run meets none of the judgments (the page's

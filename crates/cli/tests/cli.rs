@@ -41,6 +41,27 @@ fn prints_trec_eval_lines_and_warns_on_stderr() {
         err.contains("1 run query without judgments ignored: q3"),
         "{err}"
     );
+    assert!(!err.contains("upper and lower case"), "{err}");
+}
+
+#[test]
+fn query_ids_spelled_otherwise_are_pointed_out() {
+    let q = write("qrels-spelled", QRELS);
+    let r = write("run-spelled", "Q1 Q0 a 1 2 tag\nq02 Q0 x 1 1 tag\n");
+    let out = ranklab(&[
+        "eval",
+        "-m",
+        "map",
+        "-c",
+        q.to_str().unwrap(),
+        r.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("2 of its query ids differ from the judgments' only in upper and lower case or in leading zeros (Q1 in the run, q1 in the judgments; q02 in the run, q2 in the judgments)"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -76,6 +76,7 @@ pub use results::{
 };
 pub use roles::{describe_files, file_roles, is_unread_file};
 pub use run_names::name_runs;
+pub use run_warnings::lookalike_query_ids;
 pub use runs::evaluate_files;
 pub use runs::tie_effect;
 pub use shard_lines::{read_trec_run, Shard, TrecRead, Ungrouped};

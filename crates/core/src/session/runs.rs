@@ -327,6 +327,33 @@ mod tests {
     }
 
     #[test]
+    fn query_ids_spelled_otherwise_in_the_run_are_pointed_out() {
+        let files = [
+            file("qrels", "q1 0 d1 1\nq2 0 d2 1\n301 0 d3 1\n"),
+            file(
+                "a.run",
+                "Q01 Q0 d1 1 2 a\nq2 Q0 d2 1 2 a\n0301 Q0 d3 1 2 a\nq9 Q0 d9 1 1 a\n",
+            ),
+        ];
+        let e = evaluate_files(&files, &default_metrics(), &EvalOptions::default());
+        let said: Vec<String> = e
+            .warnings
+            .iter()
+            .filter(|w| matches!(w, Warning::LookalikeQueryIds { .. }))
+            .map(Warning::to_string)
+            .collect();
+        assert_eq!(
+            said,
+            ["a.run: 2 of its query ids differ from the judgments' only in upper and lower case or in leading zeros (0301 in the run, 301 in the judgments; Q01 in the run, q1 in the judgments), so they are not matched: ids are compared exactly, as trec_eval compares them. Rename them in one of the files to match."]
+        );
+        // Only q2 is matched: AP 1 over it alone (the other two are left out).
+        assert_eq!(
+            e.systems[0].queries.iter().filter(|q| !q.missing).count(),
+            1
+        );
+    }
+
+    #[test]
     fn a_run_without_result_lines_retrieved_nothing_where_missing_queries_score_0() {
         // ir_measures' TestPytrecEval.test_empty: its qrels (queries 0 and
         // 1) against an empty run give P@5 = 0 for both queries. trec_eval

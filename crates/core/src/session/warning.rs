@@ -99,6 +99,16 @@ pub enum Warning {
         /// The run file.
         file: String,
     },
+    /// Query ids of the run and of the judgments that differ only in case
+    /// or in leading zeros (`Q01` and `q1`), left unmatched: ids are
+    /// compared exactly, as trec_eval compares them.
+    LookalikeQueryIds {
+        /// The run.
+        run: String,
+        /// Each run id with the judgments' id it looks like, in the run's
+        /// id order.
+        pairs: Vec<(String, String)>,
+    },
     /// A run scores 0 everywhere because nothing it ranks is judged: no
     /// document of its first `first` ranks of each query is in the
     /// judgments and it retrieves none of their relevant documents, or
@@ -203,6 +213,7 @@ pub enum WarningKind {
     Ties,
     PreferenceTies,
     NoResultLines,
+    LookalikeQueryIds,
     NothingJudged,
 }
 
@@ -221,6 +232,7 @@ impl WarningKind {
             WarningKind::Ties => "ties",
             WarningKind::PreferenceTies => "preference-ties",
             WarningKind::NoResultLines => "no-result-lines",
+            WarningKind::LookalikeQueryIds => "lookalike-query-ids",
             WarningKind::NothingJudged => "nothing-judged",
         }
     }
@@ -241,6 +253,7 @@ impl Warning {
             Warning::Ties { .. } => WarningKind::Ties,
             Warning::PreferenceTies => WarningKind::PreferenceTies,
             Warning::NoResultLines { .. } => WarningKind::NoResultLines,
+            Warning::LookalikeQueryIds { .. } => WarningKind::LookalikeQueryIds,
             Warning::NothingJudged { .. } => WarningKind::NothingJudged,
         }
     }
@@ -253,6 +266,7 @@ impl Warning {
             | Warning::QueriesWithoutJudgments { run, .. }
             | Warning::RepeatedDocids { run, .. }
             | Warning::Ties { run, .. }
+            | Warning::LookalikeQueryIds { run, .. }
             | Warning::NothingJudged { run, .. } => vec![run],
             Warning::DifferentQueries { system, other, .. } => vec![system, other],
             _ => Vec::new(),
@@ -436,6 +450,26 @@ impl fmt::Display for Warning {
                 f,
                 "{file} has no result lines: it is evaluated as a system that retrieved nothing."
             ),
+            Warning::LookalikeQueryIds { run, pairs } => {
+                let shown: Vec<String> = pairs
+                    .iter()
+                    .take(3)
+                    .map(|(ours, theirs)| format!("{ours} in the run, {theirs} in the judgments"))
+                    .collect();
+                let more = match pairs.len().saturating_sub(shown.len()) {
+                    0 => String::new(),
+                    n => format!("; {} more", plural(n, "pair", "pairs")),
+                };
+                let which = match pairs.len() {
+                    1 => "one of its query ids differs".to_string(),
+                    n => format!("{n} of its query ids differ"),
+                };
+                write!(
+                    f,
+                    "{run}: {which} from the judgments' only in upper and lower case or in leading zeros ({}{more}), so they are not matched: ids are compared exactly, as trec_eval compares them. Rename them in one of the files to match.",
+                    shown.join("; ")
+                )
+            }
             Warning::NothingJudged {
                 run,
                 queries,
