@@ -224,6 +224,7 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
                                         html! {
                                             <td class="num" data-system={ systems[si].name.clone() } data-query={ id.to_string() } data-value={ v.to_string() }>
                                                 <button type="button" class="value" title="How this value came about"
+                                                    aria-label={ format!("{measure_name} of {}, query {id}: {}", systems[si].name, format_value(v)) }
                                                     onclick={ Callback::from(move |_: MouseEvent| on_select.emit(target.clone())) }>{ format_value(v) }</button>
                                             </td>
                                         }

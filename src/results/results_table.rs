@@ -221,6 +221,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     data-beats={ sup.join(",") }>
                                     <button type="button" class="value" data-value={ v.to_string() }
                                         title="How this value came about"
+                                        aria-label={ format!("{m} of {}: {}", s.name, format_value(*v)) }
                                         onclick={ {
                                             let on_select = props.on_select.clone();
                                             let target = Selected { system: s.name.clone(), query: None, measure: j };

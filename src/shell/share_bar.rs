@@ -283,9 +283,11 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                                 </select>
                             </span>
                         </div>
-                        <p class="hint">{ "Preview: it opens at that height, then takes its content's height, as the snippet's script makes it do in your page." }</p>
+                        <p class="hint">{ "Preview: it opens at that height, then takes its content's height, as the snippet's script makes it do in your page. Click into it to try it; the Tab key passes it by." }</p>
+                        // Out of the Tab order: its dozens of controls stood
+                        // between the panel's and the rest of the page.
                         <iframe class="embed-preview" data-testid="embed-preview" title="Preview of the embedded calculator"
-                            ref={ preview } src={ src } height={ embed_height.to_string() } />
+                            tabindex="-1" ref={ preview } src={ src } height={ embed_height.to_string() } />
                     </div>
                 },
                 Some(Err(m)) => html! { <p class="field-error" role="alert" data-testid="embed-error">{ m }</p> },

@@ -132,3 +132,19 @@ test('in the learn door, which has no results, the skip link goes to the exercis
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-title');
   await context.close();
 });
+
+test('a value button is named by its measure and system, not by its number alone', async () => {
+  const { context, page, seen } = await open(env);
+  const value = cell(page, 'BM25', 'RR');
+  await value.waitFor({ timeout: 15000 });
+  const shown = await value.innerText();
+  assert.match(shown, /^\d\.\d{4}$/);
+  await page.getByRole('button', { name: `RR of BM25: ${shown}`, exact: true }).waitFor();
+  // The per-query table names the query as well.
+  await page.getByTestId('pq-measure').selectOption({ label: 'RR' });
+  const perQuery = page.locator('[data-testid="per-query"] td[data-system="BM25"] button.value').first();
+  const query = await perQuery.locator('xpath=..').getAttribute('data-query');
+  assert.equal(await perQuery.getAttribute('aria-label'), `RR of BM25, query ${query}: ${await perQuery.innerText()}`);
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});

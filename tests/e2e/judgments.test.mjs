@@ -98,12 +98,12 @@ test('a bad preference line is located, and the run gets no values', async () =>
   await page.getByTestId('add-pasted').click();
   const errors = page.getByTestId('file-errors');
   await errors.waitFor({ timeout: 15000 });
-  assert.match(await errors.innerText(), /pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5: a line of 5 fields is read as trec_eval.s preferences `?qid group subgroup docid level`?, where qrels have 4 `?qid iter docid grade`?, found high/);
+  assert.match(await errors.innerText(), /pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5: 5 fields make a preference line, `?qid group subgroup docid level`?; qrels lines have 4, found high/);
   // What was found is shown as code, without the message's backticks.
   assert.equal(await errors.locator('code', { hasText: 'high' }).count(), 1);
   // No numbers from damaged files until the reader chooses.
   const withheld = page.getByTestId('numbers-withheld');
-  assert.match(await withheld.innerText(), /No numbers from the files: 1 bad line could not be read[^]*pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5: a line of 5 fields is read as trec_eval.s preferences `?qid group subgroup docid level`?, where qrels have 4 `?qid iter docid grade`?, found high/);
+  assert.match(await withheld.innerText(), /No numbers from the files: 1 bad line could not be read[^]*pasted-1, line 2, column 11: expected a number \(the preference level\) in field 5: 5 fields make a preference line, `?qid group subgroup docid level`?; qrels lines have 4, found high/);
   assert.equal(await withheld.locator('code', { hasText: 'high' }).count(), 1, 'what was found, as code');
   assert.doesNotMatch(await withheld.innerText(), /`/);
   await page.getByTestId('evaluate-partial').click();

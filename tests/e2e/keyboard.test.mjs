@@ -82,6 +82,16 @@ test('Copy link and Embed open with the focus inside, close with Esc, and give t
     // The link's field is named by a label that says it was copied.
     if (button === 'copy-link') {
       assert.match(await page.locator('label[for="share-link"]').textContent(), /copied to the clipboard/);
+    } else {
+      // Tab from the panel's last choice passes the preview by (its
+      // frame's controls are not in the Tab order).
+      await page.getByTestId('embed-preview').waitFor();
+      await page.getByTestId('embed-view').focus();
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => document.activeElement?.dataset?.testid ?? document.activeElement?.tagName);
+      assert.notEqual(where, 'embed-preview', 'Tab went into the preview');
+      assert.notEqual(where, 'IFRAME', 'Tab went into the preview');
+      await page.getByTestId('embed-snippet').focus();
     }
     await page.keyboard.press('Escape');
     await page.getByTestId('close-share').waitFor({ state: 'detached' });

@@ -429,7 +429,7 @@ impl fmt::Display for Expected {
                 f,
                 "each docid once per query, group and subgroup (listed on line {first_line})"
             ),
-            PreferenceLevel => f.write_str("a number (the preference level) in field 5: a line of 5 fields is read as trec_eval's preferences `qid group subgroup docid level`, where qrels have 4 `qid iter docid grade`"),
+            PreferenceLevel => f.write_str("a number (the preference level) in field 5: 5 fields make a preference line, `qid group subgroup docid level`; qrels lines have 4"),
             PreferenceRepeat { qid, docid, keep_all } => write!(
                 f,
                 "each docid once per query (query {qid} lists docid {docid} again{})",

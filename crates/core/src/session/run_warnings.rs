@@ -7,6 +7,7 @@ use super::results::SourceResults;
 use super::warning::{Refusal, Warning};
 use super::EvalOptions;
 use crate::error::{Expected, ParseError};
+use crate::fast_hash::FastHashMap;
 
 /// Why a refused run has no numbers: its first refused repeat, located,
 /// and how many more there are (`None` when no repeat was refused).
@@ -72,7 +73,7 @@ pub(super) fn tally_warnings(
     }
 }
 
-/// An id as a person would read it: letters in lower case, and each run of
+/// An id as a person would read it: ASCII letters in lower case, and each run of
 /// digits without its leading zeros (`Q007` and `q7` read alike).
 fn read_alike(id: &str) -> String {
     let mut out = String::with_capacity(id.len());
@@ -83,7 +84,7 @@ fn read_alike(id: &str) -> String {
             c == '0' && !in_digits && chars.peek().is_some_and(|next| next.is_ascii_digit());
         in_digits = c.is_ascii_digit() && !leading_zero;
         if !leading_zero {
-            out.extend(c.to_lowercase());
+            out.push(c.to_ascii_lowercase());
         }
     }
     out
@@ -92,7 +93,7 @@ fn read_alike(id: &str) -> String {
 /// The run's ids (`ours`) that read like one of `theirs` ([`read_alike`]),
 /// each with it: ids one file spells otherwise than the other.
 pub fn lookalike_query_ids(ours: &[String], theirs: &[String]) -> Vec<(String, String)> {
-    let theirs: std::collections::HashMap<String, &String> =
+    let theirs: FastHashMap<String, &String> =
         theirs.iter().map(|id| (read_alike(id), id)).collect();
     ours.iter()
         .filter_map(|id| {

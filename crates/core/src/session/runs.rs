@@ -344,7 +344,7 @@ mod tests {
             .collect();
         assert_eq!(
             said,
-            ["a.run: 2 of its query ids differ from the judgments' only in upper and lower case or in leading zeros (0301 in the run, 301 in the judgments; Q01 in the run, q1 in the judgments), so they are not matched: ids are compared exactly, as trec_eval compares them. Rename them in one of the files to match."]
+            ["a.run: 2 of its query ids differ from the judgments' only in case or leading zeros (0301 in the run, 301 in the judgments; Q01 in the run, q1 in the judgments): not matched, as ids are compared exactly (as by trec_eval). Rename them in one file."]
         );
         // Only q2 is matched: AP 1 over it alone (the other two are left out).
         assert_eq!(

@@ -466,7 +466,7 @@ impl fmt::Display for Warning {
                 };
                 write!(
                     f,
-                    "{run}: {which} from the judgments' only in upper and lower case or in leading zeros ({}{more}), so they are not matched: ids are compared exactly, as trec_eval compares them. Rename them in one of the files to match.",
+                    "{run}: {which} from the judgments' only in case or leading zeros ({}{more}): not matched, as ids are compared exactly (as by trec_eval). Rename them in one file.",
                     shown.join("; ")
                 )
             }
