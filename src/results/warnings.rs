@@ -8,12 +8,24 @@ use yew::prelude::*;
 use crate::shared::code_text::code_spans;
 
 use crate::shared::evaluation::{by_kind, plural, Warning};
+use crate::shared::first_module::FIRST;
 
 /// Props of [`Warnings`].
 #[derive(Properties, PartialEq)]
 pub struct WarningsProps {
     /// The warnings, in the order the pipeline found them.
     pub warnings: Vec<Warning>,
+}
+
+/// A warning's words. The first module holds no files, so it words only
+/// the warnings of typed rankings (the files' words stay out of its code).
+fn words(w: &Warning) -> String {
+    if FIRST {
+        w.typed_words()
+            .unwrap_or_else(|| w.kind().name().to_string())
+    } else {
+        w.to_string()
+    }
 }
 
 /// The warnings, one line per kind: the kind's first warning on one line
@@ -32,7 +44,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
             { for by_kind(&props.warnings).into_iter().map(|(kind, group)| {
                 let more = group.len() - 1;
                 let mut rest = group.into_iter();
-                let first = rest.next().map(|w| w.to_string()).unwrap_or_default();
+                let first = rest.next().map(words).unwrap_or_default();
                 html! {
                     <details class="warning-kind" data-kind={ kind.name() }>
                         <summary>
@@ -44,7 +56,7 @@ pub fn Warnings(props: &WarningsProps) -> Html {
                         if more > 0 {
                             <ul>
                                 { for rest.map(|w| html! {
-                                    <li data-testid="warning" data-kind={ kind.name() }>{ code_spans(&w.to_string()) }</li>
+                                    <li data-testid="warning" data-kind={ kind.name() }>{ code_spans(&words(w)) }</li>
                                 }) }
                             </ul>
                         }

@@ -93,7 +93,7 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
   await cell(page, 'sysA', 'AP').waitFor({ timeout: 15000 });
   assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
   const warning = page.locator('[data-testid="warning"][data-kind="lookalike-query-ids"]');
-  assert.match(await warning.innerText(), /^sysA: one of its query ids differs from the judgments' only in case or leading zeros \(101 in the run, 0101 in the judgments\): not matched, as ids are compared exactly/);
+  assert.match(await warning.innerText(), /^sysA: query id 101 and the judgments' 0101 differ only in case or leading zeros: ids are compared exactly, as by trec_eval, so they are not matched\./);
   await page.getByTestId('file-input').setInputFiles([
     file('run5.txt', '102 Q0 D011 1 7.0\n102 Q0 D012 2 6.0\n'),
   ]);

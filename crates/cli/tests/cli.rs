@@ -59,7 +59,7 @@ fn query_ids_spelled_otherwise_are_pointed_out() {
     assert!(out.status.success());
     let err = text(&out.stderr);
     assert!(
-        err.contains("2 of its query ids differ from the judgments' only in case or leading zeros (Q1 in the run, q1 in the judgments; q02 in the run, q2 in the judgments)"),
+        err.contains("run-spelled: query id Q1 and the judgments' q1 differ only in case or leading zeros, like 1 more pair: ids are compared exactly"),
         "{err}"
     );
 }

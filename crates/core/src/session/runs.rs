@@ -344,7 +344,7 @@ mod tests {
             .collect();
         assert_eq!(
             said,
-            ["a.run: 2 of its query ids differ from the judgments' only in case or leading zeros (0301 in the run, 301 in the judgments; Q01 in the run, q1 in the judgments): not matched, as ids are compared exactly (as by trec_eval). Rename them in one file."]
+            ["a.run: query id 0301 and the judgments' 301 differ only in case or leading zeros, like 1 more pair: ids are compared exactly, as by trec_eval, so they are not matched. Rename them in one file."]
         );
         // Only q2 is matched: AP 1 over it alone (the other two are left out).
         assert_eq!(

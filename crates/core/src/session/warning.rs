@@ -361,25 +361,14 @@ fn ids(queries: &[String]) -> String {
     listed(&q)
 }
 
-impl fmt::Display for Warning {
+/// The words of the warnings typed rankings give (a grade above the
+/// scale, systems over different queries), shared by [`Warning`]'s
+/// `Display` and [`Warning::typed_words`].
+struct TypedWords<'a>(&'a Warning);
+
+impl fmt::Display for TypedWords<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Warning::NoQrels => {
-                write!(f, "Add a qrels file: runs are evaluated against its judgments.")
-            }
-            Warning::SecondJudgments { file, qrels, used } => write!(
-                f,
-                "{file} is a second {} file and is not used (the first one, {used}, is).",
-                if *qrels { "qrels" } else { "judgments" }
-            ),
-            Warning::GradesAboveScale {
-                file,
-                max_grade,
-                scale_max,
-            } => write!(
-                f,
-                "{file} has grades up to {max_grade}, above the grade scale's maximum {scale_max}."
-            ),
+        match self.0 {
             Warning::TypedGradeAboveScale {
                 system,
                 query,
@@ -404,6 +393,47 @@ impl fmt::Display for Warning {
                 },
                 ids(lacking)
             ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Warning {
+    /// Its words if typed rankings can give it, else `None` (a warning
+    /// about files). The page's first module, which never holds files,
+    /// words its warnings with this alone, so that the files' words are
+    /// not part of its code.
+    pub fn typed_words(&self) -> Option<String> {
+        matches!(
+            self,
+            Warning::TypedGradeAboveScale { .. } | Warning::DifferentQueries { .. }
+        )
+        .then(|| TypedWords(self).to_string())
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::NoQrels => {
+                write!(f, "Add a qrels file: runs are evaluated against its judgments.")
+            }
+            Warning::SecondJudgments { file, qrels, used } => write!(
+                f,
+                "{file} is a second {} file and is not used (the first one, {used}, is).",
+                if *qrels { "qrels" } else { "judgments" }
+            ),
+            Warning::GradesAboveScale {
+                file,
+                max_grade,
+                scale_max,
+            } => write!(
+                f,
+                "{file} has grades up to {max_grade}, above the grade scale's maximum {scale_max}."
+            ),
+            Warning::TypedGradeAboveScale { .. } | Warning::DifferentQueries { .. } => {
+                TypedWords(self).fmt(f)
+            }
             Warning::MissingQueries {
                 run,
                 queries,
@@ -451,24 +481,15 @@ impl fmt::Display for Warning {
                 "{file} has no result lines: it is evaluated as a system that retrieved nothing."
             ),
             Warning::LookalikeQueryIds { run, pairs } => {
-                let shown: Vec<String> = pairs
-                    .iter()
-                    .take(3)
-                    .map(|(ours, theirs)| format!("{ours} in the run, {theirs} in the judgments"))
-                    .collect();
-                let more = match pairs.len().saturating_sub(shown.len()) {
-                    0 => String::new(),
-                    n => format!("; {} more", plural(n, "pair", "pairs")),
-                };
-                let which = match pairs.len() {
-                    1 => "one of its query ids differs".to_string(),
-                    n => format!("{n} of its query ids differ"),
-                };
-                write!(
-                    f,
-                    "{run}: {which} from the judgments' only in case or leading zeros ({}{more}): not matched, as ids are compared exactly (as by trec_eval). Rename them in one file.",
-                    shown.join("; ")
-                )
+                if let Some((ours, theirs)) = pairs.first() {
+                    write!(f, "{run}: query id {ours} and the judgments' {theirs} differ only in case or leading zeros")?;
+                }
+                if pairs.len() > 1 {
+                    let more = pairs.len() - 1;
+                    let s = if more == 1 { "" } else { "s" };
+                    write!(f, ", like {more} more pair{s}")?;
+                }
+                f.write_str(": ids are compared exactly, as by trec_eval, so they are not matched. Rename them in one file.")
             }
             Warning::NothingJudged {
                 run,
@@ -495,6 +516,34 @@ impl fmt::Display for Warning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_warnings_have_their_words_apart_and_file_warnings_none() {
+        let typed = [
+            Warning::TypedGradeAboveScale {
+                system: "A".into(),
+                query: "q1".into(),
+                line: 2,
+                grade: 5,
+                scale_max: 3,
+            },
+            Warning::DifferentQueries {
+                system: "A".into(),
+                other: "B".into(),
+                lacking: vec!["q2".into()],
+            },
+        ];
+        assert_eq!(
+            typed[0].typed_words().as_deref(),
+            Some("A, q1 (line 2): grade 5 is above the grade scale's maximum 3.")
+        );
+        for w in &typed {
+            assert_eq!(w.typed_words(), Some(w.to_string()));
+        }
+        let file = Warning::NoResultLines { file: "r".into() };
+        assert_eq!(file.typed_words(), None);
+        assert!(!file.to_string().is_empty());
+    }
 
     #[test]
     fn grouped_by_kind_in_order_of_first_appearance() {
