@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlInputElement;
 
@@ -154,6 +155,23 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             shut();
         }
     });
+    // The panel lies over the page: the focus leaving it for the page (Tab
+    // past its last control) closes it, so the focus is never under it.
+    let bar = use_node_ref();
+    let onfocusout = {
+        let (outcome, embed, bar) = (outcome.clone(), embed.clone(), bar.clone());
+        Callback::from(move |e: FocusEvent| {
+            let to = e
+                .related_target()
+                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+            let Some(to) = to else { return };
+            let inside = bar.get().is_some_and(|b| b.contains(Some(&to)));
+            if open && !inside {
+                outcome.set(None);
+                embed.set(None);
+            }
+        })
+    };
     let on_embed = {
         let (state, embed) = (props.state.clone(), embed.clone());
         let outcome = outcome.clone();
@@ -226,7 +244,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         })
     };
     html! {
-        <div class="share-bar" { onkeydown }>
+        <div class="share-bar" ref={ bar } { onkeydown } { onfocusout }>
             <button type="button" data-testid="copy-link" onclick={ on_copy } aria-expanded={ matches!(*outcome, Some(Ok(_))).to_string() } aria-controls={ matches!(*outcome, Some(Ok(_))).then_some("share-result") }>{ "Copy link" }</button>
             <button type="button" data-testid="save-session" onclick={ on_save }>{ "Save session" }</button>
             <input id="open-session" data-testid="open-session" class="visually-hidden" type="file" accept=".json,application/json" onchange={ on_open } />

@@ -93,13 +93,15 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
   await cell(page, 'sysA', 'AP').waitFor({ timeout: 15000 });
   assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
   const warning = page.locator('[data-testid="warning"][data-kind="lookalike-query-ids"]');
-  assert.match(await warning.innerText(), /^sysA: query id 101 and the judgments' 0101 differ only in case or leading zeros: ids are compared exactly, as by trec_eval, so they are not matched\./);
+  assert.match(await warning.innerText(), /^sysA: its query 101 is written 0101 in the judgments: ids are compared exactly, as by trec_eval, so such a query is not evaluated\. Write its id alike in the run and the judgments\./);
+  // It comes first: it is the cause of the missing and unjudged queries.
+  assert.equal(await page.locator('[data-testid="warning"]').first().getAttribute('data-kind'), 'lookalike-query-ids');
   await page.getByTestId('file-input').setInputFiles([
     file('run5.txt', '102 Q0 D011 1 7.0\n102 Q0 D012 2 6.0\n'),
   ]);
   const errors = page.getByTestId('file-errors');
   await errors.waitFor({ timeout: 15000 });
-  assert.match(await errors.innerText(), /run5\.txt, line 1, column 18: expected 6 fields `?qid Q0 docid rank score tag`? \(this line has 5\)/);
+  assert.match(await errors.innerText(), /run5\.txt, line 1, column 18: expected 6 fields `?qid Q0 docid rank score tag`? \(this line has 5: its tag is missing\)/);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

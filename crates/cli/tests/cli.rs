@@ -59,7 +59,7 @@ fn query_ids_spelled_otherwise_are_pointed_out() {
     assert!(out.status.success());
     let err = text(&out.stderr);
     assert!(
-        err.contains("run-spelled: query id Q1 and the judgments' q1 differ only in case or leading zeros, like 1 more pair: ids are compared exactly"),
+        err.contains("run-spelled: its query Q1 is written q1 in the judgments, and 1 more query is too: ids are compared exactly"),
         "{err}"
     );
 }

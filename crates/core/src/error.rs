@@ -409,6 +409,10 @@ impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Expected::*;
         match self {
+            Fields {
+                layout: FieldLayout::Run,
+                count: 5,
+            } => write!(f, "{} (this line has 5: its tag is missing)", FieldLayout::Run),
             Fields { layout, count } => write!(f, "{layout} (this line has {count})"),
             QrelsGrade => f.write_str("an integer relevance grade in field 4"),
             RunRank => f.write_str("an integer rank in field 4"),

@@ -503,7 +503,7 @@ mod tests {
             vec![
                 "run.txt:2:8: expected an integer rank in field 4, found `one`",
                 "run.txt:3:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `abc`",
-                "run.txt:4:13: expected 6 fields `qid Q0 docid rank score tag` (this line has 5), found end of line",
+                "run.txt:4:13: expected 6 fields `qid Q0 docid rank score tag` (this line has 5: its tag is missing), found end of line",
                 "run.txt:5:10: expected a numeric score in field 5 (e.g. 12.5, -3.2e-05, 2E+01), found `nan`",
             ]
         );

@@ -38,6 +38,12 @@ pub(super) fn tally_warnings(
 ) {
     let run = || name.to_string();
     let c = &options.conventions;
+    // First: it names the cause of the two that follow it.
+    let pairs = lookalike_query_ids(run_only_queries, missing_queries);
+    if !pairs.is_empty() {
+        part.warnings
+            .push(Warning::LookalikeQueryIds { run: run(), pairs });
+    }
     if !missing_queries.is_empty() {
         part.warnings.push(Warning::MissingQueries {
             run: run(),
@@ -50,11 +56,6 @@ pub(super) fn tally_warnings(
             run: run(),
             queries: run_only_queries.to_vec(),
         });
-        let pairs = lookalike_query_ids(run_only_queries, missing_queries);
-        if !pairs.is_empty() {
-            part.warnings
-                .push(Warning::LookalikeQueryIds { run: run(), pairs });
-        }
     }
     if repeated_lines > 0 {
         part.warnings.push(Warning::RepeatedDocids {

@@ -320,7 +320,7 @@ mod tests {
         .to_string();
         assert!(
             said.starts_with(
-                "a: none of the documents it ranks first (the first 100 of each of its 1 query) is judged"
+                "a: none of the documents it ranks first (up to 100 in each of its 1 query) is judged"
             ),
             "{said}"
         );
@@ -344,7 +344,7 @@ mod tests {
             .collect();
         assert_eq!(
             said,
-            ["a.run: query id 0301 and the judgments' 301 differ only in case or leading zeros, like 1 more pair: ids are compared exactly, as by trec_eval, so they are not matched. Rename them in one file."]
+            ["a.run: its query 0301 is written 301 in the judgments, and 1 more query is too: ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in the run and the judgments."]
         );
         // Only q2 is matched: AP 1 over it alone (the other two are left out).
         assert_eq!(

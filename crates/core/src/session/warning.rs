@@ -175,7 +175,7 @@ impl fmt::Display for Refusal {
                 };
                 write!(
                     f,
-                    "No numbers: line {line} repeats docid `{docid}` in {query}, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose keep-first or keep-last in Settings to evaluate it."
+                    "No numbers: line {line} repeats docid `{docid}` in {query}, and the duplicates setting is \"refuse\" (as trec_eval){more}. Choose \"keep the first line\" or \"keep the last line\" for repeated docids in Settings to evaluate it."
                 )
             }
             Refusal::RepeatedDocidUnlocated => write!(
@@ -482,14 +482,15 @@ impl fmt::Display for Warning {
             ),
             Warning::LookalikeQueryIds { run, pairs } => {
                 if let Some((ours, theirs)) = pairs.first() {
-                    write!(f, "{run}: query id {ours} and the judgments' {theirs} differ only in case or leading zeros")?;
+                    write!(f, "{run}: its query {ours} is written {theirs} in the judgments")?;
                 }
                 if pairs.len() > 1 {
-                    let more = pairs.len() - 1;
-                    let s = if more == 1 { "" } else { "s" };
-                    write!(f, ", like {more} more pair{s}")?;
+                    match pairs.len() - 1 {
+                        1 => f.write_str(", and 1 more query is too")?,
+                        more => write!(f, ", and {more} more queries are too")?,
+                    }
                 }
-                f.write_str(": ids are compared exactly, as by trec_eval, so they are not matched. Rename them in one file.")
+                f.write_str(": ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in the run and the judgments.")
             }
             Warning::NothingJudged {
                 run,
@@ -500,7 +501,7 @@ impl fmt::Display for Warning {
                 match first {
                     Some(n) => write!(
                         f,
-                        "{run}: none of the documents it ranks first (the first {n} of each of its {queries}) is judged"
+                        "{run}: none of the documents it ranks first (up to {n} in each of its {queries}) is judged"
                     )?,
                     None => write!(
                         f,
