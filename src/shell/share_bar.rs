@@ -161,11 +161,10 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     let onfocusout = {
         let (outcome, embed, bar) = (outcome.clone(), embed.clone(), bar.clone());
         Callback::from(move |e: FocusEvent| {
-            let to = e
-                .related_target()
-                .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-            let Some(to) = to else { return };
-            let inside = bar.get().is_some_and(|b| b.contains(Some(&to)));
+            let Some(to) = e.related_target() else { return };
+            let inside = bar
+                .get()
+                .is_some_and(|b| b.contains(Some(to.unchecked_ref())));
             if open && !inside {
                 outcome.set(None);
                 embed.set(None);

@@ -93,7 +93,7 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
   await cell(page, 'sysA', 'AP').waitFor({ timeout: 15000 });
   assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
   const warning = page.locator('[data-testid="warning"][data-kind="lookalike-query-ids"]');
-  assert.match(await warning.innerText(), /^sysA: its query 101 is written 0101 in the judgments: ids are compared exactly, as by trec_eval, so such a query is not evaluated\. Write its id alike in the run and the judgments\./);
+  assert.match(await warning.innerText(), /^sysA: its query 101 is written 0101 in the judgments: ids are compared exactly, as by trec_eval, so such a query is not evaluated\. Write its id alike in both files\./);
   // It comes first: it is the cause of the missing and unjudged queries.
   assert.equal(await page.locator('[data-testid="warning"]').first().getAttribute('data-kind'), 'lookalike-query-ids');
   await page.getByTestId('file-input').setInputFiles([

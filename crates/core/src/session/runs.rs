@@ -344,7 +344,7 @@ mod tests {
             .collect();
         assert_eq!(
             said,
-            ["a.run: its query 0301 is written 301 in the judgments, and 1 more query is too: ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in the run and the judgments."]
+            ["a.run: its query 0301 is written 301 in the judgments, and 1 more query is too: ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in both files."]
         );
         // Only q2 is matched: AP 1 over it alone (the other two are left out).
         assert_eq!(

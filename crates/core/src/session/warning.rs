@@ -490,7 +490,7 @@ impl fmt::Display for Warning {
                         more => write!(f, ", and {more} more queries are too")?,
                     }
                 }
-                f.write_str(": ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in the run and the judgments.")
+                f.write_str(": ids are compared exactly, as by trec_eval, so such a query is not evaluated. Write its id alike in both files.")
             }
             Warning::NothingJudged {
                 run,
