@@ -133,8 +133,14 @@ import { DIST } from './harness.mjs';
 // does); 646,366 for the whole app, so 650,000; and the worker down to
 // 166,591, its explanation lookups' problems sent as data for the page to
 // word (it had carried every parse error's message for them).
+// Then the messy files' messages (query ids spelled otherwise, a run line
+// without its tag, a refused repeat's query and first line, a byte order
+// mark dropped on every path) and the panels closed when the focus leaves
+// them: the first visit 450,317, brought to 448,958 by giving it only the
+// typed rankings' warnings and no refused runs' words (it holds no files);
+// the whole app 650,014, so 652,000; the worker 168,433.
 const FIRST_BUDGET = 450_000;
-const WHOLE_BUDGET = 650_000;
+const WHOLE_BUDGET = 652_000;
 const WORKER_BUDGET = 170_000;
 
 const gz = (name) => gzipSync(readFileSync(join(DIST, name)), { level: 9 }).length;
