@@ -102,6 +102,13 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
   const errors = page.getByTestId('file-errors');
   await errors.waitFor({ timeout: 15000 });
   assert.match(await errors.innerText(), /run5\.txt, line 1, column 18: expected 6 fields `?qid Q0 docid rank score tag`? \(this line has 5: its tag is missing\)/);
+  // Evaluated without its bad lines, it has none left: refused, not a
+  // system that retrieved nothing (its zeros would pass for one's).
+  await page.getByTestId('evaluate-partial').click();
+  const refused = page.getByTestId('refused-row');
+  await refused.waitFor({ timeout: 15000 });
+  assert.match(await refused.innerText(), /^run5\.txt[^]*No numbers: none of its result lines could be read \(see the file problems\)\./);
+  assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
   assert.deepEqual(seen.errors, []);
   await context.close();
 });

@@ -171,8 +171,11 @@ pub fn tie_effect(system: &SystemResult, metrics: &[Metric]) -> bool {
 /// only) is a system that retrieved nothing: where queries a run lacks
 /// score 0 (trec_eval -c, ir_measures, ranx) it is evaluated so, with a
 /// warning that says so; where they are left out, no query is left and it
-/// is refused, as trec_eval fails without -c. Returns whether it was
-/// refused (and so added to `part` already).
+/// is refused, as trec_eval fails without -c. A run none of whose result
+/// lines could be read is refused under either convention (with its
+/// lines' problems): it is not a system that retrieved nothing, and its
+/// zeros would pass for one's. Returns whether it was refused (and so
+/// added to `part` already).
 fn no_result_lines(
     kind: crate::formats::inputs::InputKind,
     run: &crate::formats::trec::Run<'_>,
@@ -180,13 +183,16 @@ fn no_result_lines(
     part: &mut SourceResults,
     (name, measures): (&str, usize),
 ) -> bool {
+    let unread = run.query_order.is_empty() && !run.errors.is_empty();
     let empty = kind.format == crate::formats::inputs::InputFormat::Trec
         && run.query_order.is_empty()
         && run.errors.is_empty();
-    if !empty {
+    if !empty && !unread {
         return false;
     }
-    if conventions.missing_queries == crate::conventions::MissingQueries::ScoreZero {
+    if unread {
+        part.errors.extend(run.errors.iter().cloned());
+    } else if conventions.missing_queries == crate::conventions::MissingQueries::ScoreZero {
         part.warnings.push(Warning::NoResultLines {
             file: name.to_string(),
         });
@@ -198,7 +204,11 @@ fn no_result_lines(
         queries: Default::default(),
         means: vec![f64::NAN; measures],
         max_grade: 0,
-        refused: Some(Refusal::NoResultLines),
+        refused: Some(if unread {
+            Refusal::NoReadableLines
+        } else {
+            Refusal::NoResultLines
+        }),
         runid: None,
         several_tags: false,
         file: None,
@@ -351,6 +361,38 @@ mod tests {
             e.systems[0].queries.iter().filter(|q| !q.missing).count(),
             1
         );
+    }
+
+    #[test]
+    fn a_run_none_of_whose_lines_reads_is_refused_whatever_the_missing_queries_setting() {
+        // Its zeros would pass for a system's that retrieved nothing.
+        let files = [
+            file("qrels", "q1 0 d1 1\nq2 0 d2 1\n"),
+            file("run5.txt", "q1 Q0 d1 1 7.0\nq2 Q0 d2 1 6.0\n"),
+        ];
+        for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
+            let options = EvalOptions {
+                conventions: Conventions {
+                    missing_queries: missing,
+                    ..Conventions::default()
+                },
+                ..EvalOptions::default()
+            };
+            let e = evaluate_files(&files, &default_metrics(), &options);
+            let s = &e.systems[0];
+            assert!(s.queries.is_empty(), "{missing:?}");
+            assert_eq!(s.refused, Some(Refusal::NoReadableLines), "{missing:?}");
+            assert_eq!(
+                s.refused.as_ref().unwrap().to_string(),
+                "No numbers: none of its result lines could be read (see the file problems)."
+            );
+            let lines: Vec<usize> = e.errors.iter().map(|p| p.line).collect();
+            assert_eq!(lines, [1, 2], "the lines' problems are listed");
+            assert!(!e
+                .warnings
+                .iter()
+                .any(|w| matches!(w, Warning::NoResultLines { .. })));
+        }
     }
 
     #[test]

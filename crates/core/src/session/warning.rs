@@ -154,6 +154,9 @@ pub enum Refusal {
     /// The run file has no result lines and queries the run lacks are left
     /// out: no query is left to evaluate (trec_eval fails so without -c).
     NoResultLines,
+    /// None of the run file's result lines could be read (each is among
+    /// the file problems).
+    NoReadableLines,
 }
 
 impl fmt::Display for Refusal {
@@ -189,6 +192,10 @@ impl fmt::Display for Refusal {
             Refusal::ContradictoryPreferences => write!(
                 f,
                 "No values: the preferences of a query contradict each other (see the file problems)."
+            ),
+            Refusal::NoReadableLines => write!(
+                f,
+                "No numbers: none of its result lines could be read (see the file problems)."
             ),
             Refusal::NoResultLines => write!(
                 f,
