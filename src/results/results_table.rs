@@ -256,7 +256,7 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                         </th>
                         <td class="num" data-system={ s.name.clone() } data-measure="num_q">{ "—" }</td>
                         <td colspan={ props.measures.len().max(1).to_string() } class="refusal" data-testid="refusal">
-                            { code_spans(&s.refused.as_ref().map(ToString::to_string).unwrap_or_default()) }
+                            <span class="refusal-text">{ code_spans(&s.refused.as_ref().map(ToString::to_string).unwrap_or_default()) }</span>
                         </td>
                     </tr>
                 }) }

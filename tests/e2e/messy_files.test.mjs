@@ -109,6 +109,14 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
   await refused.waitFor({ timeout: 15000 });
   assert.match(await refused.innerText(), /^run5\.txt[^]*No numbers: none of its result lines could be read \(see the file problems\)\./);
   assert.equal(await cell(page, 'sysA', 'AP').innerText(), '1.0000');
+  // On a phone its reason wraps within the table's window (the cell spans
+  // every measure's column, far wider than the screen).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => {
+    const text = document.querySelector('[data-testid="refused-row"] .refusal-text').getBoundingClientRect();
+    const view = document.querySelector('[data-testid="refused-row"]').closest('.table-scroll').getBoundingClientRect();
+    return text.right <= view.right && text.left >= view.left;
+  }, null, { timeout: 5000 });
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
