@@ -50,16 +50,10 @@ fn main() -> ExitCode {
 /// The text of the file `path`, without the byte order mark it may start
 /// with (the core's convention, [`without_byte_order_mark`]).
 fn read(path: &str) -> Result<String, String> {
-    let text =
+    let mut text =
         std::fs::read_to_string(path).map_err(|e| format!("ranklab: cannot read {path}: {e}"))?;
-    Ok(unmarked(text))
-}
-
-/// `text` without its leading byte order mark.
-fn unmarked(mut text: String) -> String {
-    let mark = text.len() - without_byte_order_mark(&text).len();
-    text.drain(..mark);
-    text
+    text.drain(..text.len() - without_byte_order_mark(&text).len());
+    Ok(text)
 }
 
 /// Bytes of run each reading thread takes at least: a small run is read by
@@ -147,12 +141,13 @@ fn not_text(path: &str, line: usize) -> String {
 
 /// The text of the file `path`, its first line that is not UTF-8 named.
 fn text_of(path: &str, bytes: Vec<u8>) -> Result<String, String> {
-    let text = String::from_utf8(bytes).map_err(|e| {
+    // (Its byte order mark is dropped by `evaluate_whole_text`, which
+    // reads it.)
+    String::from_utf8(bytes).map_err(|e| {
         let bad = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
         not_text(path, line)
-    })?;
-    Ok(unmarked(text))
+    })
 }
 
 fn run(argv: &[String]) -> Result<String, String> {

@@ -176,7 +176,7 @@ pub fn tie_effect(system: &SystemResult, metrics: &[Metric]) -> bool {
 /// lines' problems): it is not a system that retrieved nothing, and its
 /// zeros would pass for one's. Returns whether it was refused (and so
 /// added to `part` already).
-fn no_result_lines(
+fn empty_or_unread_run(
     kind: crate::formats::inputs::InputKind,
     run: &crate::formats::trec::Run<'_>,
     conventions: &crate::conventions::Conventions,
@@ -253,7 +253,7 @@ pub fn evaluate_files(
     let conventions = options.conventions;
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
-        if no_result_lines(
+        if empty_or_unread_run(
             kind,
             &run,
             &conventions,
