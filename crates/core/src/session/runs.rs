@@ -87,6 +87,38 @@ impl RunOutcome {
     }
 }
 
+/// A run's row without numbers, and why (`measures` values, each NaN).
+fn refused_system(
+    name: String,
+    why: Refusal,
+    measures: usize,
+    max_grade: i64,
+    (runid, several_tags): (Option<String>, bool),
+) -> SystemResult {
+    SystemResult {
+        name,
+        source: Source::File,
+        queries: Default::default(),
+        means: vec![f64::NAN; measures],
+        max_grade,
+        refused: Some(why),
+        runid,
+        several_tags,
+        file: None,
+    }
+}
+
+/// Whether none of a run's result lines could be read: it has problems,
+/// and no query of it was read (none evaluated, none that the judgments
+/// lack; those it lacks may be rows scored 0). Such a run is refused
+/// however it was read, whole or streamed by the workers: it is not a
+/// system that retrieved nothing, and its zeros would pass for one's.
+fn unread(run: &RunOutcome) -> bool {
+    !run.errors.is_empty()
+        && run.run_only_queries.is_empty()
+        && run.queries.iter().all(|q| q.missing)
+}
+
 /// Adds a run's system, problems and warnings to `part`.
 pub fn add_run(
     part: &mut SourceResults,
@@ -95,18 +127,19 @@ pub fn add_run(
     options: &EvalOptions,
 ) {
     let name = &run.name;
-    if run.refused {
-        part.systems.push(SystemResult {
-            refused: Some(refusal_reason(&run.errors).unwrap_or(Refusal::RepeatedDocidUnlocated)),
-            name: run.name,
-            source: Source::File,
-            means: vec![f64::NAN; metrics.len()],
-            queries: Default::default(),
-            max_grade: run.max_grade,
-            runid: run.runid,
-            several_tags: run.several_tags,
-            file: None,
-        });
+    let refusal = if run.refused {
+        Some(refusal_reason(&run.errors).unwrap_or(Refusal::RepeatedDocidUnlocated))
+    } else {
+        unread(&run).then_some(Refusal::NoReadableLines)
+    };
+    if let Some(why) = refusal {
+        part.systems.push(refused_system(
+            run.name,
+            why,
+            metrics.len(),
+            run.max_grade,
+            (run.runid, run.several_tags),
+        ));
         part.errors.extend(run.errors);
         return;
     }
@@ -181,7 +214,7 @@ fn empty_or_unread_run(
     run: &crate::formats::trec::Run<'_>,
     conventions: &crate::conventions::Conventions,
     part: &mut SourceResults,
-    (name, measures): (&str, usize),
+    (name, measures, max_grade): (&str, usize, i64),
 ) -> bool {
     let unread = run.query_order.is_empty() && !run.errors.is_empty();
     let empty = kind.format == crate::formats::inputs::InputFormat::Trec
@@ -198,21 +231,18 @@ fn empty_or_unread_run(
         });
         return false;
     }
-    part.systems.push(SystemResult {
-        name: name.to_string(),
-        source: Source::File,
-        queries: Default::default(),
-        means: vec![f64::NAN; measures],
-        max_grade: 0,
-        refused: Some(if unread {
-            Refusal::NoReadableLines
-        } else {
-            Refusal::NoResultLines
-        }),
-        runid: None,
-        several_tags: false,
-        file: None,
-    });
+    let why = if unread {
+        Refusal::NoReadableLines
+    } else {
+        Refusal::NoResultLines
+    };
+    part.systems.push(refused_system(
+        name.to_string(),
+        why,
+        measures,
+        max_grade,
+        (None, false),
+    ));
     true
 }
 
@@ -249,7 +279,8 @@ pub fn evaluate_files(
     };
     let qrels = parse_qrels_as(qrels_kind.format, &qrels_file.name, &qrels_file.text);
     part.errors.extend(qrels.errors.iter().cloned());
-    check_grade_scale(&mut part, &qrels_file.name, max_grade(&qrels), options);
+    let largest = max_grade(&qrels);
+    check_grade_scale(&mut part, &qrels_file.name, largest, options);
     let conventions = options.conventions;
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
@@ -258,7 +289,7 @@ pub fn evaluate_files(
             &run,
             &conventions,
             &mut part,
-            (&run_file.name, metrics.len()),
+            (&run_file.name, metrics.len(), largest),
         ) {
             continue;
         }

@@ -586,6 +586,7 @@ mod tests {
     use crate::session::evaluate_files;
     use crate::session::files::BigFile;
     use crate::session::test_support::shared;
+    use crate::session::warning::Refusal;
 
     use crate::session::dealing::{Deal, Dealer, NextPiece};
     use crate::session::reading::{block_on, ByteSource, ByteSourceRead, Ready};
@@ -1325,6 +1326,55 @@ mod tests {
             vec![2, 3]
         );
         assert_eq!(part.systems, expected.systems);
+    }
+
+    #[test]
+    fn a_streamed_run_none_of_whose_lines_reads_is_refused_as_a_whole_one_is() {
+        // Every line lacks its tag: none reads. Read whole, such a run is
+        // refused with its lines' problems under either convention (under
+        // -c its queries would otherwise be zeros, a system that retrieved
+        // nothing); streamed, sharded or dealt in pieces, the same.
+        let qrels = "q1 0 a 1\nq2 0 c 1\n";
+        let run = "q1 Q0 a 1 2\nq1 Q0 b 2 1\nq2 Q0 c 1 3\n";
+        for missing in [MissingQueries::Skip, MissingQueries::ScoreZero] {
+            let s = settings(missing);
+            let whole = [
+                LoadedFile::whole("qrels", qrels),
+                LoadedFile::whole("run", run),
+            ];
+            let expected = evaluate_files(&whole, &metrics(), &s);
+            // A refused row's means are NaN, which no NaN equals: the rows
+            // are compared by what else they hold.
+            let rows = |part: &SourceResults| -> Vec<_> {
+                part.systems
+                    .iter()
+                    .map(|r| {
+                        assert!(r.means.iter().all(|m| m.is_nan()));
+                        (
+                            r.name.clone(),
+                            r.refused.clone(),
+                            r.queries.len(),
+                            r.max_grade,
+                        )
+                    })
+                    .collect()
+            };
+            let want = vec![("run".to_string(), Some(Refusal::NoReadableLines), 0, 1)];
+            assert_eq!(rows(&expected), want, "{missing:?}");
+            assert_eq!(expected.errors.len(), 3);
+            let files = [
+                LoadedFile::whole("qrels", qrels),
+                big("run", run, run.len() as u64),
+            ];
+            let (part, _) = streamed(&files, &s);
+            assert_eq!(rows(&part), want, "{missing:?}");
+            assert_eq!(part.errors, expected.errors, "{missing:?}");
+            let part = sharded(&files, &s, 2).unwrap();
+            assert_eq!(rows(&part), want, "{missing:?}");
+            let (part, _, _) = in_pieces(&files, &s, 2, |others| others, Some(16));
+            assert_eq!(rows(&part), want, "{missing:?}");
+            assert_eq!(part.errors, expected.errors, "{missing:?}");
+        }
     }
 
     #[test]
