@@ -160,11 +160,12 @@ pub fn problems_note(typed: usize, files: &[crate::shared::evaluation::ParseErro
 /// withheld files' list, or the mark of numbers computed without their bad
 /// lines), left out here so that one problem is not told twice.
 pub fn problems_paragraph(typed: &[ParseError], files: &[ParseError], told: &[ParseError]) -> Html {
-    let files: Vec<ParseError> = files
-        .iter()
-        .filter(|e| !told.contains(e))
-        .cloned()
-        .collect();
+    // (The first module holds no files, nor their problems.)
+    let files = if crate::shared::first_module::FIRST {
+        Vec::new()
+    } else {
+        ParseError::not_in(files, told)
+    };
     if typed.is_empty() && files.is_empty() {
         return html! {};
     }

@@ -2,10 +2,11 @@
 // found each of these): numbers that would be all zeros are said to be so
 // and why; a gzip file is named as one; the missing-queries convention
 // does not claim trec_eval 10's behaviour, which stops; a Judged@k value
-// shows how it counts negative grades.
+// shows how it counts negative grades; a run none of whose lines reads is
+// refused, small or big.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { cell, open, showTab, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
@@ -117,6 +118,34 @@ test('query ids spelled otherwise are pointed out; a run without its tag column 
     const view = document.querySelector('[data-testid="refused-row"]').closest('.table-scroll').getBoundingClientRect();
     return text.right <= view.right && text.left >= view.left;
   }, null, { timeout: 5000 });
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
+
+test('a big run none of whose lines reads is refused, not scored 0, when evaluated without its bad lines', async () => {
+  // Queries the run lacks score 0: a run of unread lines would pass for
+  // one that retrieved nothing.
+  const state = { quick_text: '', files: [], settings: { missing: 'ScoreZero' } };
+  const fragment = '#s=' + deflateRawSync(Buffer.from(JSON.stringify(state)), { level: 9 }).toString('base64url');
+  const { context, page, seen } = await open(env, { url: env.server.url + fragment });
+  await showTab(page, 'files');
+  // Over 8 MB, so the workers read it; grouped by query; every line lacks its tag.
+  const lines = [];
+  for (let i = 0; i < 450000; i++) lines.push(`${i < 225000 ? 101 : 102} Q0 D${String(i).padStart(6, '0')} ${i % 225000 + 1} ${(900000 - i) / 1000}\n`);
+  const big = Buffer.from(lines.join(''));
+  assert.ok(big.length > 8 * 2 ** 20);
+  await page.getByTestId('file-input').setInputFiles([
+    file('qrels.txt', '101 0 D000001 1\n102 0 D225001 1\n'),
+    file('big-run.txt', big),
+  ]);
+  const errors = page.getByTestId('file-errors');
+  await errors.waitFor({ timeout: 60000 });
+  assert.match(await errors.innerText(), /big-run\.txt, line 1, column \d+: expected 6 fields `?qid Q0 docid rank score tag`? \(this line has 5: its tag is missing\)/);
+  await page.getByTestId('evaluate-partial').click();
+  const refused = page.getByTestId('refused-row');
+  await refused.waitFor({ timeout: 60000 });
+  assert.match(await refused.innerText(), /^big-run\.txt[^]*No numbers: none of its result lines could be read \(see the file problems\)\./);
+  assert.equal(await page.locator('[data-testid="results"] button.value').count(), 0);
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
