@@ -224,7 +224,8 @@ pub fn ResultsTable(props: &ResultsTableProps) -> Html {
                                     data-beats={ sup.join(",") }>
                                     <button type="button" class="value" data-value={ v.to_string() }
                                         title="How this value came about"
-                                        aria-label={ format!("{m} of {}: {}", s.name, format_value(*v)) }
+                                        // The bold is seen; the best is said too.
+                                        aria-label={ format!("{m} of {}: {}{}", s.name, format_value(*v), if *b == Some(*v) { ", the best of its column" } else { "" }) }
                                         onclick={ {
                                             let on_select = props.on_select.clone();
                                             let target = Selected { system: s.name.clone(), query: None, measure: j };

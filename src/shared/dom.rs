@@ -17,20 +17,39 @@ pub fn focus_by_id(id: &str) {
 /// matching one of `selectors`, in order. Focus a person moved elsewhere
 /// is left where it is.
 pub fn refocus_when_lost(selectors: &'static [&'static str]) {
-    focus_try(selectors, true, 0);
+    focus_try(selectors, Focus::WhenLost, 0);
 }
 
 /// After the render an action starts, the focus goes to the first element
 /// matching one of `selectors` (a panel's field the action opened).
 pub fn focus_after_render(selectors: &'static [&'static str]) {
-    focus_try(selectors, false, 0);
+    focus_try(selectors, Focus::Always, 0);
+}
+
+/// [`focus_after_render`] for a text box read from its start (a snippet
+/// to copy): its caret at the first character and its first lines shown,
+/// where a focused text box shows its end.
+pub fn focus_at_start_after_render(selectors: &'static [&'static str]) {
+    focus_try(selectors, Focus::AtStart, 0);
+}
+
+/// When and how [`focus_try`] moves the focus.
+#[derive(Clone, Copy, PartialEq)]
+enum Focus {
+    /// Only where it was lost.
+    WhenLost,
+    /// Wherever it is.
+    Always,
+    /// Wherever it is, a text box's caret at its start.
+    AtStart,
 }
 
 /// One try of moving the focus, and more every 50 ms for a second: the
 /// render that removes the focused control may come after the first try,
 /// and the first of `selectors` is waited for (a door's results are drawn
 /// once their evaluation ends) before the others are taken in order.
-fn focus_try(selectors: &'static [&'static str], only_when_lost: bool, tries: u32) {
+fn focus_try(selectors: &'static [&'static str], how: Focus, tries: u32) {
+    let only_when_lost = how == Focus::WhenLost;
     let delay = if tries == 0 { 0 } else { 50 };
     gloo::timers::callback::Timeout::new(delay, move || {
         let document = gloo::utils::document();
@@ -54,8 +73,15 @@ fn focus_try(selectors: &'static [&'static str], only_when_lost: bool, tries: u3
         match found {
             Some(el) => {
                 let _ = el.focus();
+                if let Some(area) = el
+                    .dyn_ref::<web_sys::HtmlTextAreaElement>()
+                    .filter(|_| how == Focus::AtStart)
+                {
+                    let _ = area.set_selection_range(0, 0);
+                    area.set_scroll_top(0);
+                }
             }
-            None if waiting => focus_try(selectors, only_when_lost, tries + 1),
+            None if waiting => focus_try(selectors, how, tries + 1),
             None => {}
         }
     })

@@ -17,7 +17,7 @@ use crate::model::share;
 use crate::model::state::AppState;
 use crate::shared::address::query_with;
 use crate::shared::copy_button::CopyButton;
-use crate::shared::dom::{focus_after_render, refocus_when_lost};
+use crate::shared::dom::{focus_after_render, focus_at_start_after_render, refocus_when_lost};
 use crate::shared::door::Door;
 use crate::shared::first_module::FIRST;
 use crate::shell::handover::{embed_handed_over, hand_over, Handover};
@@ -103,7 +103,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let opened = embed.is_some();
         use_effect_with((), move |_| {
             if opened {
-                focus_after_render(&["#embed-snippet"]);
+                focus_at_start_after_render(&["#embed-snippet"]);
             }
         });
     }
@@ -182,7 +182,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
             }
             outcome.set(None);
             embed.set(Some(iframe_snippet(&base_url(), &state, height, look)));
-            focus_after_render(&["#embed-snippet"]);
+            focus_at_start_after_render(&["#embed-snippet"]);
         })
     };
     // One of the snippet's choices changed: the snippet is made again.

@@ -139,7 +139,12 @@ test('a value button is named by its measure and system, not by its number alone
   await value.waitFor({ timeout: 15000 });
   const shown = await value.innerText();
   assert.match(shown, /^\d\.\d{4}$/);
-  await page.getByRole('button', { name: `RR of BM25: ${shown}`, exact: true }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^RR of BM25: ${shown}(, the best of its column)?$`) }).waitFor();
+  // The best of a column is said, not only set in bold.
+  const names = await page.locator('[data-testid="results"] td[data-measure]:not([data-measure="num_q"])').evaluateAll(
+    (tds) => tds.map((td) => [td.classList.contains('best'), td.querySelector('button.value').getAttribute('aria-label')]));
+  assert.ok(names.some(([best]) => best) && names.some(([best]) => !best), JSON.stringify(names));
+  for (const [best, name] of names) assert.equal(name.endsWith(', the best of its column'), best, name);
   // The per-query table names the query as well.
   await page.getByTestId('pq-measure').selectOption({ label: 'RR' });
   const perQuery = page.locator('[data-testid="per-query"] td[data-system="BM25"] button.value').first();

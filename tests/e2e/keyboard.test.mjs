@@ -82,6 +82,11 @@ test('Copy link and Embed open with the focus inside, close with Esc, and give t
     // The link's field is named by a label that says it was copied.
     if (button === 'copy-link') {
       assert.match(await page.locator('label[for="share-link"]').textContent(), /copied to the clipboard/);
+    } else {
+      // The snippet is read from its start (<iframe ...): its caret there
+      // and its first lines shown, where a focused text box shows its end.
+      const at = await page.locator(field).evaluate((t) => [t.selectionStart, t.scrollTop, t.scrollHeight > t.clientHeight]);
+      assert.deepEqual(at, [0, 0, true]);
     }
     await page.keyboard.press('Escape');
     await page.getByTestId('close-share').waitFor({ state: 'detached' });
