@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::big_files::file_results::JobStatus;
 use crate::model::state::byte_size;
+use crate::shared::evaluation::plural;
 
 /// Props of [`JobStatusView`].
 #[derive(Properties, PartialEq)]
@@ -15,18 +16,6 @@ pub struct JobStatusProps {
     pub on_cancel: Callback<()>,
     /// Starts it again.
     pub on_retry: Callback<()>,
-}
-
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The status line, or nothing when idle.
@@ -51,11 +40,7 @@ pub fn JobStatusView(props: &JobStatusProps) -> Html {
                     p.file,
                     byte_size(p.bytes_read),
                     byte_size(p.bytes_total),
-                    if p.queries == 1 {
-                        "1 query".to_string()
-                    } else {
-                        format!("{} queries", thousands(p.queries))
-                    }
+                    plural(p.queries, "query", "queries")
                 )
             };
             html! {
@@ -78,18 +63,5 @@ pub fn JobStatusView(props: &JobStatusProps) -> Html {
                 <button type="button" data-testid="job-retry" onclick={ retry }>{ "Try again" }</button>
             </div>
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn thousands_are_separated() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(7000), "7,000");
-        assert_eq!(thousands(1234567), "1,234,567");
     }
 }

@@ -5,7 +5,7 @@ use crate::shared::same_rc::SameRc;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::shared::evaluation::{Metric, Rel};
+use crate::shared::evaluation::{thousands, Metric, Rel};
 use yew::prelude::*;
 
 use crate::results::measure_choice::MeasureChoice;
@@ -261,10 +261,10 @@ pub fn PerQuery(props: &PerQueryProps) -> Html {
             </div>
             if total > limit {
                 <p class="hint" data-testid="per-query-shown">
-                    { format!("Showing {limit} of {total} queries; sort by a system to see the best or worst. ") }
+                    { format!("Showing {} of {} queries; sort by a system to see the best or worst. ", thousands(limit), thousands(total)) }
                     if more > 0 {
                         <button type="button" class="link-button" data-testid="per-query-more" onclick={ on_more }>
-                            { format!("Show {more} more") }
+                            { format!("Show {} more", thousands(more)) }
                         </button>
                     }
                 </p>

@@ -15,7 +15,7 @@ pub use ranklab_core::{
     judgment_queries_note, letter, listed, lookalike_note, marks_testable, most_different,
     name_runs, paired_values, parse_set, parse_typed, plural, query_set_note, range_digits,
     range_ends, rehearse, remove_lines, rename_system, replace_line, statistics, stop_weights,
-    system_ranks, t_past_unit_bounds, tie_orders, trec_text_kind, unused_query_id,
+    system_ranks, t_past_unit_bounds, thousands, tie_orders, trec_text_kind, unused_query_id,
     unused_system_name, Aggregation, ApNormalization, BigFile, ByteSource, ByteSourceRead, Cause,
     ColumnCheck, Conventions, Correction, Deal, Dealer, DealtPart, Difficulty, Discount,
     DuplicatePolicy, EvalContext, EvalOptions, Exercise, ExerciseSet, Explanation, FileInfo,

@@ -122,11 +122,11 @@ test('a 40 MB run is streamed by workers and gives the definitions\' values', as
   // The per-query table draws its first 100 queries, and 400 more when asked.
   const rows = page.locator('[data-testid="per-query"] tbody tr');
   assert.equal(await rows.count(), 100);
-  assert.equal(await page.getByTestId('per-query-shown').innerText(), 'Showing 100 of 1500 queries; sort by a system to see the best or worst. Show 400 more');
+  assert.equal(await page.getByTestId('per-query-shown').innerText(), 'Showing 100 of 1,500 queries; sort by a system to see the best or worst. Show 400 more');
   await page.getByTestId('pq-measure').selectOption({ label: 'AP' });
   await page.getByTestId('per-query-more').click();
   assert.equal(await rows.count(), 500);
-  assert.match(await page.getByTestId('per-query-shown').innerText(), /^Showing 500 of 1500 queries; sort by a system to see the best or worst\.$/);
+  assert.match(await page.getByTestId('per-query-shown').innerText(), /^Showing 500 of 1,500 queries; sort by a system to see the best or worst\.$/);
   assert.equal(await page.getByTestId('per-query-more').count(), 0);
   const q = page.locator('[data-testid="per-query"] td[data-system="big"][data-query="Q00499"]');
   assert.ok(Math.abs(Number(await q.getAttribute('data-value')) - big.ap[499]) < 1e-12, `Q00499 AP vs ${big.ap[499]}`);

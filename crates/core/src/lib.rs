@@ -83,7 +83,7 @@ pub use crate::{
     pipeline::judge::judge,
     pipeline::tie_range::{tie_orders, TieOrders, TieRange, MAX_ORDERS},
     pipeline::trec_output::{format_trec_rows, item_metrics, summary_values, TrecOutput, TrecRow},
-    plural::{byte_size, listed, plural},
+    plural::{byte_size, listed, plural, thousands},
     presets::Preset,
     // session (`exports`: CSV, JSON, Markdown, LaTeX and trec_eval's text of
     // results, with the `serde` feature)

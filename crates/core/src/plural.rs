@@ -1,11 +1,24 @@
 //! Counted nouns and sizes for what the core and the page write: "1 query",
-//! "0 queries", "2 bad lines", "3.4 KB". One helper each, so no message says
-//! "1 queries".
+//! "0 queries", "450,000 bad lines", "3.4 KB". One helper each, so no
+//! message says "1 queries" or "450000".
 
 /// `n` followed by `one` when `n` is 1, else by `many` (English puts the
-/// plural after 0 as after 2).
+/// plural after 0 as after 2), its thousands separated ([`thousands`]).
 pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+/// `n` with its thousands separated by commas: `7,000`, `1,234,567`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Names as a sentence lists them: "RR", "RR and AP", "RR, AP and P@10"
@@ -33,7 +46,17 @@ pub fn byte_size(bytes: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{listed, plural};
+    use super::{listed, plural, thousands};
+
+    #[test]
+    fn counts_have_their_thousands_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(7000), "7,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(plural(450000, "bad line", "bad lines"), "450,000 bad lines");
+        assert_eq!(plural(1, "query", "queries"), "1 query");
+    }
 
     #[test]
     fn names_are_listed_with_commas_and_a_last_and() {
