@@ -176,3 +176,19 @@ test("at 390 x 844 an explanation's steps keep their rank column in view when th
   assert.deepEqual(seen.errors, []);
   await context.close();
 });
+
+test('at 390 x 844 Embed… on a first visit opens its panel in sight', async () => {
+  // The first module hands over to the whole app for the panel, which lies
+  // in the header's menu: the menu comes back open, where it was tapped.
+  const { context, page, seen } = await open(env, { width: 390, height: 844, touch: true });
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop()).filter((n) => /_bg\.wasm$/.test(n)));
+  assert.ok((await loaded()).every((n) => n.startsWith('ranklab-first-')), 'a first visit');
+  await page.getByTestId('header-menu').click();
+  await page.getByTestId('embed').click();
+  const snippet = page.getByTestId('embed-snippet');
+  await snippet.waitFor({ state: 'visible', timeout: 20000 });
+  assert.match(await snippet.inputValue(), /^<iframe src="/);
+  assert.equal(await page.getByTestId('header-menu').getAttribute('aria-expanded'), 'true');
+  assert.deepEqual(seen.errors, []);
+  await context.close();
+});
