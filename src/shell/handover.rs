@@ -131,8 +131,13 @@ pub fn take_pending() -> Option<Handover> {
 }
 
 /// Whether the first module handed over to open the Embed panel (read,
-/// not taken: the share bar opens with it, before the hand-over is taken).
+/// not taken: the share bar, and the header's menu it lies in, open with
+/// it, before the hand-over is taken). Never in the first module itself,
+/// which has no Embed panel.
 pub fn embed_handed_over() -> bool {
+    if crate::shared::first_module::FIRST {
+        return false;
+    }
     let window = gloo::utils::window();
     Reflect::get(&window, &PENDING.into())
         .and_then(|p| Reflect::get(&p, &"embed".into()))

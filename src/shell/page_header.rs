@@ -10,7 +10,6 @@ use crate::learn::examples_menu::ExamplesMenu;
 use crate::model::state::AppState;
 use crate::shared::dom::focus_by_id;
 use crate::shared::door::{door_nav, Door};
-use crate::shared::first_module::FIRST;
 use crate::shell::handover::embed_handed_over;
 use crate::shell::share_bar::ShareBar;
 
@@ -90,7 +89,7 @@ fn HeaderTools(props: &HeaderToolsProps) -> Html {
     // Open from the start where a first visit's Embed… handed over to the
     // whole app for its panel, which lies in this menu: on a phone, the
     // tap had otherwise ended on the closed menu.
-    let open = use_state(|| !FIRST && embed_handed_over());
+    let open = use_state(embed_handed_over);
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))

@@ -95,7 +95,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
     // Open from the start where a first visit's Embed… handed over to the
     // whole app for it.
     let embed = use_state(|| {
-        (!FIRST && embed_handed_over())
+        embed_handed_over()
             .then(|| iframe_snippet(&base_url(), &props.state, *embed_height, *embed_look))
     });
     {

@@ -204,41 +204,32 @@ pub fn tie_effect(system: &SystemResult, metrics: &[Metric]) -> bool {
 /// only) is a system that retrieved nothing: where queries a run lacks
 /// score 0 (trec_eval -c, ir_measures, ranx) it is evaluated so, with a
 /// warning that says so; where they are left out, no query is left and it
-/// is refused, as trec_eval fails without -c. A run none of whose result
-/// lines could be read is refused under either convention (with its
-/// lines' problems): it is not a system that retrieved nothing, and its
-/// zeros would pass for one's. Returns whether it was refused (and so
-/// added to `part` already).
-fn empty_or_unread_run(
+/// is refused, as trec_eval fails without -c. (A run with lines none of
+/// which could be read is not empty: [`add_run`] refuses it, however it
+/// was read.) Returns whether it was refused (and so added to `part`
+/// already).
+fn empty_run(
     kind: crate::formats::inputs::InputKind,
     run: &crate::formats::trec::Run<'_>,
     conventions: &crate::conventions::Conventions,
     part: &mut SourceResults,
     (name, measures, max_grade): (&str, usize, i64),
 ) -> bool {
-    let unread = run.query_order.is_empty() && !run.errors.is_empty();
     let empty = kind.format == crate::formats::inputs::InputFormat::Trec
         && run.query_order.is_empty()
         && run.errors.is_empty();
-    if !empty && !unread {
+    if !empty {
         return false;
     }
-    if unread {
-        part.errors.extend(run.errors.iter().cloned());
-    } else if conventions.missing_queries == crate::conventions::MissingQueries::ScoreZero {
+    if conventions.missing_queries == crate::conventions::MissingQueries::ScoreZero {
         part.warnings.push(Warning::NoResultLines {
             file: name.to_string(),
         });
         return false;
     }
-    let why = if unread {
-        Refusal::NoReadableLines
-    } else {
-        Refusal::NoResultLines
-    };
     part.systems.push(refused_system(
         name.to_string(),
-        why,
+        Refusal::NoResultLines,
         measures,
         max_grade,
         (None, false),
@@ -284,7 +275,7 @@ pub fn evaluate_files(
     let conventions = options.conventions;
     for (run_file, kind) in runs {
         let run = parse_run_as(kind.format, &run_file.name, &run_file.text);
-        if empty_or_unread_run(
+        if empty_run(
             kind,
             &run,
             &conventions,
@@ -293,17 +284,15 @@ pub fn evaluate_files(
         ) {
             continue;
         }
-        part.errors.extend(run.errors.iter().cloned());
         let judged = judge(&qrels, &run, &conventions);
-        add_run(
-            &mut part,
-            RunOutcome {
-                several_tags: run.several_tags,
-                ..RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics)
-            },
-            metrics,
-            options,
-        );
+        let mut outcome = RunOutcome {
+            several_tags: run.several_tags,
+            ..RunOutcome::from_judged(&run_file.name, run.runid, &judged, metrics)
+        };
+        // The lines' problems first, then the judging's: `add_run` tells
+        // a run none of whose lines reads by them.
+        outcome.errors.splice(0..0, run.errors.iter().cloned());
+        add_run(&mut part, outcome, metrics, options);
     }
     part
 }
